@@ -1,0 +1,34 @@
+import { resolve as resolvePath } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const resolve = (...p: string[]): string => resolvePath(root, ...p)
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('src-preload/index.ts') },
+        // sandboxed preloads must be CommonJS
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve('out/renderer'),
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+  },
+})

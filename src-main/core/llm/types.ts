@@ -1,0 +1,135 @@
+/**
+ * The LLM client's public shapes. One internal stream of events, whatever dialect the
+ * server speaks (OpenAI, DeepSeek, OpenRouter, LM Studio, Ollama, llama.cpp, vLLM).
+ */
+import type { ToolCallRecord, Usage } from '../../../src-preload/contract/dto'
+
+export interface LlmEndpoint {
+  /** e.g. `http://127.0.0.1:11434/v1` */
+  baseURL: string
+  /** local servers need none */
+  apiKey?: string
+  headers?: Record<string, string>
+}
+
+/** An OpenAI chat message as sent (assistant messages may carry `reasoning_content` etc.). */
+export type WireMessage = Record<string, unknown> & { role: 'system' | 'user' | 'assistant' | 'tool' }
+
+export interface WireTool {
+  type: 'function'
+  function: { name: string; description?: string; parameters?: Record<string, unknown> }
+}
+
+export interface ChatRequest {
+  model: string
+  messages: WireMessage[]
+  tools?: WireTool[]
+  /** extra body parameters (temperature, max_tokens, …) */
+  params?: Record<string, unknown>
+}
+
+/** What streams to the UI while a completion is in flight. */
+export type StreamDelta = { type: 'text'; text: string } | { type: 'reasoning'; text: string }
+
+export interface CompletionResult {
+  /** the assistant's text, never containing `<think>` tags */
+  content: string
+  /** null when the model sent none */
+  reasoning: string | null
+  toolCalls: ToolCallRecord[]
+  /** as sent by the server; `stop` with tool calls present still means tool calls */
+  finishReason: string
+  /** from the final chunk, or estimated (and marked so) */
+  usage: Usage
+  /** fields a provider needs back on later requests (e.g. `reasoning_details`) */
+  providerExtras: Record<string, unknown> | null
+  timeToFirstTokenMs: number | null
+  latencyMs: number
+  /** the exact body sent (for the turn log) */
+  requestBody: unknown
+}
+
+export type LlmErrorCode =
+  | 'auth' // 401
+  | 'forbidden' // 403
+  | 'model_not_found' // 404 naming the model
+  | 'not_found' // other 404
+  | 'bad_request' // 400
+  | 'rate_limited' // 429
+  | 'server' // 5xx, 408, 409
+  | 'network' // ECONNRESET, ECONNREFUSED, ETIMEDOUT, terminated, premature close
+  | 'interrupted' // the stream ended without a finish_reason
+  | 'idle_timeout' // the watchdog saw nothing for too long
+  | 'aborted' // stopped by the user or the deadline
+  | 'retry_after_too_long' // the server asked us to wait longer than we will
+  | 'unknown'
+
+/** Why a request was aborted from outside. */
+export type AbortKind = 'stop' | 'deadline' | 'watchdog'
+
+/** The reason given to `AbortController.abort()` so that every abort says where it came from. */
+export class AbortReason extends Error {
+  constructor(readonly kind: AbortKind) {
+    super(`aborted: ${kind}`)
+    this.name = 'AbortReason'
+  }
+}
+
+export function abortKindOf(signal: AbortSignal): AbortKind | null {
+  if (!signal.aborted) return null
+  const r: unknown = signal.reason
+  return r instanceof AbortReason ? r.kind : 'stop'
+}
+
+export class LlmError extends Error {
+  readonly code: LlmErrorCode
+  readonly status: number | undefined
+  readonly retryable: boolean
+  /** from `retry-after-ms` / `Retry-After` */
+  readonly retryAfterMs: number | undefined
+  /** what streamed before the failure */
+  readonly partial: { content: string; reasoning: string | null } | undefined
+  /** for `aborted`: who aborted */
+  readonly abortKind: AbortKind | undefined
+
+  constructor(
+    code: LlmErrorCode,
+    message: string,
+    init: {
+      status?: number
+      retryable?: boolean
+      retryAfterMs?: number
+      partial?: { content: string; reasoning: string | null }
+      abortKind?: AbortKind
+      cause?: unknown
+    } = {},
+  ) {
+    super(message, { cause: init.cause })
+    this.name = 'LlmError'
+    this.code = code
+    this.status = init.status
+    this.retryable = init.retryable ?? false
+    this.retryAfterMs = init.retryAfterMs
+    this.partial = init.partial
+    this.abortKind = init.abortKind
+  }
+}
+
+export interface RetryPolicy {
+  /** retries after the first attempt (default 3) */
+  maxRetries: number
+  /** first backoff (default 500 ms), doubled each time, with jitter */
+  baseDelayMs: number
+  /** the longest `Retry-After` we honour (default 60 s) */
+  maxRetryAfterMs: number
+}
+
+export interface RetryInfo {
+  /** the attempt that is about to start (2 = first retry) */
+  attempt: number
+  maxAttempts: number
+  delayMs: number
+  reason: string
+  /** whether the failed attempt had streamed anything the UI must now drop */
+  discardPartial: boolean
+}

@@ -1,0 +1,151 @@
+/**
+ * The small interfaces through which the core reaches the outside world. Adapters
+ * (SQLite, files, settings, MCP) and hosts (CLI, browser mode, Electron) implement them.
+ */
+import type {
+  ApprovalDecision,
+  ContentPart,
+  NewMessage,
+  SessionRecord,
+  StoredMessage,
+  TodoItem,
+} from '../../src-preload/contract/dto'
+import type { PermissionRequestEvent, ToolAnnotations } from '../../src-preload/contract/events'
+
+export interface NewSession {
+  title?: string
+  provider?: string | null
+  model?: string | null
+  workspace?: string | null
+  systemPrompt?: string | null
+}
+
+export type SessionPatch = Partial<
+  Pick<
+    SessionRecord,
+    'title' | 'provider' | 'model' | 'workspace' | 'systemPrompt' | 'todos' | 'pinned' | 'archived'
+  >
+>
+
+/** Sessions and their messages. Each call is one transaction. */
+export interface SessionStore {
+  createSession(init?: NewSession): SessionRecord
+  getSession(id: string): SessionRecord | null
+  updateSession(id: string, patch: SessionPatch): SessionRecord
+  /** the whole history, in order */
+  listMessages(sessionId: string): StoredMessage[]
+  /**
+   * Appends one finished message: the row, its search index entry, the session's
+   * `updatedAt`, its usage totals (from `message.usage`) and, for the first user
+   * message of an untitled session, its title — all in one transaction.
+   */
+  appendMessage(sessionId: string, message: NewMessage): StoredMessage
+  /**
+   * Answers every assistant tool call that has no tool result (a crash in the middle of
+   * a turn) with a synthetic result, failure kind `interrupted`. Returns what it appended.
+   */
+  repairDanglingToolCalls(sessionId: string): StoredMessage[]
+  setTodos(sessionId: string, todos: TodoItem[]): void
+}
+
+export interface TurnLogRequest {
+  baseURL: string
+  model: string
+  /** the exact JSON body sent */
+  body: unknown
+  headers?: Record<string, string>
+  /** the turn this call belongs to, and its round within the turn (1-based) */
+  turnId: string
+  round: number
+  attempt: number
+}
+
+export interface TurnLogResponse {
+  content: string
+  reasoning: string | null
+  toolCalls: { id: string; name: string; arguments: string }[]
+  finishReason: string | null
+  usage: { inputTokens: number; outputTokens: number; estimated: boolean } | null
+  latencyMs: number
+  timeToFirstTokenMs: number | null
+  retries: { attempt: number; reason: string; delayMs: number }[]
+  error: { code: string; message: string } | null
+  status: 'complete' | 'stopped' | 'interrupted' | 'error'
+}
+
+export interface TurnLogHandle {
+  /** the call's number within the session, from 1 */
+  readonly number: number
+  finish(response: TurnLogResponse): Promise<void>
+}
+
+/** `<dataDir>/logs/sessions/<id>/turn-NNN-{request,response}.json` */
+export interface TurnLogger {
+  begin(sessionId: string, request: TurnLogRequest): Promise<TurnLogHandle>
+}
+
+export interface Clock {
+  now(): number
+  /** resolves after `ms`, rejects with the signal's reason when it aborts */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+}
+
+/** Asks the user. The host shows the request (dialog, terminal prompt) and answers. */
+export interface Approver {
+  request(
+    request: PermissionRequestEvent,
+    signal: AbortSignal,
+  ): Promise<{ decision: ApprovalDecision; reason?: string }>
+}
+
+/** Remembered "always allow" decisions (persisted in settings). */
+export interface PermissionRuleStore {
+  isAlwaysAllowed(tool: ToolDescriptor): boolean
+  rememberAlwaysAllow(tool: ToolDescriptor): void
+}
+
+export interface ToolDescriptor {
+  /** the name the model sees, `^[a-zA-Z0-9_-]{1,64}$` */
+  name: string
+  /** the server's name (`cairn` for built-in tools) */
+  server: string
+  /** the server's own name for the tool */
+  tool: string
+  description: string
+  /** JSON schema of the arguments (an object schema) */
+  inputSchema: Record<string, unknown>
+  annotations: ToolAnnotations
+  /** whether the server's annotations are trusted (always true for built-in tools) */
+  trusted: boolean
+  /** fingerprint of the server's configuration and of this tool's description and schema */
+  fingerprint: string
+}
+
+export interface ToolCallContext {
+  signal: AbortSignal
+  sessionId: string
+  toolCallId: string
+}
+
+export interface ToolOutcome {
+  content: ContentPart[]
+  isError?: boolean
+  structuredContent?: unknown
+}
+
+/** Where the tools come from: in-process tools in tests, MCP servers and built-ins later. */
+export interface ToolHost {
+  listTools(): ToolDescriptor[] | Promise<ToolDescriptor[]>
+  /** `name` is the model-visible name; `args` are already validated against the schema */
+  callTool(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolOutcome>
+  /**
+   * Waits (bounded) for tool sources that are still starting. Returns notices naming the
+   * sources that are not ready.
+   */
+  waitUntilReady?(signal: AbortSignal): Promise<string[]>
+}
+
+/** A tool annotated read-only, where the annotation can be believed. */
+export function isTrustedReadOnly(tool: ToolDescriptor): boolean {
+  return tool.annotations.readOnlyHint === true && tool.trusted
+}

@@ -1,0 +1,123 @@
+/**
+ * DTOs that cross the process boundary. Plain data only: the core, the hosts and the
+ * renderer all speak these shapes. This folder imports nothing but zod.
+ */
+
+export type Role = 'system' | 'user' | 'assistant' | 'tool'
+
+/** `message` is conversation; `summary` stands in for older messages; `notice` is shown, never sent. */
+export type MessageKind = 'message' | 'summary' | 'notice'
+
+/** `stopped`: the user stopped it; `interrupted`: the stream or the process died. */
+export type MessageStatus = 'complete' | 'stopped' | 'interrupted'
+
+/** Why a tool call got a result that the tool itself did not produce. */
+export type FailureKind =
+  | 'denied'
+  | 'cancelled'
+  | 'timeout'
+  | 'invalid_arguments'
+  | 'unknown_tool'
+  | 'stopped'
+  | 'interrupted'
+
+export type ApprovalDecision = 'allow_once' | 'allow_always' | 'deny'
+
+export type PermissionPolicy = 'ask' | 'allow-all' | 'deny-all' | 'read-only'
+
+export interface Usage {
+  inputTokens: number
+  outputTokens: number
+  /** true when the server sent no usage and the numbers are our estimate */
+  estimated: boolean
+}
+
+/** One tool call as the model produced it. `arguments` is the raw string received. */
+export interface ToolCallRecord {
+  id: string
+  name: string
+  arguments: string
+}
+
+export type ContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; mimeType: string; data: string }
+  | { type: 'resource_link'; uri: string; name?: string; mimeType?: string }
+  | { type: 'resource'; uri: string; mimeType?: string; text?: string }
+
+export interface TodoItem {
+  id: string
+  content: string
+  status: 'pending' | 'in_progress' | 'completed'
+}
+
+export interface StoredMessage {
+  id: string
+  sessionId: string
+  /** 1-based position in the session */
+  seq: number
+  turnId: string | null
+  kind: MessageKind
+  role: Role
+  /** the text (for tool messages: the text sent to the model) */
+  content: string
+  /** rich content for the UI (images, links); null when `content` says it all */
+  parts: ContentPart[] | null
+  reasoning: string | null
+  /** provider-specific fields that must be sent back on later requests */
+  providerExtras: Record<string, unknown> | null
+  toolCalls: ToolCallRecord[] | null
+  toolCallId: string | null
+  /** for tool messages: the tool's name as the model saw it */
+  toolName: string | null
+  provider: string | null
+  model: string | null
+  status: MessageStatus
+  failureKind: FailureKind | null
+  usage: Usage | null
+  createdAt: number
+}
+
+/** What a writer supplies; the store assigns id, seq and createdAt. */
+export type NewMessage = Pick<StoredMessage, 'role' | 'content'> &
+  Partial<Omit<StoredMessage, 'id' | 'sessionId' | 'seq' | 'createdAt' | 'role' | 'content'>>
+
+export interface SessionUsage {
+  inputTokens: number
+  outputTokens: number
+}
+
+export interface SessionRecord {
+  id: string
+  title: string
+  createdAt: number
+  updatedAt: number
+  provider: string | null
+  model: string | null
+  workspace: string | null
+  systemPrompt: string | null
+  todos: TodoItem[]
+  usage: SessionUsage
+  pinned: boolean
+  archived: boolean
+  messageCount: number
+}
+
+export interface SearchHit {
+  sessionId: string
+  sessionTitle: string
+  /** null when the hit is the session's title */
+  messageId: string | null
+  seq: number | null
+  role: Role | null
+  /** text around the match; matches are wrapped in the markers given to the search */
+  snippet: string
+  createdAt: number
+}
+
+export interface ErrorInfo {
+  /** machine-readable, e.g. `auth`, `model_not_found`, `rate_limited`, `network` */
+  code: string
+  /** what went wrong and what to do */
+  message: string
+}

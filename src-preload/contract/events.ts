@@ -1,0 +1,156 @@
+import type {
+  ApprovalDecision,
+  ErrorInfo,
+  FailureKind,
+  MessageStatus,
+  Role,
+} from './dto'
+
+/** Why a turn ended. */
+export type TurnEndReason =
+  | 'completed'
+  | 'aborted'
+  | 'max_iterations'
+  | 'max_tool_executions'
+  | 'deadline'
+  | 'loop'
+  | 'tool_failure'
+  | 'denied'
+  | 'error'
+
+export interface ToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+}
+
+interface Base {
+  sessionId: string
+  turnId: string
+  /** ms since epoch */
+  at: number
+}
+
+export interface TurnStartEvent extends Base {
+  type: 'turn_start'
+  model: string
+  provider: string
+}
+export interface TextDeltaEvent extends Base {
+  type: 'text_delta'
+  text: string
+}
+export interface ReasoningDeltaEvent extends Base {
+  type: 'reasoning_delta'
+  text: string
+}
+export interface ToolCallEvent extends Base {
+  type: 'tool_call'
+  id: string
+  /** the name as the model sees it */
+  name: string
+  server: string
+  /** the server's own name for the tool */
+  tool: string
+  /** the parsed object, or null when the arguments were invalid */
+  arguments: Record<string, unknown> | null
+  rawArguments: string
+  readOnly: boolean
+}
+export interface PermissionRequestEvent extends Base {
+  type: 'permission_request'
+  requestId: string
+  toolCallId: string
+  name: string
+  server: string
+  tool: string
+  description: string
+  arguments: Record<string, unknown>
+  annotations: ToolAnnotations
+  /** whether the server's annotations are trusted */
+  trusted: boolean
+}
+export interface PermissionDecisionEvent extends Base {
+  type: 'permission_decision'
+  requestId: string
+  toolCallId: string
+  decision: ApprovalDecision
+  reason?: string
+  by: 'user' | 'policy'
+}
+export interface ToolResultEvent extends Base {
+  type: 'tool_result'
+  /** the tool call's id */
+  id: string
+  ok: boolean
+  /** the text sent to the model */
+  content: string
+  durationMs: number
+  synthetic: boolean
+  failureKind?: FailureKind
+}
+export interface RetryEvent extends Base {
+  type: 'retry'
+  attempt: number
+  maxAttempts: number
+  delayMs: number
+  reason: string
+  /** the UI drops what it showed of the failed attempt */
+  discardPartial: boolean
+}
+export interface LoopWarningEvent extends Base {
+  type: 'loop_warning'
+  name: string
+  count: number
+}
+export interface UsageEvent extends Base {
+  type: 'usage'
+  inputTokens: number
+  outputTokens: number
+  estimated: boolean
+  turnInputTokens: number
+  turnOutputTokens: number
+}
+export interface MessageSavedEvent extends Base {
+  type: 'message_saved'
+  messageId: string
+  role: Role
+  status: MessageStatus
+}
+/** Something the user should know that is not an error (a server not ready, a context cut). */
+export interface NoticeEvent extends Base {
+  type: 'notice'
+  level: 'info' | 'warning'
+  message: string
+}
+export interface TurnEndEvent extends Base {
+  type: 'turn_end'
+  reason: TurnEndReason
+  error?: ErrorInfo
+}
+
+export type AgentEvent =
+  | TurnStartEvent
+  | TextDeltaEvent
+  | ReasoningDeltaEvent
+  | ToolCallEvent
+  | PermissionRequestEvent
+  | PermissionDecisionEvent
+  | ToolResultEvent
+  | RetryEvent
+  | LoopWarningEvent
+  | UsageEvent
+  | MessageSavedEvent
+  | NoticeEvent
+  | TurnEndEvent
+
+export type AgentEventType = AgentEvent['type']
+
+/** An event as the emitter builds it: the loop stamps sessionId, turnId and at. */
+export type AgentEventInput = AgentEvent extends infer E
+  ? E extends AgentEvent
+    ? Omit<E, 'sessionId' | 'turnId' | 'at'>
+    : never
+  : never

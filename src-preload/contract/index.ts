@@ -1,0 +1,2 @@
+export type * from './dto'
+export type * from './events'
