@@ -17,15 +17,28 @@ function newestMtime(dir: string): number {
 }
 
 export default function setup(): void {
+  if (process.env['CAIRN_SKIP_CLI_BUILD'] === '1') return
   const root = process.cwd()
   const cli = join(root, 'out', 'cli', 'index.js')
   const stale =
     !existsSync(cli) ||
-    statSync(cli).mtimeMs < Math.max(newestMtime(join(root, 'src-main')), newestMtime(join(root, 'src-preload')))
+    statSync(cli).mtimeMs <
+      Math.max(newestMtime(join(root, 'src-main')), newestMtime(join(root, 'src-preload')))
   if (stale) {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.cli.config.ts', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    })
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--config',
+        'vite.cli.config.ts',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
   }
 }
