@@ -10,6 +10,7 @@ const external = [
 
 /** The `cairn` CLI: one ESM file for Node, dependencies loaded from node_modules. */
 export default defineConfig({
+  define: { __CAIRN_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: 'src-main/cli/index.ts',
     outDir: 'out/cli',

@@ -1,10 +1,4 @@
-import type {
-  ApprovalDecision,
-  ErrorInfo,
-  FailureKind,
-  MessageStatus,
-  Role,
-} from './dto'
+import type { ApprovalDecision, ErrorInfo, FailureKind, MessageStatus, Role } from './dto'
 
 /** Why a turn ended. */
 export type TurnEndReason =

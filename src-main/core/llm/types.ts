@@ -13,7 +13,9 @@ export interface LlmEndpoint {
 }
 
 /** An OpenAI chat message as sent (assistant messages may carry `reasoning_content` etc.). */
-export type WireMessage = Record<string, unknown> & { role: 'system' | 'user' | 'assistant' | 'tool' }
+export type WireMessage = Record<string, unknown> & {
+  role: 'system' | 'user' | 'assistant' | 'tool'
+}
 
 export interface WireTool {
   type: 'function'

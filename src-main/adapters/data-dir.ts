@@ -1,0 +1,92 @@
+/**
+ * Where Cairn keeps its data. The desktop app, browser mode and the CLI share one
+ * directory: `--data-dir`, else `CAIRN_DATA_DIR`, else the desktop app's `userData`.
+ */
+import { homedir } from 'node:os'
+import path from 'node:path'
+
+/** The desktop app's productName: Electron names `userData` after it. */
+export const PRODUCT_NAME = 'Cairn'
+
+export interface ResolveDataDirOptions {
+  /** the `--data-dir` flag */
+  flag?: string
+  env?: NodeJS.ProcessEnv
+  /** for tests: defaults to the running platform, home directory and working directory */
+  platform?: NodeJS.Platform
+  home?: string
+  cwd?: string
+}
+
+function expandHome(p: string, home: string): string {
+  if (p === '~') return home
+  if (p.startsWith('~/') || p.startsWith('~\\')) return path.join(home, p.slice(2))
+  return p
+}
+
+/** The directory Electron uses as `userData` for productName `Cairn`. */
+export function desktopDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
+  if (platform === 'win32') {
+    const appData = env['APPDATA'] || path.win32.join(home, 'AppData', 'Roaming')
+    return path.win32.join(appData, PRODUCT_NAME)
+  }
+  if (platform === 'darwin') {
+    return path.posix.join(home, 'Library', 'Application Support', PRODUCT_NAME)
+  }
+  const config = env['XDG_CONFIG_HOME'] || path.posix.join(home, '.config')
+  return path.posix.join(config, PRODUCT_NAME)
+}
+
+/** `--data-dir`, else `CAIRN_DATA_DIR`, else the desktop app's data directory. Absolute. */
+export function resolveDataDir(opts: ResolveDataDirOptions = {}): string {
+  const env = opts.env ?? process.env
+  const home = opts.home ?? homedir()
+  const platform = opts.platform ?? process.platform
+  const explicit = opts.flag?.trim() || env['CAIRN_DATA_DIR']?.trim()
+  if (explicit) {
+    const impl = platform === 'win32' ? path.win32 : path.posix
+    return impl.resolve(opts.cwd ?? process.cwd(), expandHome(explicit, home))
+  }
+  return desktopDataDir(platform, env, home)
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/
+
+/** Session ids become directory names: only `[A-Za-z0-9_-]`, so no path can escape. */
+export function assertSessionId(sessionId: string): string {
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) {
+    throw new Error(
+      `Invalid session id ${JSON.stringify(sessionId)}: only letters, digits, "_" and "-" are allowed`,
+    )
+  }
+  return sessionId
+}
+
+export interface DataPaths {
+  root: string
+  /** sessions, messages, search index (SQLite) */
+  db: string
+  settings: string
+  secrets: string
+  /** `<dataDir>/logs` */
+  logsRoot: string
+  /** `<dataDir>/logs/sessions/<id>`; throws on an id that is not `[A-Za-z0-9_-]+` */
+  sessionLogs(sessionId: string): string
+}
+
+export function dataPaths(dataDir: string): DataPaths {
+  const root = path.resolve(dataDir)
+  const logsRoot = path.join(root, 'logs')
+  return {
+    root,
+    db: path.join(root, 'cairn.db'),
+    settings: path.join(root, 'settings.json'),
+    secrets: path.join(root, 'secrets.json'),
+    logsRoot,
+    sessionLogs: (sessionId) => path.join(logsRoot, 'sessions', assertSessionId(sessionId)),
+  }
+}

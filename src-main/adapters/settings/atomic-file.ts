@@ -1,0 +1,63 @@
+/**
+ * Synchronous atomic file writes: a temp file in the same directory (created
+ * exclusively with the final mode), flushed, then renamed over the target.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const RETRYABLE_RENAME = new Set(['EPERM', 'EACCES', 'EBUSY'])
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+export function tempPathFor(target: string): string {
+  const dir = path.dirname(target)
+  return path.join(
+    dir,
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  )
+}
+
+export function writeFileAtomicSync(target: string, data: string, mode = 0o666): void {
+  const temp = tempPathFor(target)
+  try {
+    const fd = fs.openSync(temp, 'wx', mode)
+    try {
+      fs.writeFileSync(fd, data, 'utf8')
+      fs.fsyncSync(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
+    // Windows may refuse a rename while another process reads the target: retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        fs.renameSync(temp, target)
+        return
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code ?? ''
+        if (process.platform !== 'win32' || !RETRYABLE_RENAME.has(code) || attempt >= 5) throw e
+        sleepSync(10 * (attempt + 1))
+      }
+    }
+  } catch (e) {
+    fs.rmSync(temp, { force: true })
+    throw e
+  }
+}
+
+/** Copies `source` to `<source>.<label>-<timestamp>` (never over an existing file). */
+export function copyAside(source: string, label: string, mode?: number): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  for (let n = 0; ; n++) {
+    const target = `${source}.${label}-${stamp}${n === 0 ? '' : `-${n}`}`
+    try {
+      fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL)
+      if (mode !== undefined) fs.chmodSync(target, mode)
+      return target
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n > 100) throw e
+    }
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The settings: their TypeScript type, their JSON schema (the `schema` option of conf /
+ * electron-store: one JSON schema per top-level key) and their defaults. The type and
+ * the schema are kept in step by `Record<keyof …>` annotations (a key missing on either
+ * side does not compile) and by tests that validate the defaults against the schema.
+ */
+import type { PermissionPolicy } from '../../../src-preload/contract/dto'
+
+export interface ProviderConfig {
+  id: string
+  name: string
+  baseURL: string
+  defaultModel?: string
+  headers?: Record<string, string>
+}
+
+/** A remembered "always allow": valid while the tool's fingerprint is unchanged. */
+export interface AlwaysAllowRule {
+  server: string
+  tool: string
+  fingerprint: string
+  createdAt: number
+}
+
+export interface SettingsLimits {
+  maxIterations: number
+  maxToolExecutions: number
+  deadlineMs: number
+  maxToolOutputChars: number
+  loopThreshold: number
+  loopMaxWarnings: number
+  stopOnToolFailure: boolean
+  stopOnDenied: boolean
+  maxRetries: number
+  idleTimeoutMs: number
+}
+
+export interface WindowBounds {
+  x?: number
+  y?: number
+  width?: number
+  height?: number
+}
+
+export interface Settings {
+  /** OpenAI-compatible endpoints; their API keys live in secrets.json */
+  providers: ProviderConfig[]
+  activeProviderId: string | null
+  activeModel: string | null
+  permissionPolicy: PermissionPolicy
+  alwaysAllow: AlwaysAllowRule[]
+  limits: SettingsLimits
+  logRetentionDays: number
+  /** MCP servers, Claude Desktop format (`{ command, args, env }` or `{ url }`) */
+  mcpServers: Record<string, Record<string, unknown>>
+  builtinTools: { disabled: string[] }
+  defaultWorkspace: string | null
+  systemPrompt: string | null
+  /** the desktop window's last bounds */
+  window: WindowBounds | null
+}
+
+export type SettingsKey = keyof Settings
+
+/** A JSON schema (draft 2020-12), as plain data. */
+export type JsonSchema = { [keyword: string]: unknown }
+
+const nullableString: JsonSchema = { anyOf: [{ type: 'string' }, { type: 'null' }] }
+const int = (minimum: number): JsonSchema => ({ type: 'integer', minimum })
+
+const PERMISSION_POLICIES = [
+  'ask',
+  'allow-all',
+  'deny-all',
+  'read-only',
+] as const satisfies readonly PermissionPolicy[]
+
+export const LIMITS_SCHEMA: Record<keyof SettingsLimits, JsonSchema> = {
+  maxIterations: int(1),
+  maxToolExecutions: int(0),
+  deadlineMs: int(1_000),
+  maxToolOutputChars: int(100),
+  loopThreshold: int(2),
+  loopMaxWarnings: int(0),
+  stopOnToolFailure: { type: 'boolean' },
+  stopOnDenied: { type: 'boolean' },
+  maxRetries: { type: 'integer', minimum: 0, maximum: 20 },
+  idleTimeoutMs: int(1_000),
+}
+
+/** The `schema` option of conf / electron-store: top-level key → JSON schema. */
+export const SETTINGS_SCHEMA: Record<SettingsKey, JsonSchema> = {
+  providers: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id', 'name', 'baseURL'],
+      properties: {
+        id: { type: 'string', minLength: 1 },
+        name: { type: 'string' },
+        baseURL: { type: 'string', minLength: 1 },
+        defaultModel: { type: 'string' },
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+  },
+  activeProviderId: nullableString,
+  activeModel: nullableString,
+  permissionPolicy: { enum: [...PERMISSION_POLICIES] },
+  alwaysAllow: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['server', 'tool', 'fingerprint', 'createdAt'],
+      properties: {
+        server: { type: 'string' },
+        tool: { type: 'string' },
+        fingerprint: { type: 'string' },
+        createdAt: { type: 'number' },
+      },
+    },
+  },
+  limits: {
+    type: 'object',
+    required: Object.keys(LIMITS_SCHEMA),
+    properties: LIMITS_SCHEMA,
+  },
+  logRetentionDays: int(1),
+  mcpServers: { type: 'object', additionalProperties: { type: 'object' } },
+  builtinTools: {
+    type: 'object',
+    required: ['disabled'],
+    properties: { disabled: { type: 'array', items: { type: 'string' } } },
+  },
+  defaultWorkspace: nullableString,
+  systemPrompt: nullableString,
+  window: {
+    anyOf: [
+      { type: 'null' },
+      {
+        type: 'object',
+        properties: {
+          x: { type: 'number' },
+          y: { type: 'number' },
+          width: { type: 'number', minimum: 0 },
+          height: { type: 'number', minimum: 0 },
+        },
+      },
+    ],
+  },
+}
+
+/**
+ * The whole file: every known key is required; unknown keys are allowed (and kept), so
+ * that a newer version's settings survive an older one.
+ */
+export const SETTINGS_ROOT_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: Object.keys(SETTINGS_SCHEMA),
+  properties: SETTINGS_SCHEMA,
+}
+
+export const DEFAULT_SETTINGS_LIMITS: Readonly<SettingsLimits> = Object.freeze({
+  maxIterations: 50,
+  maxToolExecutions: 200,
+  deadlineMs: 1_800_000,
+  maxToolOutputChars: 50_000,
+  loopThreshold: 3,
+  loopMaxWarnings: 2,
+  stopOnToolFailure: false,
+  stopOnDenied: false,
+  maxRetries: 3,
+  idleTimeoutMs: 90_000,
+})
+
+const DEFAULTS: Readonly<Settings> = Object.freeze({
+  providers: [],
+  activeProviderId: null,
+  activeModel: null,
+  permissionPolicy: 'ask',
+  alwaysAllow: [],
+  limits: DEFAULT_SETTINGS_LIMITS,
+  logRetentionDays: 30,
+  mcpServers: {},
+  builtinTools: { disabled: [] },
+  defaultWorkspace: null,
+  systemPrompt: null,
+  window: null,
+})
+
+/** A fresh copy of the defaults (safe to mutate). */
+export function defaultSettings(): Settings {
+  return structuredClone(DEFAULTS)
+}

@@ -1,0 +1,171 @@
+/**
+ * API keys, apart from the settings: `<dataDir>/secrets.json`, mode 0600, written
+ * atomically under the same kind of cross-process lock as the settings. Values pass
+ * through a codec (identity here; the desktop app plugs in Electron's safeStorage).
+ *
+ * File: `{ "apiKeys": { "<providerId>": "<encoded key>" } }` (other keys are kept).
+ */
+import fs from 'node:fs'
+import { dataPaths } from '../data-dir'
+import { copyAside, writeFileAtomicSync } from './atomic-file'
+import { withFileLockSync, type FileLockOptions } from './file-lock'
+import { isPlainObject } from './validate'
+
+export interface SecretCodec {
+  encrypt(plain: string): string
+  decrypt(stored: string): string
+}
+
+export interface SecretsStore {
+  /** `<dataDir>/secrets.json` */
+  readonly path: string
+  readonly warnings: readonly string[]
+  getApiKey(providerId: string): string | undefined
+  /** `null` removes the key */
+  setApiKey(providerId: string, key: string | null): void
+  /** every stored key, decoded: what the turn logs must never contain */
+  allKeys(): string[]
+}
+
+export interface OpenSecretsOptions {
+  codec?: SecretCodec
+  onWarning?: (message: string) => void
+  lock?: FileLockOptions
+}
+
+const identity: SecretCodec = { encrypt: (s) => s, decrypt: (s) => s }
+const FILE_MODE = 0o600
+const checksMode = process.platform !== 'win32'
+
+interface SecretsFile {
+  apiKeys: Record<string, string>
+  [other: string]: unknown
+}
+
+class FileSecretsStore implements SecretsStore {
+  readonly path: string
+  readonly warnings: string[] = []
+  private readonly lockPath: string
+  private readonly codec: SecretCodec
+
+  constructor(
+    dataDir: string,
+    private readonly opts: OpenSecretsOptions,
+  ) {
+    this.path = dataPaths(dataDir).secrets
+    this.lockPath = `${this.path}.lock`
+    this.codec = opts.codec ?? identity
+    fs.mkdirSync(dataPaths(dataDir).root, { recursive: true })
+    this.locked(() => {
+      if (!fs.existsSync(this.path)) this.write({ apiKeys: {} })
+      else this.read()
+    })
+  }
+
+  getApiKey(providerId: string): string | undefined {
+    const stored = this.readShared().apiKeys[providerId]
+    return stored === undefined ? undefined : this.decode(providerId, stored)
+  }
+
+  setApiKey(providerId: string, key: string | null): void {
+    if (typeof providerId !== 'string' || providerId === '') {
+      throw new Error('setApiKey needs a provider id')
+    }
+    this.locked(() => {
+      const file = this.read()
+      if (key === null || key === '') delete file.apiKeys[providerId]
+      else file.apiKeys[providerId] = this.codec.encrypt(key)
+      this.write(file)
+    })
+  }
+
+  allKeys(): string[] {
+    const { apiKeys } = this.readShared()
+    return Object.entries(apiKeys)
+      .map(([id, stored]) => this.decode(id, stored))
+      .filter((k): k is string => typeof k === 'string' && k.length > 0)
+  }
+
+  private decode(providerId: string, stored: string): string | undefined {
+    try {
+      return this.codec.decrypt(stored)
+    } catch (e) {
+      const message = `The API key of provider "${providerId}" could not be decrypted: ${(e as Error).message}`
+      if (!this.warnings.includes(message)) this.warn(message)
+      return undefined
+    }
+  }
+
+  private locked<T>(fn: () => T): T {
+    return withFileLockSync(this.lockPath, fn, this.opts.lock)
+  }
+
+  private warn(message: string): void {
+    this.warnings.push(message)
+    this.opts.onWarning?.(message)
+  }
+
+  /** Reads without the lock (writes are atomic); repairs under the lock when needed. */
+  private readShared(): SecretsFile {
+    return this.parse(this.readText()) ?? this.locked(() => this.read())
+  }
+
+  /** Inside the lock: reads the file; a broken one is copied aside and started afresh. */
+  private read(): SecretsFile {
+    const text = this.readText()
+    const parsed = this.parse(text)
+    if (parsed) return parsed
+    const copy = copyAside(this.path, 'broken', FILE_MODE)
+    this.warn(
+      `The secrets file ${this.path} could not be read; it was copied to ${copy} and no API keys are stored now.`,
+    )
+    const fresh: SecretsFile = { apiKeys: {} }
+    this.write(fresh)
+    return fresh
+  }
+
+  private readText(): string | null {
+    try {
+      this.ensureMode()
+      return fs.readFileSync(this.path, 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw e
+    }
+  }
+
+  /** null when the text is not a secrets file (a missing file is an empty one) */
+  private parse(text: string | null): SecretsFile | null {
+    if (text === null) return { apiKeys: {} }
+    try {
+      const v: unknown = JSON.parse(text)
+      if (!isPlainObject(v)) return null
+      const keys = v['apiKeys'] ?? {}
+      if (!isPlainObject(keys) || !Object.values(keys).every((k) => typeof k === 'string'))
+        return null
+      return { ...v, apiKeys: { ...(keys as Record<string, string>) } }
+    } catch {
+      return null
+    }
+  }
+
+  /** Keeps the file private to its owner: a widened mode is narrowed back, with a warning. */
+  private ensureMode(): void {
+    if (!checksMode) return
+    const mode = fs.statSync(this.path).mode & 0o777
+    if ((mode & 0o077) === 0) return
+    fs.chmodSync(this.path, FILE_MODE)
+    this.warn(
+      `The secrets file ${this.path} was readable by others (mode ${mode.toString(8)}); its mode is now 600.`,
+    )
+  }
+
+  private write(file: SecretsFile): void {
+    writeFileAtomicSync(this.path, `${JSON.stringify(file, null, 2)}\n`, FILE_MODE)
+  }
+}
+
+/** Opens (creating, mode 0600) `<dataDir>/secrets.json`. */
+export function openSecrets(dataDir: string, opts: OpenSecretsOptions = {}): SecretsStore {
+  return new FileSecretsStore(dataDir, opts)
+}

@@ -1,0 +1,167 @@
+/**
+ * `<dataDir>/settings.json` through conf (the desktop app opens the same file with
+ * electron-store, which is conf underneath: see `settingsConfOptions`).
+ *
+ * Several processes may share the file. Every read-modify-write runs under a
+ * cross-process lock and re-reads the file inside it; every `get()` reads the file
+ * (conf's `store` getter reads and parses the file on each access), so nothing stale
+ * is served. A broken file is never wiped silently: invalid JSON is copied aside, a
+ * bad value is reset alone, and each repair is reported as a warning.
+ */
+import fs from 'node:fs'
+import Conf from 'conf'
+import { dataPaths } from '../data-dir'
+import { copyAside, writeFileAtomicSync } from './atomic-file'
+import { withFileLockSync, type FileLockOptions } from './file-lock'
+import { repairSettings } from './repair'
+import { SETTINGS_SCHEMA, defaultSettings, type Settings } from './schema'
+import { checkSettings, isPlainObject, preview } from './validate'
+
+export interface SettingsStore {
+  /** `<dataDir>/settings.json` */
+  readonly path: string
+  /** the warnings given so far (repairs of a broken file), oldest first */
+  readonly warnings: readonly string[]
+  /** the current settings, read from the file (a fresh copy: mutating it changes nothing) */
+  get(): Settings
+  /**
+   * Read-modify-write under the lock: `mutator` gets the current settings and changes
+   * them in place or returns new ones. An invalid result throws `SettingsValidationError`
+   * and writes nothing. Returns the saved settings.
+   */
+  update(mutator: (settings: Settings) => void | Settings): Settings
+}
+
+export interface OpenSettingsOptions {
+  onWarning?: (message: string) => void
+  lock?: FileLockOptions
+}
+
+export class SettingsValidationError extends Error {
+  constructor(readonly problems: string) {
+    super(`Invalid settings: ${problems}. Nothing was saved.`)
+    this.name = 'SettingsValidationError'
+  }
+}
+
+/**
+ * The conf options for the settings file. The desktop app opens the same file with
+ * `new ElectronStore({ ...rest, name: configName })` (electron-store calls `configName`
+ * `name`); keep the two in step: same file, no encryption, no migrations.
+ */
+export function settingsConfOptions(dataDir: string) {
+  return {
+    configName: 'settings',
+    cwd: dataPaths(dataDir).root,
+    projectName: 'cairn',
+    fileExtension: 'json',
+    schema: SETTINGS_SCHEMA as Record<string, object>,
+    defaults: defaultSettings() as unknown as Record<string, unknown>,
+    clearInvalidConfig: false,
+    watch: false,
+  }
+}
+
+/** conf writes JSON with tabs: repairs write the same way, so the file does not churn */
+const serialize = (value: unknown): string => JSON.stringify(value, undefined, '\t')
+
+class ConfSettingsStore implements SettingsStore {
+  readonly path: string
+  readonly warnings: string[] = []
+  private readonly lockPath: string
+  private readonly conf: Conf<Record<string, unknown>>
+
+  constructor(
+    dataDir: string,
+    private readonly opts: OpenSettingsOptions,
+  ) {
+    this.path = dataPaths(dataDir).settings
+    this.lockPath = `${this.path}.lock`
+    fs.mkdirSync(dataPaths(dataDir).root, { recursive: true })
+    // conf throws on a file that breaks the schema: repair it first, under the lock.
+    this.conf = this.locked(() => {
+      this.readAndRepair()
+      return new Conf<Record<string, unknown>>(
+        settingsConfOptions(dataDir) as ConstructorParameters<typeof Conf>[0],
+      )
+    })
+  }
+
+  get(): Settings {
+    let raw: unknown
+    try {
+      raw = this.conf.store
+    } catch {
+      // another process left it broken (or mid-way through a non-atomic write): repair
+      return this.locked(() => this.readAndRepair())
+    }
+    const { settings, problems } = repairSettings(raw)
+    if (problems.length > 0) return this.locked(() => this.readAndRepair())
+    return settings // parsed afresh from the file: nobody else holds it
+  }
+
+  update(mutator: (settings: Settings) => void | Settings): Settings {
+    return this.locked(() => {
+      const draft = this.readAndRepair()
+      const result = mutator(draft) ?? draft
+      const problems = checkSettings(result)
+      if (problems !== null) throw new SettingsValidationError(problems)
+      this.conf.store = structuredClone(result) as unknown as Record<string, unknown>
+      return structuredClone(result)
+    })
+  }
+
+  private locked<T>(fn: () => T): T {
+    return withFileLockSync(this.lockPath, fn, this.opts.lock)
+  }
+
+  private warn(message: string): void {
+    this.warnings.push(message)
+    this.opts.onWarning?.(message)
+  }
+
+  /** Inside the lock: reads the file, repairs and rewrites it if needed, returns it. */
+  private readAndRepair(): Settings {
+    let text: string
+    try {
+      text = fs.readFileSync(this.path, 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+      const settings = defaultSettings()
+      writeFileAtomicSync(this.path, serialize(settings))
+      return settings
+    }
+    let raw: unknown
+    let notJson: string | null = null
+    try {
+      raw = JSON.parse(text)
+      if (!isPlainObject(raw)) notJson = `it held ${preview(raw)}, not an object`
+    } catch (e) {
+      notJson = `it was not valid JSON: ${(e as Error).message}`
+    }
+    if (notJson !== null) {
+      const copy = copyAside(this.path, 'broken')
+      this.warn(
+        `The settings file ${this.path} could not be read (${notJson}); it was copied to ${copy} and the defaults are used.`,
+      )
+      const settings = defaultSettings()
+      writeFileAtomicSync(this.path, serialize(settings))
+      return settings
+    }
+    const { settings, problems, changed } = repairSettings(raw)
+    if (problems.length > 0) {
+      // Only the bad values are reset; the file as it was is kept beside it all the same.
+      const copy = copyAside(this.path, 'invalid')
+      for (const p of problems) {
+        this.warn(`The settings file ${this.path}: ${p} (the previous file was copied to ${copy}).`)
+      }
+    }
+    if (changed) writeFileAtomicSync(this.path, serialize(settings))
+    return settings
+  }
+}
+
+/** Opens (creating or repairing) `<dataDir>/settings.json`. */
+export function openSettings(dataDir: string, opts: OpenSettingsOptions = {}): SettingsStore {
+  return new ConfSettingsStore(dataDir, opts)
+}

@@ -1,0 +1,118 @@
+/**
+ * A session as a file: Markdown for people, JSON (`{ session, messages }`) for programs.
+ */
+import type {
+  ContentPart,
+  SessionRecord,
+  StoredMessage,
+  TodoItem,
+  ToolCallRecord,
+} from '../../../src-preload/contract/dto'
+
+export type ExportFormat = 'md' | 'json'
+
+export function exportSessionAs(
+  format: ExportFormat,
+  session: SessionRecord,
+  messages: StoredMessage[],
+): string {
+  return format === 'json'
+    ? `${JSON.stringify({ session, messages }, null, 2)}\n`
+    : exportMarkdown(session, messages)
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString()
+}
+
+/** a fenced block whose fence is longer than any backtick run inside */
+export function fence(text: string, lang = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
+  const f = '`'.repeat(longest + 1)
+  return `${f}${lang}\n${text}\n${f}`
+}
+
+function prettyArguments(args: string): { text: string; lang: string } {
+  try {
+    return { text: JSON.stringify(JSON.parse(args) as unknown, null, 2), lang: 'json' }
+  } catch {
+    return { text: args, lang: '' }
+  }
+}
+
+function toolCall(call: ToolCallRecord): string {
+  const { text, lang } = prettyArguments(call.arguments)
+  return `**Tool call** \`${call.name}\` (id \`${call.id}\`)\n\n${fence(text, lang)}`
+}
+
+/** images are named, never inlined */
+function partsNote(parts: ContentPart[] | null): string {
+  if (!parts) return ''
+  const notes = parts.flatMap((p) => {
+    if (p.type === 'image') return [`_[image: ${p.mimeType}]_`]
+    if (p.type === 'resource_link' || p.type === 'resource') return [`_[${p.type}: ${p.uri}]_`]
+    return []
+  })
+  return notes.join('\n')
+}
+
+function heading(m: StoredMessage): string {
+  const who =
+    m.kind === 'summary'
+      ? 'Summary'
+      : m.role === 'tool'
+        ? `Tool result${m.toolName ? ` · ${m.toolName}` : ''}`
+        : m.role[0]!.toUpperCase() + m.role.slice(1)
+  const tags = [
+    m.role === 'assistant' && m.model ? m.model : '',
+    m.status !== 'complete' ? m.status : '',
+    m.failureKind ? `failure: ${m.failureKind}` : '',
+  ].filter(Boolean)
+  return `## ${m.seq}. ${who}${tags.length ? ` (${tags.join(', ')})` : ''}`
+}
+
+function messageBlock(m: StoredMessage): string {
+  if (m.kind === 'notice')
+    return `> **Notice** (${iso(m.createdAt)}): ${m.content.replace(/\n/g, '\n> ')}`
+  const out: string[] = [heading(m), `_${iso(m.createdAt)}_`]
+  if (m.reasoning) {
+    out.push(`<details>\n<summary>Reasoning</summary>\n\n${m.reasoning}\n\n</details>`)
+  }
+  if (m.role === 'tool') {
+    if (m.toolCallId) out.push(`Result of \`${m.toolCallId}\`:`)
+    out.push(fence(m.content))
+  } else if (m.content) {
+    out.push(m.content)
+  }
+  const note = partsNote(m.parts)
+  if (note) out.push(note)
+  for (const call of m.toolCalls ?? []) out.push(toolCall(call))
+  return out.join('\n\n')
+}
+
+export function exportMarkdown(session: SessionRecord, messages: StoredMessage[]): string {
+  const meta = [
+    `- Session: \`${session.id}\``,
+    `- Created: ${iso(session.createdAt)}`,
+    `- Updated: ${iso(session.updatedAt)}`,
+    session.provider ? `- Provider: ${session.provider}` : '',
+    session.model ? `- Model: ${session.model}` : '',
+    session.workspace ? `- Workspace: \`${session.workspace}\`` : '',
+    `- Tokens: ${session.usage.inputTokens} in, ${session.usage.outputTokens} out`,
+    `- Messages: ${messages.length}`,
+  ].filter(Boolean)
+  const parts = [`# ${session.title || 'Untitled session'}`, meta.join('\n')]
+  if (session.systemPrompt) {
+    parts.push(
+      `<details>\n<summary>System prompt</summary>\n\n${session.systemPrompt}\n\n</details>`,
+    )
+  }
+  if (session.todos.length > 0) {
+    const item = (t: TodoItem): string =>
+      `- [${t.status === 'completed' ? 'x' : ' '}] ${t.content}${t.status === 'in_progress' ? ' _(in progress)_' : ''}`
+    parts.push(`**Todo**\n\n${session.todos.map(item).join('\n')}`)
+  }
+  parts.push('---')
+  for (const m of messages) parts.push(messageBlock(m))
+  return `${parts.join('\n\n')}\n`
+}

@@ -1,0 +1,184 @@
+/**
+ * Versioned schema migrations, tracked in `PRAGMA user_version`. Before an existing,
+ * non-empty database is migrated, a consistent copy of it is written beside it
+ * (`cairn.db.bak-v<old>-<timestamp>`).
+ */
+import { existsSync } from 'node:fs'
+import type { Database } from 'better-sqlite3'
+
+export interface Migration {
+  /** the `user_version` after this migration */
+  version: number
+  description: string
+  sql: string
+}
+
+const TOKENIZE = `tokenize = 'unicode61 remove_diacritics 2'`
+
+/**
+ * Never edit a migration that has shipped: add one. Tables are STRICT; JSON lives in TEXT
+ * columns. Every table has an INTEGER PRIMARY KEY `pk` (a stable rowid, which FTS rows
+ * share) and a random text `id` for the outside world.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'sessions, messages, message search index',
+    sql: `
+      CREATE TABLE sessions (
+        pk INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        provider TEXT,
+        model TEXT,
+        workspace TEXT,
+        system_prompt TEXT,
+        todos TEXT NOT NULL DEFAULT '[]',
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        pinned INTEGER NOT NULL DEFAULT 0,
+        archived INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX sessions_list ON sessions (archived, pinned, updated_at);
+
+      -- pk grows with time: the search index walks it backwards for newest-first results.
+      CREATE TABLE messages (
+        pk INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        turn_id TEXT,
+        kind TEXT NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        parts TEXT,
+        reasoning TEXT,
+        provider_extras TEXT,
+        tool_calls TEXT,
+        tool_call_id TEXT,
+        tool_name TEXT,
+        provider TEXT,
+        model TEXT,
+        status TEXT NOT NULL,
+        failure_kind TEXT,
+        input_tokens INTEGER,
+        output_tokens INTEGER,
+        usage_estimated INTEGER,
+        created_at INTEGER NOT NULL,
+        UNIQUE (session_id, seq)
+      ) STRICT;
+
+      -- rowid = messages.pk. Rows are written by the store (the indexed text is derived
+      -- in code: base64 stripped, tool arguments added); deletes follow the messages.
+      CREATE VIRTUAL TABLE messages_fts USING fts5 (text, tool_args, ${TOKENIZE});
+      CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+        DELETE FROM messages_fts WHERE rowid = old.pk;
+      END;
+    `,
+  },
+  {
+    version: 2,
+    description: 'session titles are searchable',
+    sql: `
+      CREATE VIRTUAL TABLE sessions_fts USING fts5 (title, ${TOKENIZE});
+      INSERT INTO sessions_fts (rowid, title) SELECT pk, title FROM sessions WHERE title <> '';
+      CREATE TRIGGER sessions_fts_insert AFTER INSERT ON sessions WHEN new.title <> '' BEGIN
+        INSERT INTO sessions_fts (rowid, title) VALUES (new.pk, new.title);
+      END;
+      CREATE TRIGGER sessions_fts_update AFTER UPDATE OF title ON sessions
+        WHEN old.title IS NOT new.title BEGIN
+        DELETE FROM sessions_fts WHERE rowid = old.pk;
+        INSERT INTO sessions_fts (rowid, title) SELECT new.pk, new.title WHERE new.title <> '';
+      END;
+      CREATE TRIGGER sessions_fts_delete AFTER DELETE ON sessions BEGIN
+        DELETE FROM sessions_fts WHERE rowid = old.pk;
+      END;
+    `,
+  },
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)
+
+export interface MigrationResult {
+  from: number
+  to: number
+  /** the backup written before migrating, or null (fresh database, nothing to do) */
+  backup: string | null
+}
+
+export class NewerSchemaError extends Error {
+  readonly code = 'schema_too_new'
+  constructor(found: number, known: number) {
+    super(
+      `The database was written by a newer version of Cairn (schema v${found}; this version knows up to v${known}). Update Cairn to open it.`,
+    )
+  }
+}
+
+export function userVersion(db: Database): number {
+  return Number(db.pragma('user_version', { simple: true }))
+}
+
+function isEmpty(db: Database): boolean {
+  const row = db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }
+  return row.n === 0
+}
+
+/** `<file>.bak-v<old>-<UTC timestamp>`, never an existing file */
+export function backupPath(file: string, version: number, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[-:.]/g, '')
+  const base = `${file}.bak-v${version}-${stamp}`
+  let path = base
+  for (let i = 2; existsSync(path); i++) path = `${base}-${i}`
+  return path
+}
+
+/**
+ * A consistent copy of the whole database, WAL content included, written by SQLite itself
+ * (`VACUUM INTO` reads one snapshot through the pager, like the backup API). A plain file
+ * copy would miss whatever is still in `-wal`.
+ *
+ * Why not `db.backup()`: in better-sqlite3 it is asynchronous (it steps the backup on
+ * `setImmediate`), and opening the store is synchronous for every host.
+ */
+export function backupInto(db: Database, path: string): void {
+  db.prepare('VACUUM INTO ?').run(path)
+}
+
+/**
+ * Brings the schema up to date. Safe when several processes open the same file at once:
+ * the version is re-read under the write lock (`BEGIN IMMEDIATE`), so only one of them
+ * migrates. The backup is taken before that lock (VACUUM cannot run in a transaction);
+ * two processes racing may each write one, which is harmless.
+ */
+export function migrate(
+  db: Database,
+  file: string,
+  opts: { migrations?: readonly Migration[]; now?: () => number } = {},
+): MigrationResult {
+  const migrations = [...(opts.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version)
+  const latest = migrations.reduce((v, m) => Math.max(v, m.version), 0)
+  const from = userVersion(db)
+  if (from > latest) throw new NewerSchemaError(from, latest)
+  if (from === latest) return { from, to: from, backup: null }
+
+  let backup: string | null = null
+  if (!isEmpty(db) && file !== ':memory:' && file !== '') {
+    backup = backupPath(file, from, (opts.now ?? Date.now)())
+    backupInto(db, backup)
+  }
+
+  const run = db.transaction(() => {
+    const current = userVersion(db)
+    if (current > latest) throw new NewerSchemaError(current, latest)
+    for (const m of migrations) {
+      if (m.version <= current) continue
+      db.exec(m.sql)
+      db.pragma(`user_version = ${m.version}`)
+    }
+  })
+  run.immediate()
+  return { from, to: userVersion(db), backup }
+}

@@ -1,0 +1,123 @@
+/**
+ * Database rows and the DTOs they map to. The only place that knows column names.
+ */
+import type {
+  ContentPart,
+  FailureKind,
+  MessageKind,
+  MessageStatus,
+  Role,
+  SessionRecord,
+  StoredMessage,
+  TodoItem,
+  ToolCallRecord,
+} from '../../../src-preload/contract/dto'
+
+export interface SessionRow {
+  pk: number
+  id: string
+  title: string
+  created_at: number
+  updated_at: number
+  provider: string | null
+  model: string | null
+  workspace: string | null
+  system_prompt: string | null
+  todos: string
+  input_tokens: number
+  output_tokens: number
+  pinned: number
+  archived: number
+  message_count: number
+}
+
+/** selects a `SessionRow` from `sessions s` */
+export const SESSION_COLUMNS = `s.pk, s.id, s.title, s.created_at, s.updated_at, s.provider, s.model,
+  s.workspace, s.system_prompt, s.todos, s.input_tokens, s.output_tokens, s.pinned, s.archived,
+  (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count`
+
+export interface MessageRow {
+  pk: number
+  id: string
+  session_id: string
+  seq: number
+  turn_id: string | null
+  kind: string
+  role: string
+  content: string
+  parts: string | null
+  reasoning: string | null
+  provider_extras: string | null
+  tool_calls: string | null
+  tool_call_id: string | null
+  tool_name: string | null
+  provider: string | null
+  model: string | null
+  status: string
+  failure_kind: string | null
+  input_tokens: number | null
+  output_tokens: number | null
+  usage_estimated: number | null
+  created_at: number
+}
+
+export const MESSAGE_COLUMNS = `pk, id, session_id, seq, turn_id, kind, role, content, parts,
+  reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
+  failure_kind, input_tokens, output_tokens, usage_estimated, created_at`
+
+function json<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T)
+}
+
+export function toJson(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value)
+}
+
+export function toSession(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    provider: row.provider,
+    model: row.model,
+    workspace: row.workspace,
+    systemPrompt: row.system_prompt,
+    todos: json<TodoItem[]>(row.todos) ?? [],
+    usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
+    pinned: row.pinned !== 0,
+    archived: row.archived !== 0,
+    messageCount: row.message_count,
+  }
+}
+
+export function toMessage(row: MessageRow): StoredMessage {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    seq: row.seq,
+    turnId: row.turn_id,
+    kind: row.kind as MessageKind,
+    role: row.role as Role,
+    content: row.content,
+    parts: json<ContentPart[]>(row.parts),
+    reasoning: row.reasoning,
+    providerExtras: json<Record<string, unknown>>(row.provider_extras),
+    toolCalls: json<ToolCallRecord[]>(row.tool_calls),
+    toolCallId: row.tool_call_id,
+    toolName: row.tool_name,
+    provider: row.provider,
+    model: row.model,
+    status: row.status as MessageStatus,
+    failureKind: row.failure_kind as FailureKind | null,
+    usage:
+      row.input_tokens === null || row.output_tokens === null
+        ? null
+        : {
+            inputTokens: row.input_tokens,
+            outputTokens: row.output_tokens,
+            estimated: row.usage_estimated === 1,
+          },
+    createdAt: row.created_at,
+  }
+}

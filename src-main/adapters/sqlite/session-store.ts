@@ -1,0 +1,342 @@
+/**
+ * `SessionStore` on SQLite (`<dataDir>/cairn.db`). Every public method is one transaction;
+ * writers use `BEGIN IMMEDIATE` so that processes sharing the file queue on the busy
+ * timeout instead of failing on a lock upgrade.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Database, Statement, Transaction } from 'better-sqlite3'
+import type {
+  NewMessage,
+  SearchHit,
+  SessionRecord,
+  StoredMessage,
+  TodoItem,
+} from '../../../src-preload/contract/dto'
+import type { NewSession, SessionPatch, SessionStore } from '../../core/ports'
+import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
+import { exportSessionAs, type ExportFormat } from './export'
+import { findDanglingToolCalls, interruptedResult } from './repair'
+import { SESSION_COLUMNS, toJson, toMessage, toSession, type SessionRow } from './rows'
+import { MessageSearch, type SearchOptions } from './search'
+import { prepareStatements, type Statements } from './statements'
+import { cleanTitle, indexedText, titleFromText } from './text'
+
+export class SessionNotFoundError extends Error {
+  readonly code = 'session_not_found'
+  constructor(readonly sessionId: string) {
+    super(`There is no session "${sessionId}".`)
+  }
+}
+
+export interface SessionStoreOptions extends OpenDatabaseOptions {
+  /** the clock for `createdAt` / `updatedAt` (ms since the epoch) */
+  now?: () => number
+}
+
+export interface ListSessionsOptions {
+  limit: number
+  offset?: number
+  /** archived sessions are left out unless this is true */
+  includeArchived?: boolean
+}
+
+export interface MessagePage {
+  /** messages with a greater seq (then the first `limit` of them) */
+  afterSeq?: number
+  /** messages with a smaller seq */
+  beforeSeq?: number
+  limit: number
+}
+
+type SessionColumn =
+  'title' | 'provider' | 'model' | 'workspace' | 'system_prompt' | 'todos' | 'pinned' | 'archived'
+
+/** patch key → column and its SQL value */
+function patchColumns(patch: SessionPatch): [SessionColumn, string | number | null][] {
+  const cols: [SessionColumn, string | number | null][] = []
+  if (patch.title !== undefined) cols.push(['title', cleanTitle(patch.title)])
+  if (patch.provider !== undefined) cols.push(['provider', patch.provider])
+  if (patch.model !== undefined) cols.push(['model', patch.model])
+  if (patch.workspace !== undefined) cols.push(['workspace', patch.workspace])
+  if (patch.systemPrompt !== undefined) cols.push(['system_prompt', patch.systemPrompt])
+  if (patch.todos !== undefined) cols.push(['todos', JSON.stringify(patch.todos)])
+  if (patch.pinned !== undefined) cols.push(['pinned', patch.pinned ? 1 : 0])
+  if (patch.archived !== undefined) cols.push(['archived', patch.archived ? 1 : 0])
+  return cols
+}
+
+export class SqliteSessionStore implements SessionStore {
+  private writes = 0
+  private readonly now: () => number
+  private readonly searcher: MessageSearch
+  private readonly patchStatements = new Map<string, Statement<unknown[], unknown>>()
+  private readonly q: Statements
+  /** one reusable transaction wrapper (better-sqlite3 builds five functions per `transaction()`) */
+  private readonly tx: Transaction<(fn: () => unknown) => unknown>
+
+  /** `db` must come from `openDatabase` (pragmas, schema). The store closes it. */
+  constructor(
+    readonly db: Database,
+    opts: { now?: () => number } = {},
+  ) {
+    this.now = opts.now ?? Date.now
+    this.searcher = new MessageSearch(db)
+    this.q = prepareStatements(db)
+    this.tx = db.transaction((fn: () => unknown) => fn())
+  }
+
+  /** store operations that wrote (committed a change); never counts reads */
+  get writeCount(): number {
+    return this.writes
+  }
+
+  /**
+   * Runs `fn` in one transaction (store calls inside it become savepoints). For bulk work
+   * such as imports; `writeCount` still counts each operation.
+   */
+  batch<T>(fn: () => T): T {
+    return this.tx.immediate(fn) as T
+  }
+
+  /** a write transaction that always writes (counted) */
+  private write<T>(fn: () => T): T {
+    const result = this.tx.immediate(fn) as T
+    this.writes++
+    return result
+  }
+
+  /** a write transaction that may find nothing to do: counted only when `wrote` says so */
+  private maybeWrite<T>(fn: () => T, wrote: (result: T) => boolean): T {
+    const result = this.tx.immediate(fn) as T
+    if (wrote(result)) this.writes++
+    return result
+  }
+
+  private read<T>(fn: () => T): T {
+    return this.tx.deferred(fn) as T
+  }
+
+  private requireSession(id: string): SessionRecord {
+    const row = this.q.session.get(id)
+    if (!row) throw new SessionNotFoundError(id)
+    return toSession(row)
+  }
+
+  createSession(init: NewSession = {}): SessionRecord {
+    const id = randomUUID()
+    return this.write(() => {
+      const now = this.now()
+      this.q.insertSession.run(
+        id,
+        cleanTitle(init.title ?? ''),
+        now,
+        now,
+        init.provider ?? null,
+        init.model ?? null,
+        init.workspace ?? null,
+        init.systemPrompt ?? null,
+      )
+      return this.requireSession(id)
+    })
+  }
+
+  getSession(id: string): SessionRecord | null {
+    const row = this.q.session.get(id)
+    return row ? toSession(row) : null
+  }
+
+  /** Changes metadata. Does not move the session's `updatedAt` (that is conversation activity). */
+  updateSession(id: string, patch: SessionPatch): SessionRecord {
+    const cols = patchColumns(patch)
+    if (cols.length === 0) return this.requireSession(id)
+    const key = cols.map(([c]) => c).join(',')
+    let stmt = this.patchStatements.get(key)
+    if (!stmt) {
+      stmt = this.db.prepare(
+        `UPDATE sessions SET ${cols.map(([c]) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      )
+      this.patchStatements.set(key, stmt)
+    }
+    const update = stmt
+    return this.write(() => {
+      if (update.run(...cols.map(([, v]) => v), id).changes === 0)
+        throw new SessionNotFoundError(id)
+      return this.requireSession(id)
+    })
+  }
+
+  renameSession(id: string, title: string): SessionRecord {
+    return this.updateSession(id, { title })
+  }
+
+  setPinned(id: string, pinned: boolean): SessionRecord {
+    return this.updateSession(id, { pinned })
+  }
+
+  setArchived(id: string, archived: boolean): SessionRecord {
+    return this.updateSession(id, { archived })
+  }
+
+  setTodos(sessionId: string, todos: TodoItem[]): void {
+    this.updateSession(sessionId, { todos })
+  }
+
+  /** Deletes the session, its messages and their index entries. False when there was none. */
+  deleteSession(id: string): boolean {
+    return this.maybeWrite(
+      () => this.q.deleteSession.run(id).changes > 0,
+      (deleted) => deleted,
+    )
+  }
+
+  /** pinned first, then the most recently active */
+  listSessions(opts: ListSessionsOptions): { sessions: SessionRecord[]; total: number } {
+    const where = opts.includeArchived ? '' : 'WHERE s.archived = 0'
+    return this.read(() => {
+      const rows = this.db
+        .prepare<[number, number], SessionRow>(
+          `SELECT ${SESSION_COLUMNS} FROM sessions s ${where}
+           ORDER BY s.pinned DESC, s.updated_at DESC, s.pk DESC LIMIT ? OFFSET ?`,
+        )
+        .all(Math.max(0, opts.limit), Math.max(0, opts.offset ?? 0))
+      const total = this.db
+        .prepare<[], { n: number }>(`SELECT count(*) AS n FROM sessions s ${where}`)
+        .get()
+      return { sessions: rows.map(toSession), total: total?.n ?? 0 }
+    })
+  }
+
+  listMessages(sessionId: string): StoredMessage[] {
+    return this.q.messages.all(sessionId).map(toMessage)
+  }
+
+  /**
+   * One page of a session, always in ascending seq. With `afterSeq`: the first `limit`
+   * messages after it (and before `beforeSeq` if given). Without: the last `limit` messages
+   * before `beforeSeq` (or the end): open a session at its end, scroll up with `beforeSeq`.
+   */
+  getMessages(sessionId: string, page: MessagePage): StoredMessage[] {
+    const limit = Math.max(0, page.limit)
+    const before = page.beforeSeq ?? Number.MAX_SAFE_INTEGER
+    const rows =
+      page.afterSeq !== undefined
+        ? this.q.messagesAfter.all(sessionId, page.afterSeq, before, limit)
+        : this.q.messagesBefore.all(sessionId, before, limit)
+    return rows.map(toMessage)
+  }
+
+  appendMessage(sessionId: string, message: NewMessage): StoredMessage {
+    return this.write(() => this.insertMessage(sessionId, message))
+  }
+
+  /** the row, its index entry, the session's activity, usage totals and title */
+  private insertMessage(sessionId: string, message: NewMessage): StoredMessage {
+    const session = this.q.sessionHead.get(sessionId)
+    if (!session) throw new SessionNotFoundError(sessionId)
+    const seq = this.q.nextSeq.get(sessionId)?.seq ?? 1
+    const now = this.now()
+    const kind = message.kind ?? 'message'
+    const usage = message.usage ?? null
+    const { lastInsertRowid } = this.q.insertMessage.run({
+      id: randomUUID(),
+      session_id: sessionId,
+      seq,
+      turn_id: message.turnId ?? null,
+      kind,
+      role: message.role,
+      content: message.content,
+      parts: toJson(message.parts),
+      reasoning: message.reasoning ?? null,
+      provider_extras: toJson(message.providerExtras),
+      tool_calls:
+        message.toolCalls && message.toolCalls.length > 0
+          ? JSON.stringify(message.toolCalls)
+          : null,
+      tool_call_id: message.toolCallId ?? null,
+      tool_name: message.toolName ?? null,
+      provider: message.provider ?? null,
+      model: message.model ?? null,
+      status: message.status ?? 'complete',
+      failure_kind: message.failureKind ?? null,
+      input_tokens: usage ? usage.inputTokens : null,
+      output_tokens: usage ? usage.outputTokens : null,
+      usage_estimated: usage ? (usage.estimated ? 1 : 0) : null,
+      created_at: now,
+    })
+    const pk = Number(lastInsertRowid)
+    const title =
+      session.title === '' && message.role === 'user' && kind === 'message'
+        ? titleFromText(message.content)
+        : ''
+    this.q.touchSession.run({
+      now,
+      input: usage?.inputTokens ?? 0,
+      output: usage?.outputTokens ?? 0,
+      title,
+      pk: session.pk,
+    })
+    const indexed = indexedText({ ...message, kind })
+    if (indexed) this.q.insertFts.run(pk, indexed.text, indexed.toolArgs)
+    const row = this.q.messageByPk.get(pk)
+    if (!row) throw new Error(`message ${pk} vanished inside its own transaction`)
+    return toMessage(row)
+  }
+
+  /**
+   * Answers every dangling tool call with a synthetic `interrupted` result, appended at the
+   * end of the session in one transaction (nothing is counted when nothing was dangling).
+   *
+   * The history is never rewritten. In a history the loop wrote, only the last assistant
+   * message can have dangling calls, and then its results directly follow it as strict
+   * providers require. Calls dangling earlier (a corrupt or imported history) are answered
+   * too, also at the end; putting those results next to their calls is for the
+   * request-time view.
+   */
+  repairDanglingToolCalls(sessionId: string): StoredMessage[] {
+    const scan = (): StoredMessage[] => {
+      if (!this.q.sessionHead.get(sessionId)) throw new SessionNotFoundError(sessionId)
+      const dangling = findDanglingToolCalls(this.q.callScan.all(sessionId))
+      return dangling.map((d) => this.insertMessage(sessionId, interruptedResult(d)))
+    }
+    return this.maybeWrite(scan, (appended) => appended.length > 0)
+  }
+
+  /**
+   * Messages (text, tool arguments, tool results, notices) and session titles. Blank or
+   * punctuation-only queries give `[]`. See `search.ts` for the rules.
+   */
+  search(query: string, opts: SearchOptions): SearchHit[] {
+    return this.read(() => this.searcher.search(query, opts))
+  }
+
+  exportSession(id: string, format: ExportFormat): string {
+    const { session, messages } = this.read(() => ({
+      session: this.requireSession(id),
+      messages: this.listMessages(id),
+    }))
+    return exportSessionAs(format, session, messages)
+  }
+
+  close(): void {
+    if (!this.db.open) return
+    try {
+      this.db.pragma('optimize')
+    } catch {
+      // best effort: another process may hold the lock
+    }
+    this.db.close()
+  }
+}
+
+/** Opens (creating the directory and the file if needed) `<dataDir>/cairn.db`. */
+export function createSessionStore(
+  dataDir: string,
+  opts: SessionStoreOptions = {},
+): SqliteSessionStore {
+  mkdirSync(dataDir, { recursive: true })
+  const { now, ...open } = opts
+  const db = openDatabase(join(dataDir, DB_FILE_NAME), open)
+  return new SqliteSessionStore(db, now ? { now } : {})
+}

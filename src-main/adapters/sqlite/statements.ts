@@ -1,0 +1,71 @@
+/**
+ * The store's prepared statements, prepared once per connection.
+ */
+import type { Database } from 'better-sqlite3'
+import type { CallScanRow } from './repair'
+import { MESSAGE_COLUMNS, SESSION_COLUMNS, type MessageRow, type SessionRow } from './rows'
+
+export type Statements = ReturnType<typeof prepareStatements>
+
+type Nullable = string | null
+
+export function prepareStatements(db: Database) {
+  return {
+    session: db.prepare<[string], SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`,
+    ),
+    sessionHead: db.prepare<[string], { pk: number; title: string }>(
+      'SELECT pk, title FROM sessions WHERE id = ?',
+    ),
+    insertSession: db.prepare<
+      [string, string, number, number, Nullable, Nullable, Nullable, Nullable]
+    >(
+      `INSERT INTO sessions (id, title, created_at, updated_at, provider, model, workspace, system_prompt)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
+    nextSeq: db.prepare<[string], { seq: number }>(
+      'SELECT coalesce(max(seq), 0) + 1 AS seq FROM messages WHERE session_id = ?',
+    ),
+    insertMessage: db.prepare<Record<string, string | number | null>>(
+      `INSERT INTO messages (id, session_id, seq, turn_id, kind, role, content, parts, reasoning,
+         provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
+         failure_kind, input_tokens, output_tokens, usage_estimated, created_at)
+       VALUES (@id, @session_id, @seq, @turn_id, @kind, @role, @content, @parts, @reasoning,
+         @provider_extras, @tool_calls, @tool_call_id, @tool_name, @provider, @model, @status,
+         @failure_kind, @input_tokens, @output_tokens, @usage_estimated, @created_at)`,
+    ),
+    insertFts: db.prepare<[number, string, string]>(
+      'INSERT INTO messages_fts (rowid, text, tool_args) VALUES (?, ?, ?)',
+    ),
+    /** activity, usage totals, and the title when the session has none yet */
+    touchSession: db.prepare<
+      [{ now: number; input: number; output: number; title: string; pk: number }]
+    >(
+      `UPDATE sessions SET updated_at = @now, input_tokens = input_tokens + @input,
+         output_tokens = output_tokens + @output,
+         title = CASE WHEN title = '' THEN @title ELSE title END
+       WHERE pk = @pk`,
+    ),
+    messageByPk: db.prepare<[number], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE pk = ?`,
+    ),
+    messages: db.prepare<[string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY seq`,
+    ),
+    messagesAfter: db.prepare<[string, number, number, number], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND seq > ? AND seq < ?
+       ORDER BY seq LIMIT ?`,
+    ),
+    messagesBefore: db.prepare<[string, number, number], MessageRow>(
+      `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND seq < ?
+         ORDER BY seq DESC LIMIT ?) ORDER BY seq`,
+    ),
+    callScan: db.prepare<[string], CallScanRow>(
+      `SELECT seq, role, turn_id, tool_calls, tool_call_id FROM messages
+       WHERE session_id = ? AND kind = 'message'
+         AND ((role = 'assistant' AND tool_calls IS NOT NULL) OR (role = 'tool' AND tool_call_id IS NOT NULL))
+       ORDER BY seq`,
+    ),
+  }
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util'
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  cairn [options] "prompt"          run one turn (or give the prompt on stdin)
+  cairn sessions list [--json]      list sessions, newest first
+  cairn sessions show <id> [--json] show a session's messages
+  cairn sessions search <text> [--json]
+  cairn sessions export <id> --format md|json
+  cairn sessions delete <id>
+
+Options:
+  --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL, settings)
+  --api-key <key>         else CAIRN_API_KEY, else OPENAI_API_KEY (prefer the environment:
+                          a flag is visible to other users in the process list)
+  --model <name>          else CAIRN_MODEL, else the session's or the settings' model
+  --session <id>          continue that session
+  --approve <mode>        ask | all | none | read-only (default: settings, else ask)
+  --json                  one event object per line on stdout, nothing else there
+  --data-dir <dir>        else CAIRN_DATA_DIR, else the desktop app's data directory
+  --max-iterations <n>    LLM calls per turn (default 50)
+  --deadline-ms <ms>      time budget of the turn (default 30 minutes)
+  --mcp-config <file>     MCP servers for this run (Claude Desktop format)
+  --workspace <dir>       the folder the built-in file tools may use
+  -h, --help              this text
+  -v, --version           the version
+
+Exit codes: 0 completed, 1 error, 2 usage error, 3 stopped by a limit, a loop or a
+stop policy, 130 interrupted (SIGINT), 143 terminated (SIGTERM).`
+
+export type ApproveMode = 'ask' | 'all' | 'none' | 'read-only'
+
+export interface CliOptions {
+  baseUrl?: string
+  apiKey?: string
+  model?: string
+  session?: string
+  approve?: ApproveMode
+  json: boolean
+  dataDir?: string
+  maxIterations?: number
+  deadlineMs?: number
+  mcpConfig?: string
+  workspace?: string
+  format?: 'md' | 'json'
+  help: boolean
+  version: boolean
+}
+
+export interface ParsedCommand {
+  command: 'turn' | 'sessions'
+  positionals: string[]
+  options: CliOptions
+}
+
+function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0)
+    throw new UsageError(`${name} must be a positive whole number, not "${value}"`)
+  return n
+}
+
+export function parseCli(argv: string[]): ParsedCommand {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        model: { type: 'string' },
+        session: { type: 'string' },
+        approve: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
+        'max-iterations': { type: 'string' },
+        'deadline-ms': { type: 'string' },
+        'mcp-config': { type: 'string' },
+        workspace: { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    })
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  const v = parsed.values
+  const approve = v.approve
+  if (approve !== undefined && !['ask', 'all', 'none', 'read-only'].includes(approve)) {
+    throw new UsageError(`--approve must be ask, all, none or read-only, not "${approve}"`)
+  }
+  const format = v.format
+  if (format !== undefined && format !== 'md' && format !== 'json') {
+    throw new UsageError(`--format must be md or json, not "${format}"`)
+  }
+  const options: CliOptions = {
+    ...(v['base-url'] !== undefined ? { baseUrl: v['base-url'] } : {}),
+    ...(v['api-key'] !== undefined ? { apiKey: v['api-key'] } : {}),
+    ...(v.model !== undefined ? { model: v.model } : {}),
+    ...(v.session !== undefined ? { session: v.session } : {}),
+    ...(approve !== undefined ? { approve: approve as ApproveMode } : {}),
+    json: v.json === true,
+    ...(v['data-dir'] !== undefined ? { dataDir: v['data-dir'] } : {}),
+    ...(v['mcp-config'] !== undefined ? { mcpConfig: v['mcp-config'] } : {}),
+    ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
+    ...(format !== undefined ? { format } : {}),
+    help: v.help === true,
+    version: v.version === true,
+  }
+  const maxIterations = positiveInt('--max-iterations', v['max-iterations'])
+  if (maxIterations !== undefined) options.maxIterations = maxIterations
+  const deadlineMs = positiveInt('--deadline-ms', v['deadline-ms'])
+  if (deadlineMs !== undefined) options.deadlineMs = deadlineMs
+  const [first, ...rest] = parsed.positionals
+  if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
+  return { command: 'turn', positionals: parsed.positionals, options }
+}

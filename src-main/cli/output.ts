@@ -1,0 +1,170 @@
+import type { AgentEvent } from '../../src-preload/contract/events'
+
+export interface Streams {
+  stdout: NodeJS.WriteStream
+  stderr: NodeJS.WriteStream
+}
+
+const dim = (s: string, tty: boolean): string => (tty ? `\x1b[2m${s}\x1b[22m` : s)
+
+function oneLine(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
+}
+
+/** `--json`: every event, one object per line, on stdout; nothing else goes there. */
+export function jsonRenderer(streams: Streams): (e: AgentEvent) => void {
+  return (e) => {
+    streams.stdout.write(`${JSON.stringify(e)}\n`)
+  }
+}
+
+/**
+ * Plain output: the answer on stdout, everything else (reasoning, tools, retries, notices,
+ * errors) on stderr. When a retry discards a partial answer, a terminal erases it so no
+ * text is shown twice; a pipe cannot take text back, so stderr says what to drop.
+ */
+export class TextRenderer {
+  private partial = ''
+  private column = 0
+  private partialStartColumn = 0
+  private lastChar = '\n'
+  private inReasoning = false
+  private readonly names = new Map<string, string>()
+
+  constructor(private readonly s: Streams) {}
+
+  private get tty(): boolean {
+    return this.s.stdout.isTTY === true
+  }
+
+  private out(text: string): void {
+    if (this.partial === '') this.partialStartColumn = this.column
+    this.partial += text
+    this.s.stdout.write(text)
+    for (const ch of text) {
+      this.column = ch === '\n' ? 0 : this.column + 1
+    }
+    this.lastChar = text[text.length - 1] ?? this.lastChar
+  }
+
+  private err(line: string): void {
+    this.endReasoning()
+    if (this.lastChar !== '\n' && this.s.stdout.isTTY && this.s.stderr.isTTY) {
+      this.s.stdout.write('\n')
+      this.lastChar = '\n'
+      this.column = 0
+    }
+    this.s.stderr.write(`${line}\n`)
+  }
+
+  private endReasoning(): void {
+    if (this.inReasoning) {
+      this.s.stderr.write('\n')
+      this.inReasoning = false
+    }
+  }
+
+  handle = (e: AgentEvent): void => {
+    switch (e.type) {
+      case 'text_delta':
+        this.endReasoning()
+        this.out(e.text)
+        break
+      case 'reasoning_delta':
+        if (this.s.stderr.isTTY) {
+          this.inReasoning = true
+          this.s.stderr.write(dim(e.text, true))
+        }
+        break
+      case 'message_saved':
+        this.partial = ''
+        break
+      case 'tool_call':
+        this.names.set(e.id, e.name)
+        this.err(`→ ${e.name} ${oneLine(e.rawArguments || '{}', 200)}`)
+        break
+      case 'permission_decision':
+        if (e.by === 'policy') {
+          this.err(
+            dim(
+              `  ${e.decision === 'deny' ? 'denied' : 'allowed'} by the permission policy`,
+              this.s.stderr.isTTY === true,
+            ),
+          )
+        }
+        break
+      case 'tool_result': {
+        const name = this.names.get(e.id) ?? 'tool'
+        const mark = e.ok ? '✓' : '✗'
+        const kind = e.failureKind ? ` [${e.failureKind}]` : ''
+        this.err(`${mark} ${name}${kind} (${e.durationMs} ms): ${oneLine(e.content)}`)
+        break
+      }
+      case 'retry':
+        if (e.discardPartial && this.partial !== '') this.discardPartial()
+        this.err(
+          `Retrying (attempt ${e.attempt} of ${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)} s: ${e.reason}`,
+        )
+        break
+      case 'loop_warning':
+        this.err(
+          `Warning: ${e.name} was called with the same arguments ${e.count} times; the model was told.`,
+        )
+        break
+      case 'notice':
+        this.err(`${e.level === 'warning' ? 'Warning' : 'Note'}: ${e.message}`)
+        break
+      case 'turn_end':
+        this.endReasoning()
+        if (this.lastChar !== '\n') {
+          this.s.stdout.write('\n')
+          this.lastChar = '\n'
+        }
+        if (e.error) this.s.stderr.write(`Error: ${e.error.message}\n`)
+        else if (e.reason !== 'completed' && e.reason !== 'aborted') {
+          this.s.stderr.write(`Stopped: ${stopWords[e.reason] ?? e.reason}.\n`)
+        }
+        break
+      default:
+        break
+    }
+  }
+
+  private discardPartial(): void {
+    if (this.tty) {
+      const cols = this.s.stdout.columns || 80
+      let col = this.partialStartColumn
+      let rows = 0
+      for (const ch of this.partial) {
+        if (ch === '\n') {
+          rows++
+          col = 0
+        } else if (++col >= cols) {
+          rows++
+          col = 0
+        }
+      }
+      const up = rows > 0 ? `\x1b[${rows}A` : ''
+      this.s.stdout.write(`${up}\x1b[${this.partialStartColumn + 1}G\x1b[J`)
+      this.column = this.partialStartColumn
+    } else {
+      this.s.stdout.write('\n')
+      this.column = 0
+      this.s.stderr.write(
+        `(the connection dropped: the ${this.partial.length} characters of the answer printed just now are discarded; it starts again)\n`,
+      )
+    }
+    this.partial = ''
+    this.lastChar = this.column === 0 ? '\n' : ' '
+  }
+}
+
+const stopWords: Partial<Record<string, string>> = {
+  max_iterations: 'the limit of LLM calls for one turn was reached (--max-iterations)',
+  max_tool_executions: 'the limit of tool executions for one turn was reached',
+  deadline: 'the turn ran out of time (--deadline-ms)',
+  loop: 'the model kept repeating the same tool call',
+  tool_failure: 'a tool failed and the stop-on-failure policy is on',
+  denied: 'a tool call was denied and the stop-on-denial policy is on',
+}

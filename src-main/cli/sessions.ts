@@ -1,0 +1,93 @@
+import type { SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
+import { deleteSessionLogs } from '../adapters/logs/turn-log'
+import type { AppServices } from '../services/app-services'
+import { UsageError, type CliOptions } from './args'
+import type { Streams } from './output'
+
+function when(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16)
+}
+
+function sessionLine(s: SessionRecord): string {
+  const pin = s.pinned ? '★ ' : ''
+  return `${s.id}  ${when(s.updatedAt)}  ${String(s.messageCount).padStart(4)} msgs  ${s.model ?? '-'}  ${pin}${s.title || '(untitled)'}`
+}
+
+function messageBlock(m: StoredMessage): string {
+  const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}`
+  const calls = (m.toolCalls ?? []).map((c) => `  → ${c.name} ${c.arguments}`).join('\n')
+  return [head, m.content, calls].filter(Boolean).join('\n')
+}
+
+function need(id: string | undefined, what: string): string {
+  if (!id) throw new UsageError(`cairn sessions ${what} needs a session id`)
+  return id
+}
+
+/** `cairn sessions list|show|search|export|delete`. Returns the exit code. */
+export async function sessionsCommand(
+  app: AppServices,
+  args: string[],
+  options: CliOptions,
+  streams: Streams,
+): Promise<number> {
+  const [sub, ...rest] = args
+  const out = (s: string): void => void streams.stdout.write(`${s}\n`)
+  const missing = (id: string): number => {
+    streams.stderr.write(
+      `There is no session "${id}". \`cairn sessions list\` shows the sessions.\n`,
+    )
+    return 1
+  }
+  switch (sub) {
+    case 'list': {
+      const { sessions, total } = app.store.listSessions({ limit: 200 })
+      if (options.json) out(JSON.stringify({ total, sessions }))
+      else if (sessions.length === 0) out('No sessions yet.')
+      else for (const s of sessions) out(sessionLine(s))
+      return 0
+    }
+    case 'show': {
+      const id = need(rest[0], 'show')
+      const session = app.store.getSession(id)
+      if (!session) return missing(id)
+      const messages = app.store.listMessages(id)
+      if (options.json) out(JSON.stringify({ session, messages }))
+      else {
+        out(sessionLine(session))
+        for (const m of messages) out(`\n${messageBlock(m)}`)
+      }
+      return 0
+    }
+    case 'search': {
+      const text = rest.join(' ').trim()
+      if (!text) throw new UsageError('cairn sessions search needs some text to look for')
+      const hits = app.store.search(text, { order: 'ranked', limit: 50 })
+      if (options.json) out(JSON.stringify({ hits }))
+      else if (hits.length === 0) out('No matches.')
+      else
+        for (const h of hits)
+          out(`${h.sessionId}  ${h.sessionTitle}\n    ${h.snippet.replace(/\s+/g, ' ')}`)
+      return 0
+    }
+    case 'export': {
+      const id = need(rest[0], 'export')
+      if (!app.store.getSession(id)) return missing(id)
+      streams.stdout.write(app.store.exportSession(id, options.format ?? 'md'))
+      return 0
+    }
+    case 'delete': {
+      const id = need(rest[0], 'delete')
+      if (!app.store.deleteSession(id)) return missing(id)
+      await deleteSessionLogs(app.dataDir, id)
+      out(`Deleted session ${id}.`)
+      return 0
+    }
+    default:
+      throw new UsageError(
+        sub
+          ? `unknown sessions command "${sub}"`
+          : 'cairn sessions needs a command: list, show, search, export or delete',
+      )
+  }
+}

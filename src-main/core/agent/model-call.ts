@@ -1,0 +1,116 @@
+import { streamWithRetry } from '../llm/retry'
+import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
+import { LlmError } from '../llm/types'
+import type { ToolDescriptor, TurnLogHandle } from '../ports'
+import { buildRequestView, toWireTools } from './request-view'
+import type { TurnContext } from './turn-context'
+
+/**
+ * One LLM call of a turn: builds the request-time view, streams the completion with
+ * retries (deltas and retries become events), and writes the turn log pair.
+ * Resolves with the completion or throws an LlmError (with any partial output).
+ */
+export async function callModel(
+  ctx: TurnContext,
+  tools: readonly ToolDescriptor[],
+  round: number,
+): Promise<CompletionResult> {
+  const { llm, clock } = ctx.deps
+  const { messages, diagnostics } = buildRequestView(ctx.history, {
+    provider: llm.provider,
+    model: llm.model,
+    systemPrompt: ctx.req.systemPrompt,
+  })
+  if (round === 1 && diagnostics.flattenedToolCalls > 0) {
+    ctx.emit({
+      type: 'notice',
+      level: 'info',
+      message: `Earlier tool calls came from another model; they are sent to ${llm.model} as text.`,
+    })
+  }
+  const request: ChatRequest = { model: llm.model, messages }
+  if (tools.length > 0) request.tools = toWireTools(tools)
+
+  const retries: RetryInfo[] = []
+  const started = clock.now()
+  const log = beginLog(ctx, request, round)
+  try {
+    const result = await streamWithRetry(llm.client, request, {
+      signal: ctx.signal,
+      idleTimeoutMs: ctx.req.limits.idleTimeoutMs,
+      policy: {
+        maxRetries: ctx.req.limits.maxRetries,
+        baseDelayMs: ctx.req.limits.retryBaseDelayMs,
+      },
+      sleep: (ms, signal) => clock.sleep(ms, signal),
+      onDelta: (d) =>
+        ctx.emit(
+          d.type === 'text'
+            ? { type: 'text_delta', text: d.text }
+            : { type: 'reasoning_delta', text: d.text },
+        ),
+      onRetry: (info) => {
+        retries.push(info)
+        ctx.emit({ type: 'retry', ...info })
+      },
+    })
+    await finishLog(ctx, log, {
+      content: result.content,
+      reasoning: result.reasoning,
+      toolCalls: result.toolCalls,
+      finishReason: result.finishReason,
+      usage: result.usage,
+      latencyMs: result.latencyMs,
+      timeToFirstTokenMs: result.timeToFirstTokenMs,
+      retries: retries.map((r) => ({ attempt: r.attempt, reason: r.reason, delayMs: r.delayMs })),
+      error: null,
+      status: 'complete',
+    })
+    return result
+  } catch (e) {
+    const err = e instanceof LlmError ? e : null
+    await finishLog(ctx, log, {
+      content: err?.partial?.content ?? '',
+      reasoning: err?.partial?.reasoning ?? null,
+      toolCalls: [],
+      finishReason: null,
+      usage: null,
+      latencyMs: clock.now() - started,
+      timeToFirstTokenMs: null,
+      retries: retries.map((r) => ({ attempt: r.attempt, reason: r.reason, delayMs: r.delayMs })),
+      error: { code: err?.code ?? 'unknown', message: e instanceof Error ? e.message : String(e) },
+      status: err?.code === 'aborted' ? 'stopped' : 'error',
+    })
+    throw e
+  }
+}
+
+type LogStart = Promise<TurnLogHandle | null>
+
+function beginLog(ctx: TurnContext, request: ChatRequest, round: number): LogStart {
+  const { logger, llm } = ctx.deps
+  if (!logger) return Promise.resolve(null)
+  return logger
+    .begin(ctx.req.sessionId, {
+      baseURL: llm.baseURL,
+      model: llm.model,
+      body: llm.client.buildBody(request),
+      turnId: ctx.req.turnId,
+      round,
+      attempt: 1,
+    })
+    .catch(() => null) // a turn log is never worth failing a turn for
+}
+
+async function finishLog(
+  _ctx: TurnContext,
+  log: LogStart,
+  response: Parameters<TurnLogHandle['finish']>[0],
+): Promise<void> {
+  try {
+    const handle = await log
+    await handle?.finish(response)
+  } catch {
+    // logged by the logger's own error handler; never fails the turn
+  }
+}

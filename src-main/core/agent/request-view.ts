@@ -1,0 +1,157 @@
+import type { StoredMessage } from '../../../src-preload/contract/dto'
+import type { ToolDescriptor } from '../ports'
+import type { WireMessage, WireTool } from '../llm/types'
+import { parseToolArguments } from './tool-args'
+
+/**
+ * The request-time view of a session's history. The raw history is never rewritten;
+ * what a provider needs is applied here, to a copy:
+ * - notices are not sent; a summary stands in for everything before it;
+ * - tool calls made by another provider or model are flattened to text (seed 002's
+ *   masking), since a strict server may reject another provider's tool-call artifacts;
+ * - reasoning (and provider extras) go back only on assistant messages with tool calls,
+ *   to the same provider and model (DeepSeek's thinking mode needs it there; older
+ *   reasoners reject it anywhere else);
+ * - tool-call arguments that were not valid JSON are sent as `{}`.
+ */
+export interface ViewTarget {
+  provider: string
+  model: string
+  systemPrompt: string | null
+}
+
+export interface ViewDiagnostics {
+  /** tool calls flattened because they came from another provider or model */
+  flattenedToolCalls: number
+  /** messages left out (notices, or before a summary) */
+  omitted: number
+}
+
+export function buildRequestView(
+  history: readonly StoredMessage[],
+  target: ViewTarget,
+): { messages: WireMessage[]; diagnostics: ViewDiagnostics } {
+  const out: WireMessage[] = []
+  const diagnostics: ViewDiagnostics = { flattenedToolCalls: 0, omitted: 0 }
+  if (target.systemPrompt) out.push({ role: 'system', content: target.systemPrompt })
+
+  let start = 0
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i]?.kind === 'summary') {
+      start = i
+      break
+    }
+  }
+  diagnostics.omitted += start
+
+  const flattened = new Map<string, string>() // tool call id → tool name, for calls sent as text
+  for (let i = start; i < history.length; i++) {
+    const m = history[i]
+    if (!m) continue
+    if (m.kind === 'notice') {
+      diagnostics.omitted++
+      continue
+    }
+    if (m.kind === 'summary') {
+      push(out, { role: 'user', content: `Summary of the earlier conversation:\n${m.content}` })
+      continue
+    }
+    switch (m.role) {
+      case 'system':
+        push(out, { role: 'system', content: m.content })
+        break
+      case 'user':
+        push(out, { role: 'user', content: m.content })
+        break
+      case 'assistant':
+        pushAssistant(out, m, target, flattened, diagnostics)
+        break
+      case 'tool': {
+        const name = m.toolCallId ? flattened.get(m.toolCallId) : undefined
+        if (name !== undefined) {
+          push(out, { role: 'user', content: `[Result of tool ${name}]\n${m.content}` })
+        } else {
+          push(out, { role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content })
+        }
+        break
+      }
+    }
+  }
+  return { messages: out, diagnostics }
+}
+
+function pushAssistant(
+  out: WireMessage[],
+  m: StoredMessage,
+  target: ViewTarget,
+  flattened: Map<string, string>,
+  diagnostics: ViewDiagnostics,
+): void {
+  const calls = m.toolCalls ?? []
+  const sameOrigin = m.provider === target.provider && m.model === target.model
+  if (calls.length === 0) {
+    // a reply stopped before its first word tells the model nothing
+    if (m.content !== '') push(out, { role: 'assistant', content: m.content })
+    return
+  }
+  if (!sameOrigin) {
+    const lines = calls.map((c) => {
+      flattened.set(c.id, c.name)
+      return `[Called tool ${c.name} with arguments ${safeArguments(c.arguments)}]`
+    })
+    diagnostics.flattenedToolCalls += calls.length
+    push(out, { role: 'assistant', content: [m.content, ...lines].filter(Boolean).join('\n') })
+    return
+  }
+  const msg: WireMessage = {
+    role: 'assistant',
+    content: m.content === '' ? null : m.content,
+    tool_calls: calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.name, arguments: safeArguments(c.arguments) },
+    })),
+  }
+  if (m.reasoning) msg['reasoning_content'] = m.reasoning
+  if (m.providerExtras) Object.assign(msg, m.providerExtras)
+  out.push(msg)
+}
+
+/** Arguments as stored, or `{}` when they were not a JSON object. */
+function safeArguments(raw: string): string {
+  const parsed = parseToolArguments(raw)
+  if ('error' in parsed) return '{}'
+  const v = parsed.value
+  return v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? raw.trim() === ''
+      ? '{}'
+      : raw
+    : '{}'
+}
+
+/**
+ * Appends a message, merging it into the previous one when both are plain user text
+ * (flattened results next to a user message): many local chat templates insist that
+ * roles alternate.
+ */
+function push(out: WireMessage[], msg: WireMessage): void {
+  const prev = out[out.length - 1]
+  if (
+    prev &&
+    msg.role === 'user' &&
+    prev.role === 'user' &&
+    typeof prev['content'] === 'string' &&
+    typeof msg['content'] === 'string'
+  ) {
+    prev['content'] = `${prev['content']}\n\n${msg['content']}`
+    return
+  }
+  out.push(msg)
+}
+
+export function toWireTools(tools: readonly ToolDescriptor[]): WireTool[] {
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.inputSchema },
+  }))
+}

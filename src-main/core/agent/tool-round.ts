@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  ContentPart,
+  FailureKind,
+  StoredMessage,
+  ToolCallRecord,
+} from '../../../src-preload/contract/dto'
+import type { TurnEndReason } from '../../../src-preload/contract/events'
+import { abortKindOf } from '../llm/types'
+import type { ToolDescriptor } from '../ports'
+import { isTrustedReadOnly } from '../ports'
+import { raceAbort, type GateDecision } from './permissions'
+import { loopWarningText } from './loop-detector'
+import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
+import { checkToolArguments, type ArgsCheck } from './tool-args'
+import { outcomeToText, richParts, truncateForModel } from './tool-content'
+import type { TurnContext } from './turn-context'
+
+interface Prepared {
+  call: ToolCallRecord
+  tool: ToolDescriptor | undefined
+  check: ArgsCheck | null
+}
+
+interface Result {
+  ok: boolean
+  content: string
+  parts: ContentPart[] | null
+  synthetic: boolean
+  failureKind?: FailureKind
+  durationMs: number
+}
+
+/** Thrown inside a round when the turn must end; the caller's stop function takes over. */
+class RoundStop {
+  constructor(readonly reason: TurnEndReason) {}
+}
+
+/**
+ * Runs the tool calls of one assistant message. Each call gets exactly one result, in call
+ * order. Returns the reason to end the turn, or null to go on with the next LLM call.
+ * Calls left unanswered when it returns a reason are answered by the turn's stop function.
+ */
+export async function runToolRound(
+  ctx: TurnContext,
+  assistant: StoredMessage,
+  tools: readonly ToolDescriptor[],
+): Promise<TurnEndReason | null> {
+  const byName = new Map(tools.map((t) => [t.name, t]))
+  const prepared = (assistant.toolCalls ?? []).map((call) =>
+    prepare(ctx, call, byName.get(call.name)),
+  )
+  const recorder = new OrderedRecorder(ctx, prepared)
+  try {
+    const parallel =
+      prepared.length > 1 &&
+      prepared.every((p) => p.tool && p.check?.ok && isTrustedReadOnly(p.tool))
+    if (parallel) await runParallel(ctx, prepared, recorder, tools)
+    else for (let i = 0; i < prepared.length; i++) await runOne(ctx, prepared, i, recorder, tools)
+    return null
+  } catch (e) {
+    const kind = abortKindOf(ctx.signal)
+    const reason: TurnEndReason | null =
+      e instanceof RoundStop
+        ? e.reason
+        : kind
+          ? kind === 'deadline'
+            ? 'deadline'
+            : 'aborted'
+          : null
+    if (!reason) throw e
+    // results that finished behind an unanswered call are kept, not lost
+    recorder.closeGaps(reason)
+    return reason
+  }
+}
+
+function prepare(
+  ctx: TurnContext,
+  call: ToolCallRecord,
+  tool: ToolDescriptor | undefined,
+): Prepared {
+  const check = tool ? checkToolArguments(call.arguments, tool.inputSchema) : null
+  ctx.emit({
+    type: 'tool_call',
+    id: call.id,
+    name: call.name,
+    server: tool?.server ?? '',
+    tool: tool?.tool ?? call.name,
+    arguments: check?.ok ? check.value : null,
+    rawArguments: call.arguments,
+    readOnly: tool ? isTrustedReadOnly(tool) : false,
+  })
+  return { call, tool, check }
+}
+
+/** Answers calls that cannot run (unknown tool, bad arguments). Returns true if it did. */
+function answerInvalid(
+  p: Prepared,
+  i: number,
+  rec: OrderedRecorder,
+  tools: readonly ToolDescriptor[],
+): boolean {
+  if (!p.tool) {
+    const names = tools.map((t) => t.name).join(', ')
+    rec.synthetic(i, 'unknown_tool', syntheticText('unknown_tool', p.call.name, names || 'none'))
+    return true
+  }
+  if (p.check && !p.check.ok) {
+    rec.synthetic(
+      i,
+      'invalid_arguments',
+      syntheticText('invalid_arguments', p.call.name, p.check.problem),
+    )
+    return true
+  }
+  return false
+}
+
+async function gate(
+  ctx: TurnContext,
+  p: Prepared & { tool: ToolDescriptor },
+  args: Record<string, unknown>,
+): Promise<GateDecision> {
+  const requestId = randomUUID()
+  const byPolicy = ctx.gate.decideByPolicy(p.tool)
+  let decision: GateDecision
+  if (byPolicy) {
+    decision = byPolicy
+  } else {
+    const event = {
+      type: 'permission_request' as const,
+      requestId,
+      toolCallId: p.call.id,
+      name: p.call.name,
+      server: p.tool.server,
+      tool: p.tool.tool,
+      description: p.tool.description,
+      arguments: args,
+      annotations: p.tool.annotations,
+      trusted: p.tool.trusted,
+    }
+    ctx.emit(event)
+    decision = await ctx.gate.ask(
+      { ...event, sessionId: ctx.req.sessionId, turnId: ctx.req.turnId, at: ctx.deps.clock.now() },
+      p.tool,
+      ctx.signal,
+    )
+  }
+  ctx.emit({
+    type: 'permission_decision',
+    requestId,
+    toolCallId: p.call.id,
+    decision: decision.decision,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+    by: decision.by,
+  })
+  return decision
+}
+
+function answerDenied(
+  ctx: TurnContext,
+  p: Prepared,
+  i: number,
+  d: GateDecision,
+  rec: OrderedRecorder,
+): void {
+  rec.synthetic(i, 'denied', syntheticText('denied', p.call.name, d.reason))
+  if (ctx.req.limits.stopOnDenied) throw new RoundStop('denied')
+}
+
+/** Counts the execution against the limit and checks for a loop; may end the turn. */
+function admit(ctx: TurnContext, p: Prepared, args: Record<string, unknown>): string | null {
+  if (ctx.toolExecutions >= ctx.req.limits.maxToolExecutions)
+    throw new RoundStop('max_tool_executions')
+  const loop = ctx.loop.record(p.call.name, args)
+  if (loop.verdict === 'stop') throw new RoundStop('loop')
+  ctx.toolExecutions++
+  if (loop.verdict === 'warn') {
+    ctx.emit({ type: 'loop_warning', name: p.call.name, count: loop.count })
+    return loopWarningText(p.call.name, loop.count, false)
+  }
+  return null
+}
+
+async function runOne(
+  ctx: TurnContext,
+  prepared: Prepared[],
+  i: number,
+  rec: OrderedRecorder,
+  tools: readonly ToolDescriptor[],
+): Promise<void> {
+  const p = prepared[i]!
+  if (ctx.signal.aborted) throw ctx.signal.reason
+  if (answerInvalid(p, i, rec, tools)) return
+  const tool = p.tool!
+  const args = (p.check as { value: Record<string, unknown> }).value
+  const decision = await gate(ctx, { ...p, tool }, args)
+  if (decision.decision === 'deny') return answerDenied(ctx, p, i, decision, rec)
+  const warning = admit(ctx, p, args)
+  const result = await execute(ctx, p, tool, args, warning)
+  rec.record(i, result)
+  if (!result.ok && ctx.req.limits.stopOnToolFailure) throw new RoundStop('tool_failure')
+}
+
+async function runParallel(
+  ctx: TurnContext,
+  prepared: Prepared[],
+  rec: OrderedRecorder,
+  _tools: readonly ToolDescriptor[],
+): Promise<void> {
+  const approved: { i: number; args: Record<string, unknown>; warning: string | null }[] = []
+  for (let i = 0; i < prepared.length; i++) {
+    const p = prepared[i]!
+    const args = (p.check as { value: Record<string, unknown> }).value
+    const decision = await gate(ctx, { ...p, tool: p.tool! }, args)
+    if (decision.decision === 'deny') answerDenied(ctx, p, i, decision, rec)
+    else approved.push({ i, args, warning: null })
+  }
+  for (const a of approved) a.warning = admit(ctx, prepared[a.i]!, a.args)
+  const failures = await Promise.all(
+    approved.map(async (a) => {
+      const p = prepared[a.i]!
+      const result = await execute(ctx, p, p.tool!, a.args, a.warning)
+      rec.record(a.i, result)
+      return !result.ok
+    }),
+  )
+  if (failures.some(Boolean) && ctx.req.limits.stopOnToolFailure)
+    throw new RoundStop('tool_failure')
+}
+
+async function execute(
+  ctx: TurnContext,
+  p: Prepared,
+  tool: ToolDescriptor,
+  args: Record<string, unknown>,
+  warning: string | null,
+): Promise<Result> {
+  const started = ctx.deps.clock.now()
+  let ok = true
+  let text: string
+  let parts: ContentPart[] | null = null
+  try {
+    const outcome = await raceAbort(
+      ctx.deps.tools.callTool(p.call.name, args, {
+        signal: ctx.signal,
+        sessionId: ctx.req.sessionId,
+        toolCallId: p.call.id,
+      }),
+      ctx.signal,
+    )
+    text = outcomeToText(outcome)
+    parts = richParts(outcome)
+    if (outcome.isError) {
+      ok = false
+      text = `Error from ${tool.name}: ${text || 'the tool reported an error without details'}`
+    }
+  } catch (e) {
+    if (ctx.signal.aborted) throw e // the stop function answers this call
+    ok = false
+    text = `Error: ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`
+  }
+  text = truncateForModel(text, ctx.req.limits.maxToolOutputChars, tool.name)
+  if (warning) text = `${text}\n\n${warning}`
+  return { ok, content: text, parts, synthetic: false, durationMs: ctx.deps.clock.now() - started }
+}
+
+/** Saves results in call order, whatever order they finish in. */
+class OrderedRecorder {
+  private readonly results: (Result | undefined)[]
+  private next = 0
+
+  constructor(
+    private readonly ctx: TurnContext,
+    private readonly prepared: Prepared[],
+  ) {
+    this.results = new Array<Result | undefined>(prepared.length)
+  }
+
+  synthetic(i: number, kind: FailureKind, content: string): void {
+    this.record(i, {
+      ok: false,
+      content,
+      parts: null,
+      synthetic: true,
+      failureKind: kind,
+      durationMs: 0,
+    })
+  }
+
+  /** Answers the unanswered calls that stand before a recorded result, so it can be saved. */
+  closeGaps(reason: TurnEndReason): void {
+    const last = this.results.findLastIndex((r) => r !== undefined)
+    if (last < this.next) return
+    const kind = danglingKindFor(reason)
+    for (let i = this.next; i < last; i++) {
+      if (!this.results[i]) {
+        const name = this.prepared[i]!.call.name
+        this.results[i] = {
+          ok: false,
+          content: syntheticText(kind, name, reasonWords(reason)),
+          parts: null,
+          synthetic: true,
+          failureKind: kind,
+          durationMs: 0,
+        }
+      }
+    }
+    this.record(last, this.results[last]!)
+  }
+
+  record(i: number, result: Result): void {
+    this.results[i] = result
+    while (this.next < this.results.length && this.results[this.next]) {
+      this.flush(this.next, this.results[this.next]!)
+      this.next++
+    }
+  }
+
+  private flush(i: number, r: Result): void {
+    const call = this.prepared[i]!.call
+    this.ctx.save({
+      role: 'tool',
+      content: r.content,
+      parts: r.parts,
+      toolCallId: call.id,
+      toolName: call.name,
+      status: 'complete',
+      failureKind: r.failureKind ?? null,
+      turnId: this.ctx.req.turnId,
+    })
+    this.ctx.emit({
+      type: 'tool_result',
+      id: call.id,
+      ok: r.ok,
+      content: r.content,
+      durationMs: r.durationMs,
+      synthetic: r.synthetic,
+      ...(r.failureKind ? { failureKind: r.failureKind } : {}),
+    })
+  }
+}

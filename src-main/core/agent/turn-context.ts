@@ -1,0 +1,59 @@
+import type { NewMessage, PermissionPolicy, StoredMessage } from '../../../src-preload/contract/dto'
+import type { AgentEvent, AgentEventInput } from '../../../src-preload/contract/events'
+import type { LlmClient } from '../llm/client'
+import type {
+  Approver,
+  Clock,
+  PermissionRuleStore,
+  SessionStore,
+  ToolHost,
+  TurnLogger,
+} from '../ports'
+import type { TurnLimits } from './limits'
+import type { LoopDetector } from './loop-detector'
+import type { PermissionGate } from './permissions'
+
+/** Everything a turn needs from the outside. */
+export interface TurnDeps {
+  store: SessionStore
+  tools: ToolHost
+  approver: Approver
+  rules: PermissionRuleStore
+  clock: Clock
+  logger?: TurnLogger
+  llm: {
+    client: Pick<LlmClient, 'streamChat' | 'buildBody'>
+    baseURL: string
+    /** identifies the endpoint; reasoning goes back only to the same provider and model */
+    provider: string
+    model: string
+  }
+}
+
+export interface TurnRequest {
+  sessionId: string
+  turnId: string
+  /** the user's message */
+  text: string
+  policy: PermissionPolicy
+  limits: TurnLimits
+  systemPrompt: string | null
+  /** the stop button: abort with `new AbortReason('stop')` */
+  signal?: AbortSignal
+  emit: (event: AgentEvent) => void
+}
+
+/** The state of one running turn, shared by the LLM round and the tool round. */
+export interface TurnContext {
+  readonly deps: TurnDeps
+  readonly req: TurnRequest
+  /** aborted by the stop button (reason `stop`) or the deadline (reason `deadline`) */
+  readonly signal: AbortSignal
+  readonly history: StoredMessage[]
+  readonly gate: PermissionGate
+  readonly loop: LoopDetector
+  toolExecutions: number
+  emit(event: AgentEventInput): void
+  /** persists a finished message, adds it to the history and says so */
+  save(message: NewMessage): StoredMessage
+}

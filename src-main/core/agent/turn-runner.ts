@@ -1,0 +1,214 @@
+import type { ErrorInfo, NewMessage, StoredMessage } from '../../../src-preload/contract/dto'
+import type { AgentEventInput, TurnEndReason } from '../../../src-preload/contract/events'
+import { AbortReason, abortKindOf, LlmError } from '../llm/types'
+import type { ToolDescriptor } from '../ports'
+import { LoopDetector } from './loop-detector'
+import { callModel } from './model-call'
+import { PermissionGate } from './permissions'
+import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
+import type { TurnContext, TurnDeps, TurnRequest } from './turn-context'
+import { runToolRound } from './tool-round'
+
+export interface TurnOutcome {
+  reason: TurnEndReason
+  error?: ErrorInfo
+  usage: { inputTokens: number; outputTokens: number }
+  llmCalls: number
+  toolExecutions: number
+}
+
+/**
+ * Runs one turn: LLM call → tool calls → next LLM call … until the model answers without
+ * tool calls or a stop condition fires. Every way out goes through `stop()`, which answers
+ * dangling tool calls and emits exactly one `turn_end`. Never throws.
+ */
+export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOutcome> {
+  const controller = new AbortController()
+  const onStop = (): void => controller.abort(req.signal?.reason ?? new AbortReason('stop'))
+  if (req.signal?.aborted) onStop()
+  req.signal?.addEventListener('abort', onStop, { once: true })
+  const deadline = setTimeout(
+    () => controller.abort(new AbortReason('deadline')),
+    req.limits.deadlineMs,
+  )
+
+  const usage = { inputTokens: 0, outputTokens: 0 }
+  let llmCalls = 0
+  const ctx: TurnContext = {
+    deps,
+    req,
+    signal: controller.signal,
+    history: [],
+    gate: new PermissionGate(req.policy, deps.approver, deps.rules),
+    loop: new LoopDetector(req.limits.loopThreshold, req.limits.loopMaxWarnings),
+    toolExecutions: 0,
+    emit: (e: AgentEventInput) =>
+      req.emit({
+        ...e,
+        sessionId: req.sessionId,
+        turnId: req.turnId,
+        at: deps.clock.now(),
+      } as never),
+    save: (message: NewMessage): StoredMessage => {
+      const saved = deps.store.appendMessage(req.sessionId, { turnId: req.turnId, ...message })
+      ctx.history.push(saved)
+      ctx.emit({
+        type: 'message_saved',
+        messageId: saved.id,
+        role: saved.role,
+        status: saved.status,
+      })
+      return saved
+    },
+  }
+
+  let ended: TurnOutcome | null = null
+  const stop = (reason: TurnEndReason, error?: ErrorInfo): TurnOutcome => {
+    if (ended) return ended
+    try {
+      answerDangling(ctx, reason)
+    } catch (e) {
+      reason = 'error'
+      error ??= { code: 'storage', message: `Could not save the end of the turn: ${String(e)}` }
+    }
+    ctx.emit({ type: 'turn_end', reason, ...(error ? { error } : {}) })
+    ended = {
+      reason,
+      ...(error ? { error } : {}),
+      usage,
+      llmCalls,
+      toolExecutions: ctx.toolExecutions,
+    }
+    return ended
+  }
+  const abortReason = (): TurnEndReason =>
+    abortKindOf(controller.signal) === 'deadline' ? 'deadline' : 'aborted'
+
+  try {
+    ctx.emit({ type: 'turn_start', model: deps.llm.model, provider: deps.llm.provider })
+    const repaired = deps.store.repairDanglingToolCalls(req.sessionId)
+    if (repaired.length > 0) {
+      ctx.emit({
+        type: 'notice',
+        level: 'warning',
+        message: `${repaired.length} tool call(s) from an interrupted turn were marked as interrupted.`,
+      })
+    }
+    ctx.history.push(...deps.store.listMessages(req.sessionId))
+    ctx.save({ role: 'user', content: req.text, status: 'complete' })
+
+    for (let round = 1; ; round++) {
+      if (controller.signal.aborted) return stop(abortReason())
+      if (llmCalls >= req.limits.maxIterations) return stop('max_iterations')
+      const tools = await listTools(ctx, round)
+      llmCalls++
+      let result
+      try {
+        result = await callModel(ctx, tools, round)
+      } catch (e) {
+        return stop(...handleModelFailure(ctx, e, abortReason))
+      }
+      usage.inputTokens += result.usage.inputTokens
+      usage.outputTokens += result.usage.outputTokens
+      ctx.emit({
+        type: 'usage',
+        inputTokens: result.usage.inputTokens,
+        outputTokens: result.usage.outputTokens,
+        estimated: result.usage.estimated,
+        turnInputTokens: usage.inputTokens,
+        turnOutputTokens: usage.outputTokens,
+      })
+      const assistant = ctx.save({
+        role: 'assistant',
+        content: result.content,
+        reasoning: result.reasoning,
+        toolCalls: result.toolCalls.length > 0 ? result.toolCalls : null,
+        providerExtras: result.providerExtras,
+        provider: deps.llm.provider,
+        model: deps.llm.model,
+        usage: result.usage,
+        status: 'complete',
+      })
+      if (result.toolCalls.length === 0) return stop('completed')
+      const reason = await runToolRound(ctx, assistant, tools)
+      if (reason) return stop(reason)
+    }
+  } catch (e) {
+    if (controller.signal.aborted) return stop(abortReason())
+    return stop('error', {
+      code: 'internal',
+      message: `Cairn failed: ${e instanceof Error ? e.message : String(e)}`,
+    })
+  } finally {
+    clearTimeout(deadline)
+    req.signal?.removeEventListener('abort', onStop)
+  }
+}
+
+async function listTools(ctx: TurnContext, round: number): Promise<ToolDescriptor[]> {
+  const host = ctx.deps.tools
+  if (round === 1 && host.waitUntilReady) {
+    for (const message of await host.waitUntilReady(ctx.signal)) {
+      ctx.emit({ type: 'notice', level: 'warning', message })
+    }
+  }
+  return host.listTools()
+}
+
+/** Keeps what streamed before a failure (marked stopped or interrupted) and says why. */
+function handleModelFailure(
+  ctx: TurnContext,
+  e: unknown,
+  abortReason: () => TurnEndReason,
+): [TurnEndReason, ErrorInfo?] {
+  const err = e instanceof LlmError ? e : null
+  const aborted = err?.code === 'aborted' || ctx.signal.aborted
+  const partial = err?.partial
+  if (partial && (partial.content !== '' || partial.reasoning)) {
+    ctx.save({
+      role: 'assistant',
+      content: partial.content,
+      reasoning: partial.reasoning,
+      provider: ctx.deps.llm.provider,
+      model: ctx.deps.llm.model,
+      status: aborted ? 'stopped' : 'interrupted',
+    })
+  }
+  if (aborted) return [abortReason()]
+  return [
+    'error',
+    { code: err?.code ?? 'internal', message: e instanceof Error ? e.message : String(e) },
+  ]
+}
+
+/** Every tool call of the last assistant message gets exactly one result. */
+function answerDangling(ctx: TurnContext, reason: TurnEndReason): void {
+  const h = ctx.history
+  let idx = h.length - 1
+  while (idx >= 0 && h[idx]?.role === 'tool') idx--
+  const assistant = h[idx]
+  if (!assistant || assistant.role !== 'assistant' || !assistant.toolCalls) return
+  const answered = new Set(h.slice(idx + 1).map((m) => m.toolCallId))
+  const kind = danglingKindFor(reason)
+  for (const call of assistant.toolCalls) {
+    if (answered.has(call.id)) continue
+    const content = syntheticText(kind, call.name, reasonWords(reason))
+    ctx.save({
+      role: 'tool',
+      content,
+      toolCallId: call.id,
+      toolName: call.name,
+      status: 'complete',
+      failureKind: kind,
+    })
+    ctx.emit({
+      type: 'tool_result',
+      id: call.id,
+      ok: false,
+      content,
+      durationMs: 0,
+      synthetic: true,
+      failureKind: kind,
+    })
+  }
+}

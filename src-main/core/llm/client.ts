@@ -1,0 +1,232 @@
+/**
+ * One OpenAI-compatible endpoint, through the official SDK: one streamed attempt at a time
+ * (retries live in `retry.ts`), normalized into one internal stream of deltas and one result.
+ */
+import OpenAI from 'openai'
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions'
+import type { Stream } from 'openai/streaming'
+import { toLlmError, isStreamOptionsRejection } from './errors'
+import { messageChars } from './estimate'
+import { IdleWatchdog } from './idle-watchdog'
+import { StreamNormalizer } from './stream-normalizer'
+import { AbortReason, LlmError, abortKindOf } from './types'
+import type { ChatRequest, CompletionResult, LlmEndpoint, StreamDelta } from './types'
+
+export interface StreamOptions {
+  /** the turn's signal; its reason is an AbortReason('stop'|'deadline') */
+  signal: AbortSignal
+  /** called for each content / reasoning piece, in order */
+  onDelta: (d: StreamDelta) => void
+  /** watchdog: a stream that sends nothing for this long is dropped (default 90 s) */
+  idleTimeoutMs?: number
+}
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 90_000
+
+/** How long to wait for the model list when explaining a model-not-found error. */
+const LIST_MODELS_TIMEOUT_MS = 10_000
+/** The SDK's own timeout, only for reaching the response headers: effectively off (the watchdog decides). */
+const SDK_TIMEOUT_MS = 24 * 60 * 60 * 1000
+/** Body keys the client owns; `params` cannot override them. */
+const RESERVED_KEYS = new Set(['model', 'messages', 'stream', 'stream_options'])
+
+/** Endpoints (by base URL) that rejected `stream_options`; we stop sending it to them. */
+const rejectsStreamOptions = new Set<string>()
+
+/** For tests: forget which endpoints rejected `stream_options`. */
+export function resetStreamOptionsMemory(): void {
+  rejectsStreamOptions.clear()
+}
+
+export class LlmClient {
+  readonly baseURL: string
+  private readonly sdk: OpenAI
+
+  constructor(endpoint: LlmEndpoint, opts: { fetch?: typeof fetch } = {}) {
+    this.baseURL = endpoint.baseURL.replace(/\/+$/, '')
+    const headers: Record<string, string | null> = { ...endpoint.headers }
+    const hasKey = typeof endpoint.apiKey === 'string' && endpoint.apiKey !== ''
+    // no key: the SDK wants one, so it gets a dummy, and the header it would make is removed
+    if (!hasKey && !Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) {
+      headers['Authorization'] = null
+    }
+    this.sdk = new OpenAI({
+      baseURL: this.baseURL,
+      apiKey: hasKey ? endpoint.apiKey : 'not-needed',
+      organization: null,
+      project: null,
+      adminAPIKey: null,
+      webhookSecret: null,
+      maxRetries: 0,
+      timeout: SDK_TIMEOUT_MS,
+      defaultHeaders: headers,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    })
+  }
+
+  /** The exact JSON body that streamChat will send for this request (for the turn log). */
+  buildBody(req: ChatRequest): Record<string, unknown> {
+    const body: Record<string, unknown> = { model: req.model, messages: req.messages }
+    if (req.tools && req.tools.length > 0) body['tools'] = req.tools
+    if (req.params) {
+      for (const key of Object.keys(req.params)) {
+        if (!RESERVED_KEYS.has(key)) body[key] = req.params[key]
+      }
+    }
+    body['stream'] = true
+    if (!rejectsStreamOptions.has(this.baseURL)) body['stream_options'] = { include_usage: true }
+    return body
+  }
+
+  /**
+   * ONE attempt. Resolves only for a complete stream (a finish_reason arrived); otherwise
+   * throws an LlmError (with `partial` = what was streamed).
+   */
+  async streamChat(req: ChatRequest, opts: StreamOptions): Promise<CompletionResult> {
+    const startedAt = performance.now()
+    const outer = opts.signal
+    const norm = new StreamNormalizer(opts.onDelta, startedAt)
+    if (outer.aborted) throw this.aborted(outer, norm)
+
+    const controller = new AbortController()
+    const onOuterAbort = (): void => controller.abort(outer.reason)
+    outer.addEventListener('abort', onOuterAbort, { once: true })
+    const watchdog = new IdleWatchdog(opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, () =>
+      controller.abort(new AbortReason('watchdog')),
+    )
+
+    let body = this.buildBody(req)
+    let failure: unknown = null
+    try {
+      let stream: Stream<ChatCompletionChunk>
+      try {
+        stream = await this.open(body, controller.signal)
+      } catch (err) {
+        if (
+          !isStreamOptionsRejection(err) ||
+          !('stream_options' in body) ||
+          controller.signal.aborted
+        )
+          throw err
+        rejectsStreamOptions.add(this.baseURL)
+        body = this.buildBody(req)
+        stream = await this.open(body, controller.signal)
+      }
+      watchdog.touch()
+      // the SDK's iterator ends quietly when the request is aborted: checked below
+      for await (const chunk of stream) {
+        watchdog.touch()
+        norm.push(chunk)
+      }
+    } catch (err) {
+      failure = err
+    } finally {
+      watchdog.stop()
+      outer.removeEventListener('abort', onOuterAbort)
+    }
+    norm.end()
+
+    if (outer.aborted) throw this.aborted(outer, norm)
+    // a finish_reason is what makes a stream complete; a drop or a stall after it loses at most
+    // the usage chunk, so the answer stands
+    if (norm.finishReason === null) {
+      const partial = norm.partial()
+      if (watchdog.fired) {
+        throw new LlmError(
+          'idle_timeout',
+          `${this.baseURL} sent nothing for ${Math.round((opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) / 1000)} s; the stream was dropped.`,
+          { retryable: true, partial },
+        )
+      }
+      if (failure !== null) {
+        const error = toLlmError(failure, { baseURL: this.baseURL, model: req.model, partial })
+        if (error.code === 'model_not_found')
+          throw await this.explainModelNotFound(req.model, error, outer)
+        throw error
+      }
+      throw new LlmError(
+        'interrupted',
+        `The stream from ${this.baseURL} ended before the answer was complete.`,
+        {
+          retryable: true,
+          partial,
+        },
+      )
+    }
+
+    const out = norm.output(messageChars(req.messages))
+    return {
+      content: out.content,
+      reasoning: out.reasoning,
+      toolCalls: out.toolCalls,
+      finishReason: norm.finishReason,
+      usage: out.usage,
+      providerExtras: out.providerExtras,
+      timeToFirstTokenMs: norm.firstDeltaAt === null ? null : Math.round(norm.firstDeltaAt),
+      latencyMs: Math.round(performance.now() - startedAt),
+      requestBody: body,
+    }
+  }
+
+  /** GET {baseURL}/models → sorted ids. */
+  async listModels(signal?: AbortSignal): Promise<string[]> {
+    try {
+      const ids: string[] = []
+      const page = await this.sdk.models.list(signal ? { signal } : undefined)
+      for (const m of page.data) {
+        if (typeof m?.id === 'string') ids.push(m.id)
+      }
+      return ids.sort()
+    } catch (err) {
+      throw toLlmError(err, { baseURL: this.baseURL, model: '' })
+    }
+  }
+
+  private open(
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Stream<ChatCompletionChunk>> {
+    // the body goes out as built (extra dialect fields included); the SDK only serializes it
+    return this.sdk.chat.completions.create(
+      body as unknown as ChatCompletionCreateParamsStreaming,
+      { signal },
+    )
+  }
+
+  private aborted(outer: AbortSignal, norm: StreamNormalizer): LlmError {
+    const kind = abortKindOf(outer) ?? 'stop'
+    return new LlmError('aborted', kind === 'deadline' ? 'The turn ran out of time.' : 'Stopped.', {
+      abortKind: kind,
+      partial: norm.partial(),
+    })
+  }
+
+  private async explainModelNotFound(
+    model: string,
+    error: LlmError,
+    outer: AbortSignal,
+  ): Promise<LlmError> {
+    const init = { status: error.status, cause: error.cause, partial: error.partial }
+    let message: string
+    try {
+      const ids = await this.listModels(
+        AbortSignal.any([outer, AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS)]),
+      )
+      const shown =
+        ids.length > 40
+          ? `${ids.slice(0, 40).join(', ')}, … (${ids.length - 40} more)`
+          : ids.join(', ')
+      message =
+        ids.length > 0
+          ? `Model '${model}' was not found on ${this.baseURL}; available: ${shown}`
+          : `Model '${model}' was not found on ${this.baseURL}; the server lists no models.`
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err)
+      message = `Model '${model}' was not found on ${this.baseURL} (the list of available models could not be fetched: ${why})`
+    }
+    return new LlmError('model_not_found', message, init)
+  }
+}

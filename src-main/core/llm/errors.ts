@@ -1,0 +1,236 @@
+/**
+ * Maps whatever a request or a stream threw (the SDK's APIError family, undici's network
+ * errors, our own aborts) to an LlmError whose message says what to fix.
+ */
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
+import { LlmError } from './types'
+import type { LlmErrorCode } from './types'
+
+export interface ErrorContext {
+  baseURL: string
+  model: string
+  partial?: { content: string; reasoning: string | null }
+}
+
+/** Error codes (on the error or anywhere in its `cause` chain) that mean the connection failed. */
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ERR_STREAM_PREMATURE_CLOSE',
+])
+
+const NETWORK_TEXT =
+  /terminated|premature close|socket hang up|other side closed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|fetch failed|network error|connection error/i
+
+/** `retry-after-ms` (milliseconds) or `Retry-After` (seconds or an HTTP date) → ms. */
+export function parseRetryAfter(
+  headers: Headers | undefined | null,
+  now = Date.now(),
+): number | undefined {
+  if (!headers) return undefined
+  const ms = headers.get('retry-after-ms')
+  if (ms !== null && ms.trim() !== '') {
+    const v = Number(ms)
+    if (Number.isFinite(v) && v >= 0) return v
+  }
+  const ra = headers.get('retry-after')
+  if (ra === null || ra.trim() === '') return undefined
+  const seconds = Number(ra)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const date = Date.parse(ra)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+/** The first network error code in the error's cause chain, if any. */
+export function networkCode(err: unknown): string | undefined {
+  let e: unknown = err
+  for (let depth = 0; depth < 6 && e !== null && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function messagesOf(err: unknown): string {
+  const parts: string[] = []
+  let e: unknown = err
+  for (let depth = 0; depth < 6 && e !== null && typeof e === 'object'; depth++) {
+    const m = (e as { message?: unknown }).message
+    if (typeof m === 'string' && m !== '') parts.push(m)
+    e = (e as { cause?: unknown }).cause
+  }
+  return parts.join(': ')
+}
+
+export function isNetworkError(err: unknown): boolean {
+  if (err instanceof APIConnectionError) return true
+  if (err instanceof APIError) return false
+  return networkCode(err) !== undefined || NETWORK_TEXT.test(messagesOf(err))
+}
+
+/** The server's own message from an APIError (without the SDK's status prefix). */
+export function serverMessage(err: APIError): string {
+  const body = err.error as { message?: unknown } | string | undefined | null
+  if (typeof body === 'string' && body !== '') return body
+  const m = body && typeof body === 'object' ? body.message : undefined
+  if (typeof m === 'string' && m !== '') return m
+  if (m !== undefined && m !== null) return JSON.stringify(m)
+  const own = err.message.replace(/^\d{3}\s+/, '')
+  return own === 'status code (no body)' ? '' : own
+}
+
+function errorCodeOf(err: APIError): string | undefined {
+  const code: unknown = err.code ?? (err.error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** Whether a rejected request means "this server does not know `stream_options`". */
+export function isStreamOptionsRejection(err: unknown): boolean {
+  return (
+    err instanceof APIError &&
+    (err.status === 400 || err.status === 422) &&
+    (serverMessage(err) + err.message).includes('stream_options')
+  )
+}
+
+/** Whether a 404 names the model (OpenAI: code `model_not_found`; Ollama: `model "x" not found`). */
+function namesModel(err: APIError, msg: string, model: string): boolean {
+  return (
+    errorCodeOf(err) === 'model_not_found' ||
+    (model !== '' && msg.includes(model)) ||
+    /\bmodel\b/i.test(msg)
+  )
+}
+
+function httpError(err: APIError, status: number, ctx: ErrorContext): LlmError {
+  const msg = serverMessage(err)
+  const said = msg ? `: ${msg}` : ''
+  const base = { status, cause: err, partial: ctx.partial }
+  const retryAfterMs = parseRetryAfter(err.headers)
+  const retryable = (code: LlmErrorCode, message: string): LlmError =>
+    new LlmError(code, message, { ...base, retryable: true, retryAfterMs })
+  if (status === 401) {
+    return new LlmError(
+      'auth',
+      `The API key was rejected by ${ctx.baseURL}. Check the key in the provider settings${msg ? ` (the server said: ${msg})` : ''}.`,
+      base,
+    )
+  }
+  if (status === 403)
+    return new LlmError('forbidden', `Access forbidden by ${ctx.baseURL}${said}`, base)
+  if (status === 404) {
+    if (namesModel(err, msg, ctx.model)) {
+      return new LlmError(
+        'model_not_found',
+        `Model '${ctx.model}' was not found on ${ctx.baseURL}${said}`,
+        base,
+      )
+    }
+    return new LlmError(
+      'not_found',
+      `${ctx.baseURL} answered 404 Not Found${said}. Check the base URL (OpenAI-compatible servers usually end in /v1).`,
+      base,
+    )
+  }
+  if (status === 429) return retryable('rate_limited', `Rate limited by ${ctx.baseURL}${said}`)
+  if (status === 408 || status === 409 || status >= 500) {
+    return retryable('server', `${ctx.baseURL} answered ${status}${said}`)
+  }
+  if (errorCodeOf(err) === 'model_not_found') {
+    return new LlmError(
+      'model_not_found',
+      `Model '${ctx.model}' was not found on ${ctx.baseURL}${said}`,
+      base,
+    )
+  }
+  if (status === 400 || status === 422) {
+    return new LlmError(
+      'bad_request',
+      msg || `${ctx.baseURL} rejected the request (${status}).`,
+      base,
+    )
+  }
+  return new LlmError('unknown', `${ctx.baseURL} answered ${status}${said}`, base)
+}
+
+function connectionError(err: unknown, ctx: ErrorContext): LlmError {
+  const code = networkCode(err)
+  const detail = messagesOf(err)
+  const init = { retryable: true, cause: err, partial: ctx.partial }
+  let message: string
+  if (code === 'ECONNREFUSED') {
+    message = `Could not connect to ${ctx.baseURL}: connection refused. The server is not running or not reachable at this address.`
+  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    message = `Could not resolve the host of ${ctx.baseURL}. Check the base URL and the network connection.`
+  } else if (
+    code === 'ETIMEDOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    err instanceof APIConnectionTimeoutError
+  ) {
+    message = `The connection to ${ctx.baseURL} timed out. The server is not reachable or too slow to answer.`
+  } else if (
+    err instanceof APIConnectionError &&
+    code === undefined &&
+    !/terminated|closed|reset/i.test(detail)
+  ) {
+    message = `Could not reach ${ctx.baseURL}: ${detail || 'connection error'}. The server is not running or not reachable.`
+  } else {
+    message = `The connection to ${ctx.baseURL} was interrupted (${detail || code || 'network error'}).`
+  }
+  return new LlmError('network', message, init)
+}
+
+/** Any thrown value → LlmError (LlmErrors pass through unchanged). */
+export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
+  if (err instanceof LlmError) return err
+  if (err instanceof APIConnectionError || (!(err instanceof APIError) && isNetworkError(err))) {
+    return connectionError(err, ctx)
+  }
+  if (err instanceof APIError) {
+    if (typeof err.status === 'number') return httpError(err, err.status, ctx)
+    // an `{"error": …}` event in the middle of a stream (OpenRouter and others)
+    const msg = serverMessage(err) || 'unknown error'
+    const code: unknown = (err.error as { code?: unknown } | undefined)?.code
+    if (typeof code === 'number' && code >= 400 && code < 600) return httpError(err, code, ctx)
+    return new LlmError('server', `${ctx.baseURL} reported an error in the stream: ${msg}`, {
+      retryable: true,
+      cause: err,
+      partial: ctx.partial,
+    })
+  }
+  if (err instanceof SyntaxError) {
+    return new LlmError(
+      'unknown',
+      `${ctx.baseURL} sent a malformed stream chunk (${err.message}).`,
+      {
+        cause: err,
+        partial: ctx.partial,
+      },
+    )
+  }
+  const message = err instanceof Error ? err.message : String(err)
+  return new LlmError('unknown', message || 'Unknown error', { cause: err, partial: ctx.partial })
+}
+
+/** `The server asked to wait 120 s (try again after 14:05:10)` */
+export function retryAfterTooLongMessage(ms: number, now = Date.now()): string {
+  const at = new Date(now + ms)
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
+  return `The server asked to wait ${Math.ceil(ms / 1000)} s (try again after ${clock}).`
+}

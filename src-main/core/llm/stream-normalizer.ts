@@ -1,0 +1,174 @@
+/**
+ * Turns the chunks of one streamed completion, in any dialect, into one internal stream:
+ * text and reasoning deltas (to `onDelta`, in order) and the accumulated result (content,
+ * reasoning, tool calls, finish reason, usage, provider extras). This is the per-token hot
+ * path: no regexes, no per-chunk allocations beyond the delta handed to the UI.
+ */
+import type { Usage } from '../../../src-preload/contract/dto'
+import { estimateTokens } from './estimate'
+import { ReasoningDetailsAccumulator } from './reasoning-details'
+import { ThinkTagParser } from './think-parser'
+import type { ThinkSink } from './think-parser'
+import { ToolCallAccumulator } from './tool-call-accumulator'
+import type { StreamDelta } from './types'
+
+/** The parts of a chat.completion.chunk we read, with the dialects' extra fields. */
+interface WireChunk {
+  choices?: WireChoice[] | null
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null
+}
+interface WireChoice {
+  delta?: WireDelta | null
+  finish_reason?: unknown
+}
+interface WireDelta {
+  content?: unknown
+  reasoning_content?: unknown
+  reasoning?: unknown
+  reasoning_details?: unknown
+  tool_calls?: unknown
+}
+
+export interface PartialOutput {
+  content: string
+  reasoning: string | null
+}
+
+export class StreamNormalizer implements ThinkSink {
+  content = ''
+  private reasoningText = ''
+  finishReason: string | null = null
+  /** any delta (text, reasoning or tool call) arrived */
+  emitted = false
+  /** ms after `startedAt` of the first delta */
+  firstDeltaAt: number | null = null
+  private usage: { prompt: number; completion: number } | null = null
+  private readonly tools = new ToolCallAccumulator()
+  private readonly think: ThinkTagParser
+  private details: ReasoningDetailsAccumulator | null = null
+
+  constructor(
+    private readonly onDelta: (d: StreamDelta) => void,
+    private readonly startedAt: number,
+  ) {
+    this.think = new ThinkTagParser(this)
+  }
+
+  push(raw: unknown): void {
+    const chunk = raw as WireChunk
+    const usage = chunk.usage
+    if (usage) {
+      const p = usage.prompt_tokens
+      const c = usage.completion_tokens
+      if (typeof p === 'number' || typeof c === 'number') {
+        this.usage = {
+          prompt: typeof p === 'number' ? p : 0,
+          completion: typeof c === 'number' ? c : 0,
+        }
+      }
+    }
+    const choices = chunk.choices
+    if (!choices || choices.length === 0) return
+    const choice = choices[0]
+    if (!choice) return
+    const delta = choice.delta
+    if (delta) {
+      const rc = delta.reasoning_content
+      if (typeof rc === 'string' && rc !== '') this.reasoning(rc)
+      else {
+        const r = delta.reasoning
+        if (typeof r === 'string' && r !== '') this.reasoning(r)
+      }
+      const content = delta.content
+      if (typeof content === 'string') {
+        if (content !== '') this.think.push(content)
+      } else if (Array.isArray(content)) {
+        this.contentParts(content)
+      }
+      const calls = delta.tool_calls
+      if (Array.isArray(calls) && calls.length > 0) {
+        this.tools.add(calls)
+        this.mark()
+      }
+      const details = delta.reasoning_details
+      if (Array.isArray(details) && details.length > 0) {
+        ;(this.details ??= new ReasoningDetailsAccumulator()).add(details)
+      }
+    }
+    const fr = choice.finish_reason
+    if (typeof fr === 'string' && fr !== '') this.finishReason = fr
+  }
+
+  /** The stream is over (for whatever reason): release what the think parser holds back. */
+  end(): void {
+    this.think.flush()
+  }
+
+  text(s: string): void {
+    this.content += s
+    this.mark()
+    this.onDelta({ type: 'text', text: s })
+  }
+
+  reasoning(s: string): void {
+    this.reasoningText += s
+    this.mark()
+    this.onDelta({ type: 'reasoning', text: s })
+  }
+
+  partial(): PartialOutput {
+    return { content: this.content, reasoning: this.finalReasoning() }
+  }
+
+  /** The result fields that come from the stream. */
+  output(inputChars: number): {
+    content: string
+    reasoning: string | null
+    toolCalls: ReturnType<ToolCallAccumulator['finish']>
+    usage: Usage
+    providerExtras: Record<string, unknown> | null
+  } {
+    const reasoning = this.finalReasoning()
+    const usage: Usage = this.usage
+      ? { inputTokens: this.usage.prompt, outputTokens: this.usage.completion, estimated: false }
+      : {
+          inputTokens: estimateTokens(inputChars),
+          outputTokens: estimateTokens(
+            this.content.length + (reasoning?.length ?? 0) + this.tools.argumentChars(),
+          ),
+          estimated: true,
+        }
+    const details = this.details?.finish()
+    return {
+      content: this.content,
+      reasoning,
+      toolCalls: this.tools.finish(),
+      usage,
+      providerExtras: details && details.length > 0 ? { reasoning_details: details } : null,
+    }
+  }
+
+  private finalReasoning(): string | null {
+    if (this.reasoningText === '') return null
+    // a think block usually ends with a newline before `</think>`
+    const r = this.think.sawThink ? this.reasoningText.trimEnd() : this.reasoningText
+    return r === '' ? null : r
+  }
+
+  private contentParts(parts: unknown[]): void {
+    for (const p of parts) {
+      if (p === null || typeof p !== 'object') continue
+      const { type, text } = p as { type?: unknown; text?: unknown }
+      if (typeof text !== 'string' || text === '') continue
+      if (type === 'thinking' || type === 'reasoning') this.reasoning(text)
+      else this.think.push(text)
+    }
+  }
+
+  private mark(): void {
+    if (!this.emitted) {
+      this.emitted = true
+      this.firstDeltaAt = performance.now() - this.startedAt
+    }
+  }
+}

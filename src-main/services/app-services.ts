@@ -1,0 +1,50 @@
+import { dataPaths } from '../adapters/data-dir'
+import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
+import { SettingsPermissionRules } from '../adapters/settings/rules'
+import { openSecrets, type SecretsStore } from '../adapters/settings/secrets'
+import { openSettings, type SettingsStore } from '../adapters/settings/settings-store'
+import { createSessionStore, type SqliteSessionStore } from '../adapters/sqlite/session-store'
+
+/**
+ * The services every host (CLI, browser mode, desktop app) runs on one data directory.
+ * Opened in exactly one place, so that the hosts stay thin.
+ */
+export interface AppServices {
+  dataDir: string
+  settings: SettingsStore
+  secrets: SecretsStore
+  store: SqliteSessionStore
+  logger: FileTurnLogger
+  rules: SettingsPermissionRules
+  /** a key in use that is not stored (a flag, the environment): never written to a log */
+  registerSecret(secret: string): void
+  close(): void
+}
+
+export function openAppServices(
+  dataDir: string,
+  opts: { onWarning?: (message: string) => void } = {},
+): AppServices {
+  const warn = opts.onWarning ?? (() => {})
+  const settings = openSettings(dataDir, { onWarning: warn })
+  const secrets = openSecrets(dataDir)
+  const store = createSessionStore(dataDir)
+  const runtimeSecrets = new Set<string>()
+  const logger = new FileTurnLogger(dataDir, {
+    secrets: () => [...secrets.allKeys(), ...runtimeSecrets],
+    onError: (e) => warn(`Could not write a turn log: ${e.message}`),
+  })
+  const rules = new SettingsPermissionRules(settings)
+  // Old turn logs go in the background; never in the way of a turn.
+  void pruneTurnLogs(dataPaths(dataDir).logsRoot, settings.get().logRetentionDays).catch(() => {})
+  return {
+    dataDir,
+    settings,
+    secrets,
+    store,
+    logger,
+    rules,
+    registerSecret: (secret) => void runtimeSecrets.add(secret),
+    close: () => store.close(),
+  }
+}

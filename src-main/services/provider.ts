@@ -1,0 +1,134 @@
+/**
+ * Which endpoint a turn talks to. Flags beat the environment, the environment beats
+ * settings; with nothing configured, the usual local servers are tried.
+ */
+export interface ProviderFlags {
+  baseUrl?: string
+  apiKey?: string
+  model?: string
+}
+
+export interface ConfiguredProvider {
+  id: string
+  name: string
+  baseURL: string
+  defaultModel?: string
+  headers?: Record<string, string>
+}
+
+export interface ProviderSources {
+  flags: ProviderFlags
+  env: NodeJS.ProcessEnv
+  /** the settings' active provider, if any */
+  active: ConfiguredProvider | null
+  activeModel: string | null
+  /** the key stored for the active provider */
+  storedKey: (providerId: string) => string | undefined
+}
+
+export interface ProviderChoice {
+  baseURL: string
+  apiKey?: string
+  headers?: Record<string, string>
+  /** the model the configuration names (a session may keep its own) */
+  model?: string
+  /** where the base URL came from */
+  source: 'flag' | 'env' | 'settings'
+  label: string
+}
+
+export function normalizeBaseURL(url: string): string {
+  return url.trim().replace(/\/+$/, '')
+}
+
+export function resolveProvider(s: ProviderSources): ProviderChoice | null {
+  const env = s.env
+  const envBase = env['CAIRN_BASE_URL'] || env['OPENAI_BASE_URL']
+  const envKey = env['CAIRN_API_KEY'] || env['OPENAI_API_KEY']
+  const flagOrEnvKey = s.flags.apiKey ?? (envKey || undefined)
+  const model = s.flags.model ?? (env['CAIRN_MODEL'] || undefined)
+
+  let choice: ProviderChoice | null = null
+  if (s.flags.baseUrl) {
+    choice = { baseURL: normalizeBaseURL(s.flags.baseUrl), source: 'flag', label: s.flags.baseUrl }
+  } else if (envBase) {
+    choice = { baseURL: normalizeBaseURL(envBase), source: 'env', label: envBase }
+  } else if (s.active) {
+    const key = flagOrEnvKey ?? s.storedKey(s.active.id)
+    choice = {
+      baseURL: normalizeBaseURL(s.active.baseURL),
+      source: 'settings',
+      label: s.active.name,
+      ...(key ? { apiKey: key } : {}),
+      ...(s.active.headers ? { headers: s.active.headers } : {}),
+    }
+    const configuredModel = model ?? s.activeModel ?? s.active.defaultModel
+    if (configuredModel) choice.model = configuredModel
+    return choice
+  }
+  if (!choice) return null
+  if (flagOrEnvKey) choice.apiKey = flagOrEnvKey
+  const configuredModel = model ?? s.activeModel ?? undefined
+  if (configuredModel) choice.model = configuredModel
+  return choice
+}
+
+export interface LocalServer {
+  name: string
+  baseURL: string
+}
+
+export const LOCAL_SERVERS: LocalServer[] = [
+  { name: 'Ollama', baseURL: 'http://127.0.0.1:11434/v1' },
+  { name: 'LM Studio', baseURL: 'http://127.0.0.1:1234/v1' },
+  { name: 'llama.cpp', baseURL: 'http://127.0.0.1:8080/v1' },
+]
+
+/** The local servers to probe: `CAIRN_LOCAL_SERVERS` (comma-separated base URLs) or the usual ones. */
+export function localServerCandidates(env: NodeJS.ProcessEnv): LocalServer[] {
+  const custom = env['CAIRN_LOCAL_SERVERS']
+  if (!custom) return LOCAL_SERVERS
+  return custom
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => ({ name: u, baseURL: normalizeBaseURL(u) }))
+}
+
+/**
+ * Probes the candidates at once (GET /models, short timeout) and returns the first in
+ * list order that answers, with its models.
+ */
+export async function detectLocalServer(
+  candidates: LocalServer[],
+  timeoutMs = 800,
+): Promise<(LocalServer & { models: string[] }) | null> {
+  const probes = candidates.map(async (c) => {
+    try {
+      const res = await fetch(`${c.baseURL}/models`, { signal: AbortSignal.timeout(timeoutMs) })
+      if (!res.ok) return null
+      const body = (await res.json()) as { data?: { id?: unknown }[] }
+      const models = (body.data ?? [])
+        .map((m) => m.id)
+        .filter((id): id is string => typeof id === 'string')
+      return { ...c, models }
+    } catch {
+      return null
+    }
+  })
+  for (const found of await Promise.all(probes)) if (found) return found
+  return null
+}
+
+export function noProviderHelp(candidates: LocalServer[]): string {
+  const tried = candidates.map((c) => `${c.name} (${c.baseURL})`).join(', ')
+  return [
+    'No model provider is configured, and no local server answered.',
+    `Tried: ${tried}.`,
+    'Configure one of these ways:',
+    '  - start a local server (Ollama, LM Studio or llama.cpp) and run cairn again;',
+    '  - set CAIRN_BASE_URL (and CAIRN_API_KEY if the server needs a key) and CAIRN_MODEL, e.g.',
+    '      export CAIRN_BASE_URL=https://api.example.com/v1 CAIRN_MODEL=my-model CAIRN_API_KEY=...',
+    '  - or pass --base-url <url> --model <name> on the command line.',
+  ].join('\n')
+}

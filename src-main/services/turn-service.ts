@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto'
+import type { PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
+import type { AgentEvent } from '../../src-preload/contract/events'
+import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
+import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
+import { systemClock } from '../core/clock'
+import { LlmClient } from '../core/llm/client'
+import type { Approver, ToolHost } from '../core/ports'
+import type { AppServices } from './app-services'
+import {
+  detectLocalServer,
+  localServerCandidates,
+  noProviderHelp,
+  resolveProvider,
+  type ProviderChoice,
+  type ProviderFlags,
+} from './provider'
+
+/** A problem the user fixes in their configuration or command line; nothing was run. */
+export class SetupError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'no_provider' | 'no_model' | 'no_session',
+  ) {
+    super(message)
+  }
+}
+
+export interface TurnInput {
+  sessionId?: string
+  text: string
+  flags: ProviderFlags
+  env: NodeJS.ProcessEnv
+  policy?: PermissionPolicy
+  limits?: Partial<TurnLimits>
+  workspace?: string
+  tools: ToolHost
+  approver: Approver
+  emit: (event: AgentEvent) => void
+  signal?: AbortSignal
+  /** called once the session and turn are known, before the first event */
+  onStart?: (info: {
+    session: SessionRecord
+    turnId: string
+    provider: ProviderChoice
+    model: string
+  }) => void
+}
+
+export interface TurnRun {
+  sessionId: string
+  turnId: string
+  outcome: TurnOutcome
+}
+
+/** Picks the provider and the model, opens or creates the session, and runs one turn. */
+export async function runSessionTurn(app: AppServices, input: TurnInput): Promise<TurnRun> {
+  const settings = app.settings.get()
+  const existing = input.sessionId ? app.store.getSession(input.sessionId) : null
+  if (input.sessionId && !existing) {
+    throw new SetupError(
+      `There is no session "${input.sessionId}". \`cairn sessions list\` shows the sessions.`,
+      'no_session',
+    )
+  }
+  const provider = await chooseProvider(app, input)
+  if (provider.apiKey) app.registerSecret(provider.apiKey)
+  const client = new LlmClient({
+    baseURL: provider.baseURL,
+    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+    ...(provider.headers ? { headers: provider.headers } : {}),
+  })
+  // A session keeps its model until the user switches it (--model or CAIRN_MODEL on a
+  // new one); a new session takes the configured one.
+  const switchTo = input.flags.model
+  let model = switchTo ?? (existing?.model || undefined) ?? provider.model
+  if (!model) model = await onlyModel(client, provider)
+
+  let session: SessionRecord
+  if (existing) {
+    session = existing
+    if (existing.model !== model || existing.provider !== provider.baseURL) {
+      session = app.store.updateSession(existing.id, { model, provider: provider.baseURL })
+    }
+  } else {
+    session = app.store.createSession({
+      provider: provider.baseURL,
+      model,
+      workspace: input.workspace ?? settings.defaultWorkspace ?? null,
+    })
+  }
+  const turnId = randomUUID()
+  input.onStart?.({ session, turnId, provider, model })
+  const limits: TurnLimits = {
+    ...DEFAULT_LIMITS,
+    ...settings.limits,
+    ...input.limits,
+  }
+  const outcome = await runTurn(
+    {
+      store: app.store,
+      tools: input.tools,
+      approver: input.approver,
+      rules: app.rules,
+      clock: systemClock,
+      logger: app.logger,
+      llm: { client, baseURL: provider.baseURL, provider: provider.baseURL, model },
+    },
+    {
+      sessionId: session.id,
+      turnId,
+      text: input.text,
+      policy: input.policy ?? settings.permissionPolicy,
+      limits,
+      systemPrompt: session.systemPrompt ?? settings.systemPrompt ?? null,
+      ...(input.signal ? { signal: input.signal } : {}),
+      emit: input.emit,
+    },
+  )
+  return { sessionId: session.id, turnId, outcome }
+}
+
+async function chooseProvider(app: AppServices, input: TurnInput): Promise<ProviderChoice> {
+  const settings = app.settings.get()
+  const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+  const resolved = resolveProvider({
+    flags: input.flags,
+    env: input.env,
+    active,
+    activeModel: settings.activeModel,
+    storedKey: (id) => app.secrets.getApiKey(id),
+  })
+  if (resolved) return resolved
+  const candidates = localServerCandidates(input.env)
+  const found = await detectLocalServer(candidates)
+  if (!found) throw new SetupError(noProviderHelp(candidates), 'no_provider')
+  const model = input.flags.model ?? (input.env['CAIRN_MODEL'] || undefined) ?? found.models[0]
+  return {
+    baseURL: found.baseURL,
+    source: 'settings',
+    label: found.name,
+    ...(model ? { model } : {}),
+  }
+}
+
+/** With no model configured, an endpoint that serves exactly one model gets that one. */
+async function onlyModel(client: LlmClient, provider: ProviderChoice): Promise<string> {
+  let models: string[] = []
+  try {
+    models = await client.listModels(AbortSignal.timeout(10_000))
+  } catch (e) {
+    throw new SetupError(
+      `No model is configured and ${provider.baseURL} did not list its models (${(e as Error).message}). ` +
+        'Pass --model <name> or set CAIRN_MODEL.',
+      'no_model',
+    )
+  }
+  if (models.length === 1 && models[0]) return models[0]
+  throw new SetupError(
+    `No model is configured. Pass --model <name> or set CAIRN_MODEL.` +
+      (models.length > 0 ? ` ${provider.baseURL} serves: ${models.slice(0, 20).join(', ')}.` : ''),
+    'no_model',
+  )
+}

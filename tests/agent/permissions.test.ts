@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createHarness, ofType, type Harness } from '../support/agent-harness'
+import { textReply, toolCallsReply } from '../support/openai-server'
+
+let h: Harness
+beforeEach(async () => {
+  h = await createHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
+
+const write = (id: string) => ({ id, name: 'write_note', arguments: `{"key":"${id}","text":"t"}` })
+const read = (id: string) => ({ id, name: 'read_note', arguments: `{"key":"${id}"}` })
+
+describe('the permission gate', () => {
+  it('asks with the full request and runs the tool when allowed once', async () => {
+    h.server.enqueue(toolCallsReply([write('w1')]), textReply('done'))
+    h.approver.answers = [{ decision: 'allow_once' }]
+    const { events } = await h.turn('write', { policy: 'ask' })
+    expect(h.approver.asked).toHaveLength(1)
+    expect(h.approver.asked[0]).toMatchObject({
+      type: 'permission_request',
+      toolCallId: 'w1',
+      name: 'write_note',
+      server: 'test',
+      tool: 'write_note',
+      description: 'Writes a note.',
+      arguments: { key: 'w1', text: 't' },
+      trusted: true,
+    })
+    const request = ofType(events, 'permission_request')[0]
+    expect(ofType(events, 'permission_decision')[0]).toMatchObject({
+      requestId: request?.requestId,
+      decision: 'allow_once',
+      by: 'user',
+    })
+    expect(h.tools.calls).toHaveLength(1)
+  })
+
+  it('passes a denial and its reason to the model and goes on', async () => {
+    h.server.enqueue(toolCallsReply([write('w1')]), textReply('Understood.'))
+    h.approver.answers = [{ decision: 'deny', reason: 'not that file' }]
+    const { outcome, events } = await h.turn('write', { policy: 'ask' })
+    expect(outcome.reason).toBe('completed')
+    expect(h.tools.calls).toHaveLength(0)
+    const result = ofType(events, 'tool_result')[0]
+    expect(result).toMatchObject({ ok: false, synthetic: true, failureKind: 'denied' })
+    expect(result?.content).toContain('not that file')
+    expect(ofType(events, 'permission_decision')[0]).toMatchObject({
+      decision: 'deny',
+      reason: 'not that file',
+      by: 'user',
+    })
+  })
+
+  it('remembers "always allow" and does not ask again', async () => {
+    h.server.enqueue(
+      toolCallsReply([write('w1')]),
+      toolCallsReply([write('w2')]),
+      textReply('done'),
+    )
+    h.approver.answers = [{ decision: 'allow_always' }]
+    const { events } = await h.turn('write twice', { policy: 'ask' })
+    expect(h.approver.asked).toHaveLength(1)
+    expect(h.tools.calls).toHaveLength(2)
+    expect(ofType(events, 'permission_decision').map((d) => [d.decision, d.by])).toEqual([
+      ['allow_always', 'user'],
+      ['allow_always', 'policy'],
+    ])
+  })
+
+  it('deny-all denies without asking; allow-all allows without asking', async () => {
+    h.server.enqueue(toolCallsReply([write('w1')]), textReply('ok'))
+    const denied = await h.turn('write', { policy: 'deny-all' })
+    expect(ofType(denied.events, 'tool_result')[0]?.failureKind).toBe('denied')
+    h.server.enqueue(toolCallsReply([write('w2')]), textReply('ok'))
+    const allowed = await h.turn('write', { policy: 'allow-all' })
+    expect(ofType(allowed.events, 'tool_result')[0]?.ok).toBe(true)
+    expect(h.approver.asked).toHaveLength(0)
+    expect(
+      ofType([...denied.events, ...allowed.events], 'permission_decision').map((d) => d.by),
+    ).toEqual(['policy', 'policy'])
+  })
+
+  it('read-only approves trusted read-only tools and asks for the rest', async () => {
+    h.server.enqueue(toolCallsReply([read('r1'), write('w1')]), textReply('ok'))
+    h.approver.answers = [{ decision: 'allow_once' }]
+    await h.turn('go', { policy: 'read-only' })
+    expect(h.approver.asked.map((a) => a.toolCallId)).toEqual(['w1'])
+    expect(h.tools.calls.map((c) => c.name)).toEqual(['read_note', 'write_note'])
+  })
+
+  it('read-only does not believe the annotations of an untrusted server', async () => {
+    const untrusted = h.tools.listTools().find((t) => t.name === 'read_note')!
+    h.tools.add(
+      { ...untrusted, name: 'shady_read', server: 'shady', trusted: false },
+      async () => ({
+        content: [{ type: 'text', text: 'ok' }],
+      }),
+    )
+    h.server.enqueue(
+      toolCallsReply([{ id: 's1', name: 'shady_read', arguments: '{"key":"x"}' }]),
+      textReply('ok'),
+    )
+    h.approver.answers = [{ decision: 'deny' }]
+    const { events } = await h.turn('go', { policy: 'read-only' })
+    expect(h.approver.asked.map((a) => [a.toolCallId, a.trusted])).toEqual([['s1', false]])
+    expect(ofType(events, 'tool_call')[0]?.readOnly).toBe(false)
+  })
+
+  it('checks the arguments before asking: invalid calls never reach the user', async () => {
+    h.server.enqueue(
+      toolCallsReply([{ id: 'w1', name: 'write_note', arguments: '{"key":1}' }]),
+      textReply('ok'),
+    )
+    await h.turn('go', { policy: 'ask' })
+    expect(h.approver.asked).toHaveLength(0)
+  })
+
+  it('stop-on-denied ends the turn and answers the remaining calls', async () => {
+    h.server.enqueue(toolCallsReply([write('w1'), write('w2')]), textReply('never sent'))
+    h.approver.answers = [{ decision: 'deny' }]
+    const { outcome, events } = await h.turn('go', {
+      policy: 'ask',
+      limits: { stopOnDenied: true },
+    })
+    expect(outcome.reason).toBe('denied')
+    expect(ofType(events, 'tool_result').map((r) => [r.id, r.failureKind])).toEqual([
+      ['w1', 'denied'],
+      ['w2', 'stopped'],
+    ])
+    expect(h.server.requests).toHaveLength(1)
+    expect(ofType(events, 'turn_end')).toEqual([expect.objectContaining({ reason: 'denied' })])
+  })
+})
