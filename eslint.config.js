@@ -4,7 +4,9 @@ import tseslint from 'typescript-eslint'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', '.electron-native/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', '.electron-native/**', '.scratch/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,7 +18,7 @@ import type { NewSession, SessionPatch, SessionStore } from '../../core/ports'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs, type ExportFormat } from './export'
 import { findDanglingToolCalls, interruptedResult } from './repair'
-import { SESSION_COLUMNS, toJson, toMessage, toSession, type SessionRow } from './rows'
+import { toJson, toMessage, toSession } from './rows'
 import { MessageSearch, type SearchOptions } from './search'
 import { prepareStatements, type Statements } from './statements'
 import { cleanTitle, indexedText, titleFromText } from './text'
@@ -193,19 +193,13 @@ export class SqliteSessionStore implements SessionStore {
 
   /** pinned first, then the most recently active */
   listSessions(opts: ListSessionsOptions): { sessions: SessionRecord[]; total: number } {
-    const where = opts.includeArchived ? '' : 'WHERE s.archived = 0'
-    return this.read(() => {
-      const rows = this.db
-        .prepare<[number, number], SessionRow>(
-          `SELECT ${SESSION_COLUMNS} FROM sessions s ${where}
-           ORDER BY s.pinned DESC, s.updated_at DESC, s.pk DESC LIMIT ? OFFSET ?`,
-        )
+    const list = opts.includeArchived ? this.q.listAllSessions : this.q.listSessions
+    return this.read(() => ({
+      sessions: list.page
         .all(Math.max(0, opts.limit), Math.max(0, opts.offset ?? 0))
-      const total = this.db
-        .prepare<[], { n: number }>(`SELECT count(*) AS n FROM sessions s ${where}`)
-        .get()
-      return { sessions: rows.map(toSession), total: total?.n ?? 0 }
-    })
+        .map(toSession),
+      total: list.total.get()?.n ?? 0,
+    }))
   }
 
   listMessages(sessionId: string): StoredMessage[] {
@@ -322,6 +316,8 @@ export class SqliteSessionStore implements SessionStore {
   close(): void {
     if (!this.db.open) return
     try {
+      // refreshes planner statistics when useful; never worth a long wait at shutdown
+      this.db.pragma('busy_timeout = 100')
       this.db.pragma('optimize')
     } catch {
       // best effort: another process may hold the lock

@@ -9,6 +9,17 @@ export type Statements = ReturnType<typeof prepareStatements>
 
 type Nullable = string | null
 
+/** pinned first, then the most recently active; and the total */
+function listSessions(db: Database, where: string) {
+  return {
+    page: db.prepare<[number, number], SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions s WHERE ${where}
+       ORDER BY s.pinned DESC, s.updated_at DESC, s.pk DESC LIMIT ? OFFSET ?`,
+    ),
+    total: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM sessions s WHERE ${where}`),
+  }
+}
+
 export function prepareStatements(db: Database) {
   return {
     session: db.prepare<[string], SessionRow>(
@@ -24,6 +35,8 @@ export function prepareStatements(db: Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
+    listSessions: listSessions(db, 's.archived = 0'),
+    listAllSessions: listSessions(db, '1'),
     nextSeq: db.prepare<[string], { seq: number }>(
       'SELECT coalesce(max(seq), 0) + 1 AS seq FROM messages WHERE session_id = ?',
     ),

@@ -43,12 +43,7 @@ export async function callModel(
         baseDelayMs: ctx.req.limits.retryBaseDelayMs,
       },
       sleep: (ms, signal) => clock.sleep(ms, signal),
-      onDelta: (d) =>
-        ctx.emit(
-          d.type === 'text'
-            ? { type: 'text_delta', text: d.text }
-            : { type: 'reasoning_delta', text: d.text },
-        ),
+      onDelta: (d) => ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', d.text),
       onRetry: (info) => {
         retries.push(info)
         ctx.emit({ type: 'retry', ...info })

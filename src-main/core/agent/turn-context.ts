@@ -54,6 +54,8 @@ export interface TurnContext {
   readonly loop: LoopDetector
   toolExecutions: number
   emit(event: AgentEventInput): void
+  /** the hot path: one call per streamed piece of text or reasoning */
+  emitDelta(type: 'text_delta' | 'reasoning_delta', text: string): void
   /** persists a finished message, adds it to the history and says so */
   save(message: NewMessage): StoredMessage
 }

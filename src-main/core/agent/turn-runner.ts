@@ -1,5 +1,9 @@
 import type { ErrorInfo, NewMessage, StoredMessage } from '../../../src-preload/contract/dto'
-import type { AgentEventInput, TurnEndReason } from '../../../src-preload/contract/events'
+import type {
+  AgentEvent,
+  AgentEventInput,
+  TurnEndReason,
+} from '../../../src-preload/contract/events'
 import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
 import { LoopDetector } from './loop-detector'
@@ -48,7 +52,9 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
         sessionId: req.sessionId,
         turnId: req.turnId,
         at: deps.clock.now(),
-      } as never),
+      } as AgentEvent),
+    emitDelta: (type, text) =>
+      req.emit({ type, text, sessionId: req.sessionId, turnId: req.turnId, at: deps.clock.now() }),
     save: (message: NewMessage): StoredMessage => {
       const saved = deps.store.appendMessage(req.sessionId, { turnId: req.turnId, ...message })
       ctx.history.push(saved)
