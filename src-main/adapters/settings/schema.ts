@@ -33,6 +33,7 @@ export interface SettingsLimits {
   stopOnDenied: boolean
   maxRetries: number
   idleTimeoutMs: number
+  contextTokens: number
 }
 
 export interface WindowBounds {
@@ -86,6 +87,7 @@ export const LIMITS_SCHEMA: Record<keyof SettingsLimits, JsonSchema> = {
   stopOnDenied: { type: 'boolean' },
   maxRetries: { type: 'integer', minimum: 0, maximum: 20 },
   idleTimeoutMs: int(1_000),
+  contextTokens: int(0),
 }
 
 /** The `schema` option of conf / electron-store: top-level key → JSON schema. */
@@ -171,6 +173,7 @@ export const DEFAULT_SETTINGS_LIMITS: Readonly<SettingsLimits> = Object.freeze({
   stopOnDenied: false,
   maxRetries: 3,
   idleTimeoutMs: 90_000,
+  contextTokens: 100_000,
 })
 
 const DEFAULTS: Readonly<Settings> = Object.freeze({

@@ -20,6 +20,8 @@ export interface TurnLimits {
   idleTimeoutMs: number
   /** backoff base (ms) */
   retryBaseDelayMs: number
+  /** estimated tokens a request may use; older tool output is shortened, then old turns left out (0: off) */
+  contextTokens: number
 }
 
 export const DEFAULT_LIMITS: TurnLimits = {
@@ -34,4 +36,5 @@ export const DEFAULT_LIMITS: TurnLimits = {
   maxRetries: 3,
   idleTimeoutMs: 90_000,
   retryBaseDelayMs: 500,
+  contextTokens: 100_000,
 }

@@ -2,6 +2,7 @@ import { streamWithRetry } from '../llm/retry'
 import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
 import { LlmError } from '../llm/types'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
+import { fitToContext, type FitDiagnostics } from './context-fit'
 import { buildRequestView, toWireTools } from './request-view'
 import type { TurnContext } from './turn-context'
 
@@ -28,8 +29,11 @@ export async function callModel(
       message: `Earlier tool calls came from another model; they are sent to ${llm.model} as text.`,
     })
   }
-  const request: ChatRequest = { model: llm.model, messages }
-  if (tools.length > 0) request.tools = toWireTools(tools)
+  const wireTools = toWireTools(tools)
+  const fitted = fitToContext(messages, wireTools, { maxTokens: ctx.req.limits.contextTokens })
+  noticeContextFit(ctx, fitted.diagnostics)
+  const request: ChatRequest = { model: llm.model, messages: fitted.messages }
+  if (wireTools.length > 0) request.tools = wireTools
 
   const retries: RetryInfo[] = []
   const started = clock.now()
@@ -78,6 +82,18 @@ export async function callModel(
     })
     throw e
   }
+}
+
+function noticeContextFit(ctx: TurnContext, d: FitDiagnostics): void {
+  if (d.omittedMessages === 0 && d.shortenedToolResults === 0) return
+  const parts: string[] = []
+  if (d.shortenedToolResults > 0)
+    parts.push(`${d.shortenedToolResults} older tool results were shortened`)
+  if (d.omittedMessages > 0) parts.push(`${d.omittedMessages} earlier messages were left out`)
+  const message = `To fit the context window (${ctx.req.limits.contextTokens} tokens), ${parts.join(' and ')}; the stored conversation is unchanged.`
+  if (message === ctx.contextNotice) return
+  ctx.contextNotice = message
+  ctx.emit({ type: 'notice', level: 'info', message })
 }
 
 type LogStart = Promise<TurnLogHandle | null>

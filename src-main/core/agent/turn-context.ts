@@ -53,6 +53,8 @@ export interface TurnContext {
   readonly gate: PermissionGate
   readonly loop: LoopDetector
   toolExecutions: number
+  /** the last context-fitting notice given in this turn, so it is not repeated every round */
+  contextNotice: string | null
   emit(event: AgentEventInput): void
   /** the hot path: one call per streamed piece of text or reasoning */
   emitDelta(type: 'text_delta' | 'reasoning_delta', text: string): void

@@ -46,6 +46,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
     gate: new PermissionGate(req.policy, deps.approver, deps.rules),
     loop: new LoopDetector(req.limits.loopThreshold, req.limits.loopMaxWarnings),
     toolExecutions: 0,
+    contextNotice: null,
     emit: (e: AgentEventInput) =>
       req.emit({
         ...e,

@@ -1,0 +1,125 @@
+import type { WireMessage, WireTool } from '../llm/types'
+
+/**
+ * Fits the request-time view into the model's context budget (seeds 000, 003 and 004),
+ * without touching the stored history:
+ * 1. tool results older than the most recent turns are shortened (they are the bulk of a
+ *    long session and the model has already acted on them);
+ * 2. if that is not enough, the oldest whole turns are left out (a turn starts at a user
+ *    message, so every tool call stays with its results) and the first kept user message
+ *    says so.
+ * The system prompt and the latest turn are always kept.
+ */
+export interface ContextBudget {
+  /** estimated tokens (≈ characters / 4) the request may use; 0 turns fitting off */
+  maxTokens: number
+  /** turns at the end that keep their tool results in full */
+  keepRecentTurns?: number
+  /** how much of an older tool result is kept */
+  oldToolResultChars?: number
+}
+
+export interface FitDiagnostics {
+  estimatedTokens: number
+  shortenedToolResults: number
+  omittedMessages: number
+}
+
+const CHARS_PER_TOKEN = 4
+
+export function estimateTokens(
+  messages: readonly WireMessage[],
+  tools: readonly WireTool[] = [],
+): number {
+  let chars = 0
+  for (const m of messages) chars += messageChars(m)
+  for (const t of tools) chars += JSON.stringify(t).length
+  return Math.ceil(chars / CHARS_PER_TOKEN)
+}
+
+function messageChars(m: WireMessage): number {
+  let n = 8
+  const content = m['content']
+  if (typeof content === 'string') n += content.length
+  else if (content != null) n += JSON.stringify(content).length
+  const calls = m['tool_calls']
+  if (calls) n += JSON.stringify(calls).length
+  const reasoning = m['reasoning_content']
+  if (typeof reasoning === 'string') n += reasoning.length
+  return n
+}
+
+/** Indexes where turns start: each user message after the leading system messages. */
+function turnStarts(messages: readonly WireMessage[]): number[] {
+  const starts: number[] = []
+  messages.forEach((m, i) => {
+    if (m.role === 'user') starts.push(i)
+  })
+  return starts
+}
+
+export function fitToContext(
+  input: readonly WireMessage[],
+  tools: readonly WireTool[],
+  budget: ContextBudget,
+): { messages: WireMessage[]; diagnostics: FitDiagnostics } {
+  let messages = input.slice()
+  const diagnostics: FitDiagnostics = {
+    estimatedTokens: estimateTokens(messages, tools),
+    shortenedToolResults: 0,
+    omittedMessages: 0,
+  }
+  if (budget.maxTokens <= 0 || diagnostics.estimatedTokens <= budget.maxTokens) {
+    return { messages, diagnostics }
+  }
+  const keepTurns = Math.max(1, budget.keepRecentTurns ?? 4)
+  const keepChars = budget.oldToolResultChars ?? 500
+  const starts = turnStarts(messages)
+  const protectFrom =
+    starts.length > keepTurns ? starts[starts.length - keepTurns]! : (starts[0] ?? 0)
+
+  // 1. shorten older tool results
+  messages = messages.map((m, i) => {
+    const content = m['content']
+    if (
+      i >= protectFrom ||
+      m.role !== 'tool' ||
+      typeof content !== 'string' ||
+      content.length <= keepChars
+    ) {
+      return m
+    }
+    diagnostics.shortenedToolResults++
+    return {
+      ...m,
+      content: `${content.slice(0, keepChars)}\n[older tool output shortened from ${content.length} characters to fit the context window]`,
+    }
+  })
+  let tokens = estimateTokens(messages, tools)
+
+  // 2. leave out the oldest turns, never the latest one
+  const lead = messages.findIndex((m) => m.role !== 'system')
+  const firstKept = lead < 0 ? messages.length : lead
+  let cut = firstKept
+  const turnIdx = turnStarts(messages).filter((i) => i >= firstKept)
+  let t = 0
+  while (tokens > budget.maxTokens && t < turnIdx.length - 1) {
+    const next = turnIdx[t + 1]!
+    for (let i = cut; i < next; i++)
+      tokens -= Math.ceil(messageChars(messages[i]!) / CHARS_PER_TOKEN)
+    cut = next
+    t++
+  }
+  if (cut > firstKept) {
+    diagnostics.omittedMessages = cut - firstKept
+    const kept = messages.slice(cut)
+    const head = kept[0]!
+    kept[0] = {
+      ...head,
+      content: `[${diagnostics.omittedMessages} earlier messages of this conversation were left out to fit the model's context window.]\n\n${String(head['content'] ?? '')}`,
+    }
+    messages = [...messages.slice(0, firstKept), ...kept]
+  }
+  diagnostics.estimatedTokens = estimateTokens(messages, tools)
+  return { messages, diagnostics }
+}
