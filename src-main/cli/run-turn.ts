@@ -59,6 +59,11 @@ export async function runTurnCommand(
   const onTerm = onSignal(143)
   const releaseSignals = takeOverSignals({ SIGINT: onInt, SIGTERM: onTerm })
 
+  if (options.mcpConfig) {
+    streams.stderr.write(
+      `Warning: MCP servers are not supported by this version yet; --mcp-config ${options.mcpConfig} is ignored.\n`,
+    )
+  }
   const render = options.json ? jsonRenderer(streams) : new TextRenderer(streams).handle
   try {
     const run = await runSessionTurn(app, {
