@@ -1,0 +1,180 @@
+/**
+ * MCP server configuration in the Claude Desktop format:
+ * `{"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers"}, "disabled"?: true}}`
+ * plus Cairn's own optional keys (`trustAnnotations`, `timeoutMs`, `maxTimeoutMs`), which
+ * Claude Desktop ignores.
+ */
+import { readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { fingerprintOf } from '../../core/tools/fingerprint'
+
+interface Common {
+  disabled?: boolean
+  /** believe this server's annotations (read-only hints); off by default, as the MCP spec advises */
+  trustAnnotations?: boolean
+  /** per-call timeout, reset by progress notifications (default 60 s) */
+  timeoutMs?: number
+  /** the longest a call may run, progress or not (default 10 min) */
+  maxTimeoutMs?: number
+}
+
+export interface StdioServerConfig extends Common {
+  command: string
+  args?: string[]
+  env?: Record<string, string>
+  cwd?: string
+}
+
+export interface HttpServerConfig extends Common {
+  url: string
+  headers?: Record<string, string>
+}
+
+export type McpServerConfig = StdioServerConfig | HttpServerConfig
+
+export type McpServersConfig = Record<string, McpServerConfig>
+
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000
+export const DEFAULT_MAX_CALL_TIMEOUT_MS = 10 * 60_000
+
+export function isStdio(c: McpServerConfig): c is StdioServerConfig {
+  return typeof (c as StdioServerConfig).command === 'string'
+}
+
+export class McpConfigError extends Error {}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
+
+function stringRecord(v: unknown, where: string): Record<string, string> | undefined {
+  if (v === undefined) return undefined
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new McpConfigError(`${where} must be an object of strings`)
+  const out: Record<string, string> = {}
+  for (const [k, val] of Object.entries(v)) {
+    if (typeof val !== 'string') throw new McpConfigError(`${where}.${k} must be a string`)
+    out[k] = val
+  }
+  return out
+}
+
+function positive(v: unknown, where: string): number | undefined {
+  if (v === undefined) return undefined
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new McpConfigError(`${where} must be a positive number of milliseconds`)
+  return v
+}
+
+/** Checks one server's entry; throws McpConfigError saying what is wrong. */
+export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
+  const where = `mcpServers["${name}"]`
+  if (!NAME.test(name)) {
+    throw new McpConfigError(`${where}: a server name uses letters, digits, spaces, ".", "_" or "-" (up to 64)`)
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new McpConfigError(`${where} must be an object`)
+  const r = raw as Record<string, unknown>
+  const common: Common = {}
+  if (r['disabled'] !== undefined) common.disabled = r['disabled'] === true
+  if (r['trustAnnotations'] !== undefined) common.trustAnnotations = r['trustAnnotations'] === true
+  const timeoutMs = positive(r['timeoutMs'], `${where}.timeoutMs`)
+  if (timeoutMs) common.timeoutMs = timeoutMs
+  const maxTimeoutMs = positive(r['maxTimeoutMs'], `${where}.maxTimeoutMs`)
+  if (maxTimeoutMs) common.maxTimeoutMs = maxTimeoutMs
+  if (typeof r['command'] === 'string') {
+    if (r['command'].trim() === '') throw new McpConfigError(`${where}.command is empty`)
+    const args = r['args']
+    if (args !== undefined && (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))) {
+      throw new McpConfigError(`${where}.args must be a list of strings`)
+    }
+    const env = stringRecord(r['env'], `${where}.env`)
+    if (r['cwd'] !== undefined && typeof r['cwd'] !== 'string') throw new McpConfigError(`${where}.cwd must be a string`)
+    return {
+      ...common,
+      command: r['command'],
+      ...(args ? { args: args as string[] } : {}),
+      ...(env ? { env } : {}),
+      ...(typeof r['cwd'] === 'string' ? { cwd: r['cwd'] } : {}),
+    }
+  }
+  if (typeof r['url'] === 'string') {
+    let url: URL
+    try {
+      url = new URL(r['url'])
+    } catch {
+      throw new McpConfigError(`${where}.url is not a valid URL: ${r['url']}`)
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new McpConfigError(`${where}.url must be http or https`)
+    const headers = stringRecord(r['headers'], `${where}.headers`)
+    return { ...common, url: r['url'], ...(headers ? { headers } : {}) }
+  }
+  throw new McpConfigError(`${where} needs a "command" (a program to start) or a "url" (a server to connect to)`)
+}
+
+/** Parses `{"mcpServers": {...}}` (or the bare map). Throws McpConfigError. */
+export function parseMcpConfig(json: unknown): McpServersConfig {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new McpConfigError('the MCP configuration must be a JSON object')
+  const root = json as Record<string, unknown>
+  const servers = 'mcpServers' in root ? root['mcpServers'] : root
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) throw new McpConfigError('"mcpServers" must be an object')
+  const out: McpServersConfig = {}
+  for (const [name, raw] of Object.entries(servers)) out[name] = parseServerConfig(name, raw)
+  return out
+}
+
+export function readMcpConfigFile(file: string): McpServersConfig {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new McpConfigError(`cannot read the MCP configuration ${file}: ${(e as Error).message}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new McpConfigError(`${file} is not valid JSON: ${(e as Error).message}`)
+  }
+  try {
+    return parseMcpConfig(json)
+  } catch (e) {
+    throw new McpConfigError(`${file}: ${(e as Error).message}`)
+  }
+}
+
+/** What "always allow" rules are bound to: the parts that decide what runs. */
+export function configFingerprint(c: McpServerConfig): string {
+  return isStdio(c)
+    ? fingerprintOf({ command: c.command, args: c.args ?? [], env: c.env ?? {}, cwd: c.cwd ?? null })
+    : fingerprintOf({ url: c.url, headers: Object.keys(c.headers ?? {}).sort() })
+}
+
+/** Where Claude Desktop keeps its configuration on this OS. */
+export function claudeDesktopConfigPath(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string {
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
+  if (platform === 'win32') return join(env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json')
+  return join(env['XDG_CONFIG_HOME'] || join(home, '.config'), 'Claude', 'claude_desktop_config.json')
+}
+
+/** The servers of a Claude Desktop configuration, each disabled until the user has reviewed it. */
+export function importClaudeDesktop(file: string = claudeDesktopConfigPath()): McpServersConfig {
+  const servers = readMcpConfigFile(file)
+  const out: McpServersConfig = {}
+  for (const [name, c] of Object.entries(servers)) out[name] = { ...c, disabled: true }
+  return out
+}
+
+/** The command line exactly as it will run, for review before enabling. */
+export function describeServer(c: McpServerConfig): string {
+  if (!isStdio(c)) return `${c.url}${c.headers ? ` (headers: ${Object.keys(c.headers).join(', ')})` : ''}`
+  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)
+  const envNames = Object.keys(c.env ?? {})
+  return [
+    [c.command, ...(c.args ?? [])].map(quote).join(' '),
+    envNames.length ? `env: ${envNames.join(', ')}` : '',
+    c.cwd ? `cwd: ${c.cwd}` : '',
+  ]
+    .filter(Boolean)
+    .join('  ·  ')
+}
