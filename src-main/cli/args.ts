@@ -9,6 +9,12 @@ export const USAGE = `Usage:
   cairn sessions search <text> [--json]
   cairn sessions export <id> --format md|json
   cairn sessions delete <id>
+  cairn mcp list [--json] [--mcp-config <file>]   start the MCP servers, show their status and tools
+  cairn mcp add <name> -- <command> [args…]       add a stdio server (--env KEY=VALUE, repeatable)
+  cairn mcp add <name> --url <url>                add an HTTP server (--header KEY=VALUE, repeatable)
+  cairn mcp remove|enable|disable <name>
+  cairn mcp trust|untrust <name>                  believe (or not) the server's read-only hints
+  cairn mcp import-claude [--file <path>]         import Claude Desktop's servers, disabled for review
 
 Options:
   --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL, settings)
@@ -22,7 +28,7 @@ Options:
   --max-iterations <n>    LLM calls per turn (default 50)
   --deadline-ms <ms>      time budget of the turn (default 30 minutes)
   --mcp-config <file>     MCP servers for this run (Claude Desktop format)
-  --workspace <dir>       the folder the built-in file tools may use
+  --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
   -h, --help              this text
   -v, --version           the version
 
@@ -44,12 +50,16 @@ export interface CliOptions {
   mcpConfig?: string
   workspace?: string
   format?: 'md' | 'json'
+  url?: string
+  headers: string[]
+  env: string[]
+  file?: string
   help: boolean
   version: boolean
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions'
+  command: 'turn' | 'sessions' | 'mcp'
   positionals: string[]
   options: CliOptions
 }
@@ -82,6 +92,10 @@ export function parseCli(argv: string[]): ParsedCommand {
         'mcp-config': { type: 'string' },
         workspace: { type: 'string' },
         format: { type: 'string' },
+        url: { type: 'string' },
+        header: { type: 'string', multiple: true },
+        env: { type: 'string', multiple: true },
+        file: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -109,6 +123,10 @@ export function parseCli(argv: string[]): ParsedCommand {
     ...(v['mcp-config'] !== undefined ? { mcpConfig: v['mcp-config'] } : {}),
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(format !== undefined ? { format } : {}),
+    ...(v.url !== undefined ? { url: v.url } : {}),
+    headers: v.header ?? [],
+    env: v.env ?? [],
+    ...(v.file !== undefined ? { file: v.file } : {}),
     help: v.help === true,
     version: v.version === true,
   }
@@ -118,5 +136,6 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (deadlineMs !== undefined) options.deadlineMs = deadlineMs
   const [first, ...rest] = parsed.positionals
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
+  if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }

@@ -3,6 +3,9 @@ import { openAppServices } from '../services/app-services'
 import { parseCli, USAGE, UsageError } from './args'
 import { runTurnCommand } from './run-turn'
 import { sessionsCommand } from './sessions'
+import { mcpCommand } from './mcp'
+import { McpConfigError, readMcpConfigFile } from '../adapters/mcp/config'
+import { startToolRuntime } from '../services/tool-runtime'
 
 declare const __CAIRN_VERSION__: string | undefined
 
@@ -54,9 +57,20 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (parsed.command === 'sessions')
       return await sessionsCommand(app, parsed.positionals, options, streams)
-    return await runTurnCommand(app, prompt, options, streams, process.env)
+    if (parsed.command === 'mcp') return await mcpCommand(app, parsed.positionals, options, streams)
+    // a --mcp-config file replaces the configured servers for this run
+    const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
+    const tools = await startToolRuntime(app, {
+      ...(override ? { override } : {}),
+      warn: (m) => process.stderr.write(`Warning: ${m}\n`),
+    })
+    try {
+      return await runTurnCommand(app, tools, prompt, options, streams, process.env)
+    } finally {
+      await tools.shutdown()
+    }
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof McpConfigError) {
       process.stderr.write(`cairn: ${e.message}\n`)
       return 2
     }

@@ -1,8 +1,8 @@
 import type { PermissionPolicy } from '../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../src-preload/contract/events'
 import { AbortReason } from '../core/llm/types'
-import type { ToolHost } from '../core/ports'
 import type { AppServices } from '../services/app-services'
+import type { ToolRuntime } from '../services/tool-runtime'
 import { takeOverSignals } from '../services/signals'
 import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
@@ -29,14 +29,10 @@ export function exitCodeFor(reason: TurnEndReason): number {
   }
 }
 
-const noTools: ToolHost = {
-  listTools: () => [],
-  callTool: (name) => Promise.reject(new Error(`no tool named ${name}`)),
-}
-
 /** One turn from the command line. Returns the exit code. */
 export async function runTurnCommand(
   app: AppServices,
+  tools: ToolRuntime,
   prompt: string,
   options: CliOptions,
   streams: Streams & { stdin: NodeJS.ReadStream },
@@ -59,11 +55,6 @@ export async function runTurnCommand(
   const onTerm = onSignal(143)
   const releaseSignals = takeOverSignals({ SIGINT: onInt, SIGTERM: onTerm })
 
-  if (options.mcpConfig) {
-    streams.stderr.write(
-      `Warning: MCP servers are not supported by this version yet; --mcp-config ${options.mcpConfig} is ignored.\n`,
-    )
-  }
   const render = options.json ? jsonRenderer(streams) : new TextRenderer(streams).handle
   try {
     const run = await runSessionTurn(app, {
@@ -81,7 +72,7 @@ export async function runTurnCommand(
         ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
       },
       ...(options.workspace ? { workspace: options.workspace } : {}),
-      tools: noTools,
+      tools: (session) => tools.hostFor(session),
       approver: terminalApprover(streams.stdin, streams.stderr, onInt),
       emit: render,
       signal: stopper.signal,

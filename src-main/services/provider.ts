@@ -14,6 +14,7 @@ export interface ConfiguredProvider {
   baseURL: string
   defaultModel?: string
   headers?: Record<string, string>
+  imageInput?: boolean
 }
 
 export interface ProviderSources {
@@ -32,6 +33,8 @@ export interface ProviderChoice {
   headers?: Record<string, string>
   /** the model the configuration names (a session may keep its own) */
   model?: string
+  /** the models accept images (from the provider's settings) */
+  imageInput?: boolean
   /** where the base URL came from */
   source: 'flag' | 'env' | 'settings'
   label: string
@@ -61,6 +64,7 @@ export function resolveProvider(s: ProviderSources): ProviderChoice | null {
       label: s.active.name,
       ...(key ? { apiKey: key } : {}),
       ...(s.active.headers ? { headers: s.active.headers } : {}),
+      ...(s.active.imageInput ? { imageInput: true } : {}),
     }
     const configuredModel = model ?? s.activeModel ?? s.active.defaultModel
     if (configuredModel) choice.model = configuredModel

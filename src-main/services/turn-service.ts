@@ -33,8 +33,9 @@ export interface TurnInput {
   env: NodeJS.ProcessEnv
   policy?: PermissionPolicy
   limits?: Partial<TurnLimits>
+  /** the workspace folder for the built-in file tools (a session keeps its own until switched) */
   workspace?: string
-  tools: ToolHost
+  tools: (session: SessionRecord) => ToolHost
   approver: Approver
   emit: (event: AgentEvent) => void
   signal?: AbortSignal
@@ -79,8 +80,17 @@ export async function runSessionTurn(app: AppServices, input: TurnInput): Promis
   let session: SessionRecord
   if (existing) {
     session = existing
-    if (existing.model !== model || existing.provider !== provider.baseURL) {
-      session = app.store.updateSession(existing.id, { model, provider: provider.baseURL })
+    const workspace = input.workspace ?? existing.workspace
+    if (
+      existing.model !== model ||
+      existing.provider !== provider.baseURL ||
+      existing.workspace !== workspace
+    ) {
+      session = app.store.updateSession(existing.id, {
+        model,
+        provider: provider.baseURL,
+        workspace,
+      })
     }
   } else {
     session = app.store.createSession({
@@ -99,12 +109,18 @@ export async function runSessionTurn(app: AppServices, input: TurnInput): Promis
   const outcome = await runTurn(
     {
       store: app.store,
-      tools: input.tools,
+      tools: input.tools(session),
       approver: input.approver,
       rules: app.rules,
       clock: systemClock,
       logger: app.logger,
-      llm: { client, baseURL: provider.baseURL, provider: provider.baseURL, model },
+      llm: {
+        client,
+        baseURL: provider.baseURL,
+        provider: provider.baseURL,
+        model,
+        ...(provider.imageInput ? { imageInput: true } : {}),
+      },
     },
     {
       sessionId: session.id,

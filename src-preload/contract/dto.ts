@@ -121,3 +121,26 @@ export interface ErrorInfo {
   /** what went wrong and what to do */
   message: string
 }
+
+export type McpServerState = 'starting' | 'ready' | 'error' | 'stopped'
+
+/** One MCP server as the UI and `cairn mcp list` show it ("MCP doctor"). */
+export interface McpServerInfo {
+  name: string
+  state: McpServerState
+  /** what went wrong last, in words the user can act on */
+  error: string | null
+  transport: 'stdio' | 'streamable-http' | 'sse'
+  /** the command line or URL exactly as configured */
+  command: string
+  /** the program that actually runs, after looking it up on the PATH */
+  resolvedCommand: string | null
+  enabled: boolean
+  trustAnnotations: boolean
+  tools: { name: string; description: string; readOnly: boolean }[]
+  /** the last lines the server wrote to stderr */
+  stderrTail: string
+  /** automatic restarts since the last start by hand */
+  restarts: number
+  pid: number | null
+}

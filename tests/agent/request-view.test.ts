@@ -136,4 +136,41 @@ describe('the request-time view', () => {
     )
     expect(messages).toEqual([{ role: 'user', content: 'a\n\nb' }])
   })
+
+  it('passes images from tools to a model that accepts them, after the results, and describes them to others', () => {
+    const h = [
+      msg({ role: 'user', content: 'draw' }),
+      msg({
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'p', name: 'picture', arguments: '{}' }],
+        provider: A.provider,
+        model: A.model,
+      }),
+      msg({
+        role: 'tool',
+        content: 'a dot\n[image: image/png, 3 bytes]',
+        toolCallId: 'p',
+        toolName: 'picture',
+        parts: [
+          { type: 'text', text: 'a dot' },
+          { type: 'image', mimeType: 'image/png', data: 'AAAA' },
+        ],
+      }),
+    ]
+    const withImages = buildRequestView(h, { ...A, imageInput: true }).messages
+    expect(withImages.at(-2)).toMatchObject({
+      role: 'tool',
+      content: 'a dot\n[image: image/png, 3 bytes]',
+    })
+    expect(withImages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'The images returned by the tools above, in order:' },
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+      ],
+    })
+    const without = buildRequestView(h, A).messages
+    expect(without.at(-1)).toMatchObject({ role: 'tool' })
+  })
 })

@@ -48,7 +48,8 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
 
 function stringRecord(v: unknown, where: string): Record<string, string> | undefined {
   if (v === undefined) return undefined
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new McpConfigError(`${where} must be an object of strings`)
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new McpConfigError(`${where} must be an object of strings`)
   const out: Record<string, string> = {}
   for (const [k, val] of Object.entries(v)) {
     if (typeof val !== 'string') throw new McpConfigError(`${where}.${k} must be a string`)
@@ -59,7 +60,8 @@ function stringRecord(v: unknown, where: string): Record<string, string> | undef
 
 function positive(v: unknown, where: string): number | undefined {
   if (v === undefined) return undefined
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new McpConfigError(`${where} must be a positive number of milliseconds`)
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
+    throw new McpConfigError(`${where} must be a positive number of milliseconds`)
   return v
 }
 
@@ -67,9 +69,12 @@ function positive(v: unknown, where: string): number | undefined {
 export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
   const where = `mcpServers["${name}"]`
   if (!NAME.test(name)) {
-    throw new McpConfigError(`${where}: a server name uses letters, digits, spaces, ".", "_" or "-" (up to 64)`)
+    throw new McpConfigError(
+      `${where}: a server name uses letters, digits, spaces, ".", "_" or "-" (up to 64)`,
+    )
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new McpConfigError(`${where} must be an object`)
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new McpConfigError(`${where} must be an object`)
   const r = raw as Record<string, unknown>
   const common: Common = {}
   if (r['disabled'] !== undefined) common.disabled = r['disabled'] === true
@@ -85,7 +90,8 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
       throw new McpConfigError(`${where}.args must be a list of strings`)
     }
     const env = stringRecord(r['env'], `${where}.env`)
-    if (r['cwd'] !== undefined && typeof r['cwd'] !== 'string') throw new McpConfigError(`${where}.cwd must be a string`)
+    if (r['cwd'] !== undefined && typeof r['cwd'] !== 'string')
+      throw new McpConfigError(`${where}.cwd must be a string`)
     return {
       ...common,
       command: r['command'],
@@ -101,19 +107,24 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
     } catch {
       throw new McpConfigError(`${where}.url is not a valid URL: ${r['url']}`)
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new McpConfigError(`${where}.url must be http or https`)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new McpConfigError(`${where}.url must be http or https`)
     const headers = stringRecord(r['headers'], `${where}.headers`)
     return { ...common, url: r['url'], ...(headers ? { headers } : {}) }
   }
-  throw new McpConfigError(`${where} needs a "command" (a program to start) or a "url" (a server to connect to)`)
+  throw new McpConfigError(
+    `${where} needs a "command" (a program to start) or a "url" (a server to connect to)`,
+  )
 }
 
 /** Parses `{"mcpServers": {...}}` (or the bare map). Throws McpConfigError. */
 export function parseMcpConfig(json: unknown): McpServersConfig {
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new McpConfigError('the MCP configuration must be a JSON object')
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new McpConfigError('the MCP configuration must be a JSON object')
   const root = json as Record<string, unknown>
   const servers = 'mcpServers' in root ? root['mcpServers'] : root
-  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) throw new McpConfigError('"mcpServers" must be an object')
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers))
+    throw new McpConfigError('"mcpServers" must be an object')
   const out: McpServersConfig = {}
   for (const [name, raw] of Object.entries(servers)) out[name] = parseServerConfig(name, raw)
   return out
@@ -142,7 +153,12 @@ export function readMcpConfigFile(file: string): McpServersConfig {
 /** What "always allow" rules are bound to: the parts that decide what runs. */
 export function configFingerprint(c: McpServerConfig): string {
   return isStdio(c)
-    ? fingerprintOf({ command: c.command, args: c.args ?? [], env: c.env ?? {}, cwd: c.cwd ?? null })
+    ? fingerprintOf({
+        command: c.command,
+        args: c.args ?? [],
+        env: c.env ?? {},
+        cwd: c.cwd ?? null,
+      })
     : fingerprintOf({ url: c.url, headers: Object.keys(c.headers ?? {}).sort() })
 }
 
@@ -152,9 +168,19 @@ export function claudeDesktopConfigPath(
   env: NodeJS.ProcessEnv = process.env,
   home: string = homedir(),
 ): string {
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
-  if (platform === 'win32') return join(env['APPDATA'] ?? join(home, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json')
-  return join(env['XDG_CONFIG_HOME'] || join(home, '.config'), 'Claude', 'claude_desktop_config.json')
+  if (platform === 'darwin')
+    return join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json')
+  if (platform === 'win32')
+    return join(
+      env['APPDATA'] ?? join(home, 'AppData', 'Roaming'),
+      'Claude',
+      'claude_desktop_config.json',
+    )
+  return join(
+    env['XDG_CONFIG_HOME'] || join(home, '.config'),
+    'Claude',
+    'claude_desktop_config.json',
+  )
 }
 
 /** The servers of a Claude Desktop configuration, each disabled until the user has reviewed it. */
@@ -167,8 +193,10 @@ export function importClaudeDesktop(file: string = claudeDesktopConfigPath()): M
 
 /** The command line exactly as it will run, for review before enabling. */
 export function describeServer(c: McpServerConfig): string {
-  if (!isStdio(c)) return `${c.url}${c.headers ? ` (headers: ${Object.keys(c.headers).join(', ')})` : ''}`
-  const quote = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)
+  if (!isStdio(c))
+    return `${c.url}${c.headers ? ` (headers: ${Object.keys(c.headers).join(', ')})` : ''}`
+  const quote = (a: string): string =>
+    /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`
   const envNames = Object.keys(c.env ?? {})
   return [
     [c.command, ...(c.args ?? [])].map(quote).join(' '),

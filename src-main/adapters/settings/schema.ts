@@ -12,6 +12,8 @@ export interface ProviderConfig {
   baseURL: string
   defaultModel?: string
   headers?: Record<string, string>
+  /** the provider's models accept images: images from tools are passed to them as images */
+  imageInput?: boolean
 }
 
 /** A remembered "always allow": valid while the tool's fingerprint is unchanged. */
@@ -103,6 +105,7 @@ export const SETTINGS_SCHEMA: Record<SettingsKey, JsonSchema> = {
         baseURL: { type: 'string', minLength: 1 },
         defaultModel: { type: 'string' },
         headers: { type: 'object', additionalProperties: { type: 'string' } },
+        imageInput: { type: 'boolean' },
       },
     },
   },

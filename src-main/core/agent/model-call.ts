@@ -21,6 +21,7 @@ export async function callModel(
     provider: llm.provider,
     model: llm.model,
     systemPrompt: ctx.req.systemPrompt,
+    imageInput: llm.imageInput === true,
   })
   if (round === 1 && diagnostics.flattenedToolCalls > 0) {
     ctx.emit({

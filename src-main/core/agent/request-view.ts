@@ -18,6 +18,8 @@ export interface ViewTarget {
   provider: string
   model: string
   systemPrompt: string | null
+  /** the model accepts images: images returned by tools follow their results as a user message */
+  imageInput?: boolean
 }
 
 export interface ViewDiagnostics {
@@ -45,9 +47,22 @@ export function buildRequestView(
   diagnostics.omitted += start
 
   const flattened = new Map<string, string>() // tool call id → tool name, for calls sent as text
+  let images: WirePart[] = []
+  const flushImages = (): void => {
+    if (images.length === 0) return
+    out.push({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'The images returned by the tools above, in order:' },
+        ...images,
+      ],
+    })
+    images = []
+  }
   for (let i = start; i < history.length; i++) {
     const m = history[i]
     if (!m) continue
+    if (m.role !== 'tool') flushImages()
     if (m.kind === 'notice') {
       diagnostics.omitted++
       continue
@@ -72,12 +87,24 @@ export function buildRequestView(
           push(out, { role: 'user', content: `[Result of tool ${name}]\n${m.content}` })
         } else {
           push(out, { role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content })
+          if (target.imageInput) images.push(...imageParts(m))
         }
         break
       }
     }
   }
+  flushImages()
   return { messages: out, diagnostics }
+}
+
+type WirePart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
+
+function imageParts(m: StoredMessage): WirePart[] {
+  return (m.parts ?? []).flatMap((p) =>
+    p.type === 'image'
+      ? [{ type: 'image_url' as const, image_url: { url: `data:${p.mimeType};base64,${p.data}` } }]
+      : [],
+  )
 }
 
 function pushAssistant(

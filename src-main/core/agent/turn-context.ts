@@ -27,6 +27,8 @@ export interface TurnDeps {
     /** identifies the endpoint; reasoning goes back only to the same provider and model */
     provider: string
     model: string
+    /** the model accepts images: images returned by tools are passed to it */
+    imageInput?: boolean
   }
 }
 

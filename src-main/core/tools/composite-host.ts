@@ -54,12 +54,21 @@ export class CompositeToolHost implements ToolHost {
     return out
   }
 
-  async callTool(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolOutcome> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    ctx: ToolCallContext,
+  ): Promise<ToolOutcome> {
     const route = this.routes.get(name)
     if (!route) throw new Error(`no tool named ${name}`)
     if (route.source.status() !== 'ready') {
       return {
-        content: [{ type: 'text', text: `The server "${route.source.name}" is not running (${route.source.status()}); the call was not made.` }],
+        content: [
+          {
+            type: 'text',
+            text: `The server "${route.source.name}" is not running (${route.source.status()}); the call was not made.`,
+          },
+        ],
         isError: true,
       }
     }
@@ -71,7 +80,9 @@ export class CompositeToolHost implements ToolHost {
     if (starting.length === 0) return []
     const bound = AbortSignal.any([signal, AbortSignal.timeout(this.opts.readyTimeoutMs)])
     await Promise.all(starting.map((s) => s.whenReady(bound)))
-    const notReady = this.sources().filter((s) => s.status() === 'starting' || s.status() === 'error')
+    const notReady = this.sources().filter(
+      (s) => s.status() === 'starting' || s.status() === 'error',
+    )
     const stillStarting = notReady.filter((s) => s.status() === 'starting').map((s) => s.name)
     const failed = notReady.filter((s) => s.status() === 'error').map((s) => s.name)
     const notices: string[] = []
@@ -80,7 +91,8 @@ export class CompositeToolHost implements ToolHost {
         `Still starting after ${Math.round(this.opts.readyTimeoutMs / 1000)} s, so their tools are not available yet: ${stillStarting.join(', ')}.`,
       )
     }
-    if (failed.length > 0) notices.push(`Failed to start, so their tools are not available: ${failed.join(', ')}.`)
+    if (failed.length > 0)
+      notices.push(`Failed to start, so their tools are not available: ${failed.join(', ')}.`)
     return notices
   }
 }

@@ -14,5 +14,9 @@ export function toolFingerprint(
   configFingerprint: string,
   tool: { description: string; inputSchema: Record<string, unknown> },
 ): string {
-  return fingerprintOf({ config: configFingerprint, description: tool.description, schema: tool.inputSchema })
+  return fingerprintOf({
+    config: configFingerprint,
+    description: tool.description,
+    schema: tool.inputSchema,
+  })
 }

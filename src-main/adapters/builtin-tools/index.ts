@@ -1,0 +1,137 @@
+/**
+ * Cairn's built-in tools, served in-process as the tool source `cairn`: file tools
+ * confined to the session's workspace, search, a shell command runner, a URL fetcher and
+ * the todo list. The model sees them under their plain names (`read_file`, …).
+ */
+import type { TodoItem } from '../../../src-preload/contract/dto'
+import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
+import { fetchUrlTool } from './fetch-url'
+import { listDirectoryTool, readFileTool } from './read-tools'
+import { runCommandTool } from './run-command'
+import { searchFilesTool } from './search'
+import { todoWriteTool } from './todo'
+import {
+  DEFAULT_LIMITS,
+  text,
+  ToolError,
+  type BuiltinLimits,
+  type BuiltinTool,
+  type ToolEnv,
+} from './tool-def'
+import { editFileTool, writeFileTool } from './write-tools'
+
+export { defaultWorkspace } from './workspace'
+
+export interface BuiltinToolsOptions {
+  /** the session's workspace folder (created on first use if missing) */
+  workspace: () => string
+  /** tool names switched off in settings */
+  disabled?: readonly string[]
+  /** for todo_write (without one, the list is kept in memory only) */
+  store?: Pick<SessionStore, 'setTodos'>
+  limits?: Partial<BuiltinLimits>
+  /** injectable for tests */
+  fetch?: typeof fetch
+  /** for run_command (default: $SHELL or /bin/sh on POSIX, %ComSpec% or cmd.exe on Windows) */
+  shell?: string
+  /** the environment run_command starts from, before secrets are removed (default: process.env) */
+  env?: NodeJS.ProcessEnv
+}
+
+export const BUILTIN_SERVER_NAME = 'cairn'
+export const BUILTIN_CONFIG_FINGERPRINT = 'cairn-builtin-v1'
+
+const ALL_TOOLS: readonly BuiltinTool[] = [
+  readFileTool,
+  listDirectoryTool,
+  searchFilesTool,
+  writeFileTool,
+  editFileTool,
+  runCommandTool,
+  fetchUrlTool,
+  todoWriteTool,
+]
+const BY_NAME = new Map(ALL_TOOLS.map((t) => [t.name, t]))
+
+export const BUILTIN_TOOL_NAMES: readonly string[] = ALL_TOOLS.map((t) => t.name)
+
+export class BuiltinTools implements ToolSource {
+  readonly name = BUILTIN_SERVER_NAME
+  readonly trusted = true
+  readonly configFingerprint = BUILTIN_CONFIG_FINGERPRINT
+  private readonly disabled: ReadonlySet<string>
+  private readonly limits: BuiltinLimits
+  private readonly store: Pick<SessionStore, 'setTodos'>
+
+  constructor(private readonly opts: BuiltinToolsOptions) {
+    this.disabled = new Set(opts.disabled ?? [])
+    this.limits = { ...DEFAULT_LIMITS, ...definedOnly(opts.limits ?? {}) }
+    this.store = opts.store ?? memoryTodos()
+  }
+
+  status(): SourceStatus {
+    return 'ready'
+  }
+
+  tools(): SourceTool[] {
+    return ALL_TOOLS.filter((t) => !this.disabled.has(t.name)).map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      annotations: { ...t.annotations },
+    }))
+  }
+
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ToolCallContext,
+  ): Promise<ToolOutcome> {
+    const def = BY_NAME.get(tool)
+    if (!def) {
+      throw new Error(
+        `Cairn has no built-in tool named "${tool}" (it has: ${BUILTIN_TOOL_NAMES.join(', ')}).`,
+      )
+    }
+    if (this.disabled.has(tool)) {
+      throw new Error(
+        `The built-in tool ${tool} is switched off in the settings; the call was not made.`,
+      )
+    }
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+      return text(`The arguments of ${tool} must be a JSON object.`, true)
+    }
+    const env: ToolEnv = {
+      workspace: this.opts.workspace(),
+      limits: this.limits,
+      ctx,
+      store: this.store,
+      fetch: this.opts.fetch ?? globalThis.fetch,
+      shell: this.opts.shell,
+      env: this.opts.env ?? process.env,
+    }
+    try {
+      return await def.run(args, env)
+    } catch (e) {
+      if (ctx.signal.aborted) throw e
+      if (e instanceof ToolError) return text(e.message, true)
+      return text(`${tool} failed: ${e instanceof Error ? e.message : String(e)}`, true)
+    }
+  }
+
+  whenReady(_signal: AbortSignal): Promise<boolean> {
+    return Promise.resolve(true)
+  }
+}
+
+function definedOnly(limits: Partial<BuiltinLimits>): Partial<BuiltinLimits> {
+  return Object.fromEntries(
+    Object.entries(limits).filter(([, v]) => typeof v === 'number' && Number.isFinite(v) && v > 0),
+  ) as Partial<BuiltinLimits>
+}
+
+function memoryTodos(): Pick<SessionStore, 'setTodos'> {
+  const lists = new Map<string, TodoItem[]>()
+  return { setTodos: (sessionId, todos) => void lists.set(sessionId, todos) }
+}

@@ -1,0 +1,105 @@
+/**
+ * What every built-in tool is made of: its definition for the model (name, description,
+ * schema, annotations) and a run function. Plus the small helpers the tools share for
+ * reading arguments defensively and for building outcomes.
+ */
+import type { ToolAnnotations } from '../../../src-preload/contract/events'
+import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
+
+export interface BuiltinLimits {
+  maxFileBytes: number
+  commandTimeoutMs: number
+  commandOutputChars: number
+  fetchMaxBytes: number
+  fetchTimeoutMs: number
+}
+
+export const DEFAULT_LIMITS: BuiltinLimits = {
+  maxFileBytes: 2 * 1024 * 1024,
+  commandTimeoutMs: 120_000,
+  commandOutputChars: 30_000,
+  fetchMaxBytes: 2 * 1024 * 1024,
+  fetchTimeoutMs: 30_000,
+}
+
+/** What a tool gets besides its arguments. */
+export interface ToolEnv {
+  /** the session's workspace folder as configured (not yet created or resolved) */
+  workspace: string
+  limits: BuiltinLimits
+  ctx: ToolCallContext
+  store: Pick<SessionStore, 'setTodos'>
+  fetch: typeof fetch
+  shell: string | undefined
+  env: NodeJS.ProcessEnv
+}
+
+export interface BuiltinTool {
+  name: string
+  description: string
+  inputSchema: Record<string, unknown>
+  annotations: ToolAnnotations
+  run(args: Record<string, unknown>, env: ToolEnv): Promise<ToolOutcome>
+}
+
+/** An error whose message is written for the model: what went wrong and what to do. */
+export class ToolError extends Error {
+  override readonly name = 'ToolError'
+}
+
+export function text(t: string, isError = false): ToolOutcome {
+  return isError
+    ? { content: [{ type: 'text', text: t }], isError: true }
+    : { content: [{ type: 'text', text: t }] }
+}
+
+export function stringArg(args: Record<string, unknown>, key: string): string {
+  const v = args[key]
+  if (typeof v !== 'string') throw new ToolError(`The argument "${key}" must be a string.`)
+  return v
+}
+
+export function optionalString(args: Record<string, unknown>, key: string): string | undefined {
+  const v = args[key]
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'string') throw new ToolError(`The argument "${key}" must be a string.`)
+  return v
+}
+
+export function optionalInt(
+  args: Record<string, unknown>,
+  key: string,
+  min: number,
+  max: number,
+): number | undefined {
+  const v = args[key]
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'number' || !Number.isFinite(v) || !Number.isInteger(v)) {
+    throw new ToolError(`The argument "${key}" must be a whole number.`)
+  }
+  if (v < min || v > max) {
+    throw new ToolError(`The argument "${key}" must be between ${min} and ${max}; got ${v}.`)
+  }
+  return v
+}
+
+export function optionalBool(args: Record<string, unknown>, key: string): boolean | undefined {
+  const v = args[key]
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'boolean') throw new ToolError(`The argument "${key}" must be true or false.`)
+  return v
+}
+
+/** `1234567` → `1.2 MB`, for messages. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`
+}
+
+/** Whether a buffer looks binary: it has a NUL byte in its first 8 KB. */
+export function looksBinary(buf: Uint8Array): boolean {
+  const end = Math.min(buf.length, 8192)
+  for (let i = 0; i < end; i++) if (buf[i] === 0) return true
+  return false
+}

@@ -1,0 +1,378 @@
+/**
+ * One MCP server: connects (stdio through our process-group transport, or Streamable HTTP
+ * falling back to SSE), keeps its tool list fresh, runs calls with timeouts and
+ * cancellation, restarts it with backoff when it crashes, and reports its status.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  CallToolResultSchema,
+  ToolListChangedNotificationSchema,
+  ErrorCode,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { McpServerInfo } from '../../../src-preload/contract/dto'
+import type { ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
+import { RESTART_TRIES, restartDelayMs } from './backoff'
+import {
+  configFingerprint,
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_MAX_CALL_TIMEOUT_MS,
+  describeServer,
+  isStdio,
+  type McpServerConfig,
+  type StdioServerConfig,
+} from './config'
+import { toContentParts } from './content'
+
+/** A running stdio server as the launcher starts it. */
+export interface StdioLaunch {
+  transport: Transport & {
+    stderrTail(): string
+    readonly pid: number | undefined
+    readonly exit: { code: number | null; signal: string | null } | null
+  }
+  resolvedCommand: string
+}
+
+export interface ConnectionDeps {
+  /** resolves the command and builds the transport; throws an Error that names the command and the directories searched */
+  launchStdio(name: string, config: StdioServerConfig): Promise<StdioLaunch>
+  clientVersion: string
+  onChange?: (info: McpServerInfo) => void
+  /** how long initialize may take (default 30 s) */
+  connectTimeoutMs?: number
+  /** a server that stayed up this long gets its restart tries back (default 60 s) */
+  stableAfterMs?: number
+  restartBaseMs?: number
+}
+
+export class McpConnection implements ToolSource {
+  readonly configFingerprint: string
+  private state: SourceStatus = 'stopped'
+  private lastError: string | null = null
+  private client: Client | null = null
+  private launch: StdioLaunch | null = null
+  private httpKind: 'streamable-http' | 'sse' = 'streamable-http'
+  private toolList: SourceTool[] = []
+  private restarts = 0
+  private tries = 0
+  private readyAt = 0
+  private restartTimer: NodeJS.Timeout | null = null
+  private generation = 0
+  private waiters = new Set<() => void>()
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.configFingerprint = configFingerprint(config)
+  }
+
+  get trusted(): boolean {
+    return this.config.trustAnnotations === true
+  }
+
+  status(): SourceStatus {
+    return this.state
+  }
+
+  tools(): SourceTool[] {
+    return this.state === 'ready' ? this.toolList : []
+  }
+
+  info(): McpServerInfo {
+    return {
+      name: this.name,
+      state: this.state,
+      error: this.lastError,
+      transport: isStdio(this.config) ? 'stdio' : this.httpKind,
+      command: describeServer(this.config),
+      resolvedCommand: isStdio(this.config)
+        ? (this.launch?.resolvedCommand ?? null)
+        : this.config.url,
+      enabled: this.config.disabled !== true,
+      trustAnnotations: this.trusted,
+      tools: this.toolList.map((t) => ({
+        name: t.name,
+        description: t.description,
+        readOnly: t.annotations.readOnlyHint === true,
+      })),
+      stderrTail: this.launch?.transport.stderrTail() ?? '',
+      restarts: this.restarts,
+      pid: this.launch?.transport.pid ?? null,
+    }
+  }
+
+  /** Starts connecting; resolves when the server is ready or has failed. */
+  start(): Promise<void> {
+    this.tries = 0
+    this.restarts = 0
+    return this.connect()
+  }
+
+  /** Stops and starts again, with fresh restart tries. */
+  async restart(): Promise<void> {
+    await this.stop()
+    await this.start()
+  }
+
+  async stop(): Promise<void> {
+    this.generation++
+    if (this.restartTimer) clearTimeout(this.restartTimer)
+    this.restartTimer = null
+    const client = this.client
+    this.client = null
+    this.setState('stopped', this.lastError)
+    if (client) await client.close().catch(() => {})
+    this.notifyWaiters()
+  }
+
+  whenReady(signal: AbortSignal): Promise<boolean> {
+    if (this.state !== 'starting') return Promise.resolve(this.state === 'ready')
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.waiters.delete(done)
+        signal.removeEventListener('abort', done)
+        resolve(this.state === 'ready')
+      }
+      this.waiters.add(done)
+      signal.addEventListener('abort', done, { once: true })
+    })
+  }
+
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ToolCallContext,
+  ): Promise<ToolOutcome> {
+    const client = this.client
+    if (!client || this.state !== 'ready')
+      throw new Error(`the server "${this.name}" is not running (${this.state})`)
+    const timeout = this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
+        signal: ctx.signal,
+        timeout,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: Math.max(timeout, this.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS),
+        onprogress: () => {},
+      })
+      return {
+        content: toContentParts(result.content as { type: string }[]),
+        ...(result.isError ? { isError: true } : {}),
+        ...(result.structuredContent !== undefined
+          ? { structuredContent: result.structuredContent }
+          : {}),
+      }
+    } catch (e) {
+      throw new Error(this.explainCallError(tool, e, timeout))
+    }
+  }
+
+  private explainCallError(tool: string, e: unknown, timeout: number): string {
+    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+      return `${tool} on the server "${this.name}" did not answer within ${Math.round(timeout / 1000)} s; the call was cancelled.`
+    }
+    if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) {
+      const exit = this.launch?.transport.exit
+      const how = exit
+        ? ` (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`
+        : ''
+      return `the server "${this.name}" stopped while ${tool} was running${how}; the call did not finish.`
+    }
+    if (
+      e instanceof McpError &&
+      e.code === ErrorCode.InvalidParams &&
+      /structured content/i.test(e.message)
+    ) {
+      return `the server "${this.name}" returned structured content that does not match ${tool}'s output schema: ${e.message}`
+    }
+    return e instanceof Error ? e.message : String(e)
+  }
+
+  private setState(state: SourceStatus, error: string | null): void {
+    this.state = state
+    this.lastError = error
+    this.deps.onChange?.(this.info())
+  }
+
+  private notifyWaiters(): void {
+    for (const w of [...this.waiters]) w()
+  }
+
+  private async connect(): Promise<void> {
+    const gen = ++this.generation
+    this.setState('starting', null)
+    try {
+      const client = await this.open()
+      if (gen !== this.generation) {
+        await client.close().catch(() => {})
+        return
+      }
+      this.client = client
+      client.onclose = () => this.onClosed(gen)
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        void this.refreshTools(client).catch((e: unknown) =>
+          this.deps.onChange?.({ ...this.info(), error: String(e) }),
+        )
+      })
+      await this.refreshTools(client)
+      if (gen !== this.generation) return
+      this.readyAt = Date.now()
+      this.setState('ready', null)
+    } catch (e) {
+      if (gen !== this.generation) return
+      this.client = null
+      if (e instanceof LaunchError) {
+        // a command that cannot be found will not appear by trying again
+        this.setState('error', e.message)
+        return
+      }
+      this.setState('error', this.explainStartError(e))
+      this.scheduleRestart(gen)
+    } finally {
+      if (gen === this.generation) this.notifyWaiters()
+    }
+  }
+
+  private async open(): Promise<Client> {
+    const timeout = this.deps.connectTimeoutMs ?? 30_000
+    const client = new Client(
+      { name: 'cairn', version: this.deps.clientVersion },
+      { capabilities: {} },
+    )
+    if (isStdio(this.config)) {
+      try {
+        this.launch = await this.deps.launchStdio(this.name, this.config)
+      } catch (e) {
+        throw new LaunchError(e instanceof Error ? e.message : String(e))
+      }
+      await client.connect(this.launch.transport, { timeout })
+      return client
+    }
+    const url = new URL(this.config.url)
+    const requestInit = this.config.headers ? { headers: this.config.headers } : undefined
+    try {
+      this.httpKind = 'streamable-http'
+      await client.connect(
+        new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {}),
+        { timeout },
+      )
+      return client
+    } catch (first) {
+      // an older server speaks the legacy SSE transport only
+      const legacy = new Client(
+        { name: 'cairn', version: this.deps.clientVersion },
+        { capabilities: {} },
+      )
+      try {
+        this.httpKind = 'sse'
+        await legacy.connect(new SSEClientTransport(url, requestInit ? { requestInit } : {}), {
+          timeout,
+        })
+        return legacy
+      } catch {
+        this.httpKind = 'streamable-http'
+        throw first
+      }
+    }
+  }
+
+  private async refreshTools(client: Client): Promise<void> {
+    const tools: SourceTool[] = []
+    let cursor: string | undefined
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined)
+      for (const t of page.tools) {
+        tools.push({
+          name: t.name,
+          description: t.description ?? t.annotations?.title ?? '',
+          inputSchema: t.inputSchema as Record<string, unknown>,
+          ...(t.outputSchema ? { outputSchema: t.outputSchema as Record<string, unknown> } : {}),
+          annotations: {
+            ...(t.annotations?.title !== undefined ? { title: t.annotations.title } : {}),
+            ...(t.annotations?.readOnlyHint !== undefined
+              ? { readOnlyHint: t.annotations.readOnlyHint }
+              : {}),
+            ...(t.annotations?.destructiveHint !== undefined
+              ? { destructiveHint: t.annotations.destructiveHint }
+              : {}),
+            ...(t.annotations?.idempotentHint !== undefined
+              ? { idempotentHint: t.annotations.idempotentHint }
+              : {}),
+            ...(t.annotations?.openWorldHint !== undefined
+              ? { openWorldHint: t.annotations.openWorldHint }
+              : {}),
+          },
+        })
+      }
+      cursor = page.nextCursor
+    } while (cursor)
+    this.toolList = tools
+    if (this.state === 'ready') this.deps.onChange?.(this.info())
+  }
+
+  private explainStartError(e: unknown): string {
+    const message = e instanceof Error ? e.message : String(e)
+    const exit = this.launch?.transport.exit
+    const tail = lastLines(this.launch?.transport.stderrTail() ?? '', 3)
+    const parts = [message]
+    if (exit)
+      parts.push(
+        exit.signal
+          ? `the process was killed by ${exit.signal}`
+          : `the process exited with code ${exit.code}`,
+      )
+    if (tail) parts.push(`its last output: ${tail}`)
+    return parts.join('; ')
+  }
+
+  private onClosed(gen: number): void {
+    if (gen !== this.generation || this.state === 'stopped') return
+    this.client = null
+    const exit = this.launch?.transport.exit
+    const how = exit
+      ? exit.signal
+        ? ` (killed by ${exit.signal})`
+        : ` (exit code ${exit.code})`
+      : ''
+    const tail = lastLines(this.launch?.transport.stderrTail() ?? '', 3)
+    this.setState(
+      'error',
+      `the server stopped unexpectedly${how}${tail ? `; its last output: ${tail}` : ''}`,
+    )
+    if (Date.now() - this.readyAt >= (this.deps.stableAfterMs ?? 60_000)) this.tries = 0
+    this.scheduleRestart(gen)
+  }
+
+  private scheduleRestart(gen: number): void {
+    if (this.tries >= RESTART_TRIES) {
+      this.setState(
+        'error',
+        `${this.lastError ?? 'it failed'}; gave up after ${RESTART_TRIES} restarts (restart it by hand once fixed)`,
+      )
+      return
+    }
+    this.tries++
+    const delay = restartDelayMs(this.tries, this.deps.restartBaseMs ?? 1000)
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null
+      if (gen !== this.generation) return
+      this.restarts++
+      void this.connect()
+    }, delay)
+    this.restartTimer.unref()
+  }
+}
+
+/** The server could not be started at all (command not found, not executable). */
+class LaunchError extends Error {}
+
+function lastLines(text: string, n: number): string {
+  return text.trim().split('\n').slice(-n).join(' | ').slice(0, 500)
+}

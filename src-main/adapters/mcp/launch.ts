@@ -1,0 +1,48 @@
+/**
+ * Starting a stdio server the way a double-clicked app must: the command is looked up on
+ * the user's login-shell PATH (plus the app's and the usual tool folders), and the server
+ * gets a minimal environment — never the app's secrets.
+ */
+import { isAbsolute, resolve } from 'node:path'
+import type { StdioServerConfig } from './config'
+import type { StdioLaunch } from './connection'
+import { loginShellPath, minimalEnv, resolveCommand, searchDirs } from './command-resolver'
+import type { ProcessRegistry } from './process-registry'
+import { GroupStdioTransport } from './stdio-transport'
+
+export interface LaunchOptions {
+  registry?: ProcessRegistry
+  /** the app's environment (default: process.env) */
+  env?: NodeJS.ProcessEnv
+  /** the folder relative `cwd`s are resolved against */
+  baseDir?: string
+  onStderr?: (server: string, text: string) => void
+}
+
+export function stdioLauncher(opts: LaunchOptions = {}) {
+  const env = opts.env ?? process.env
+  let dirs: Promise<string[]> | null = null
+  const searchPath = (): Promise<string[]> =>
+    (dirs ??= loginShellPath({ env }).then((shell: string[]) => searchDirs(shell, env['PATH'])))
+
+  return async (name: string, config: StdioServerConfig): Promise<StdioLaunch> => {
+    const pathDirs = await searchPath()
+    const found = resolveCommand(config.command, pathDirs)
+    if (!found.ok) throw new Error(found.error)
+    const transport = new GroupStdioTransport({
+      command: found.path,
+      args: config.args ?? [],
+      env: minimalEnv({ pathDirs, ...(config.env ? { serverEnv: config.env } : {}), base: env }),
+      ...(config.cwd
+        ? {
+            cwd: isAbsolute(config.cwd)
+              ? config.cwd
+              : resolve(opts.baseDir ?? process.cwd(), config.cwd),
+          }
+        : {}),
+      ...(opts.registry ? { registry: opts.registry } : {}),
+      ...(opts.onStderr ? { onStderr: (text: string) => opts.onStderr?.(name, text) } : {}),
+    })
+    return { transport, resolvedCommand: found.path }
+  }
+}

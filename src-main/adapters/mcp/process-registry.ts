@@ -1,0 +1,158 @@
+/**
+ * The pid file of running stdio server groups (`<dataDir>/mcp-processes.json`). Servers run
+ * detached in their own process group, so they outlive a Cairn that crashes or is killed;
+ * the next start kills the groups whose owner is gone. The desktop app and the CLI may share
+ * the file: every read-modify-write holds a lock, and the file is replaced atomically.
+ */
+import fs from 'node:fs'
+import { hostname } from 'node:os'
+import path from 'node:path'
+import { writeFileAtomicSync } from '../settings/atomic-file'
+import { withFileLockSync } from '../settings/file-lock'
+import { groupMembers, isAlive, isGroupAlive, terminateGroup } from './process-tree'
+
+export interface RegistryEntry {
+  /** the Cairn process that started the server */
+  ownerPid: number
+  /** the server's pid, which is also its process group id */
+  pid: number
+  server: string
+  command: string
+  startedAt: string
+  host?: string
+}
+
+/** How long a leftover group gets after SIGTERM before SIGKILL. */
+const LEFTOVER_GRACE_MS = 500
+
+function isEntry(v: unknown): v is RegistryEntry {
+  if (!v || typeof v !== 'object') return false
+  const e = v as Record<string, unknown>
+  return (
+    Number.isInteger(e['ownerPid']) &&
+    Number.isInteger(e['pid']) &&
+    typeof e['server'] === 'string' &&
+    typeof e['command'] === 'string' &&
+    typeof e['startedAt'] === 'string'
+  )
+}
+
+/** Linux: the NUL-separated command line of `pid`, or null when it cannot be read. */
+function cmdline(pid: number): string | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether the group `entry.pid` still looks like the server that was recorded (the pid may
+ * have been reused). On Linux the leader's — or, when the leader is gone, some member's —
+ * command line must contain the command's basename; elsewhere it is accepted.
+ */
+function looksLikeServer(entry: RegistryEntry, members: () => number[]): boolean {
+  if (process.platform !== 'linux' || !fs.existsSync('/proc/self/cmdline')) return true
+  const name = path.basename(entry.command).replace(/\.(exe|cmd|bat)$/i, '')
+  if (!name) return false
+  const leader = cmdline(entry.pid)
+  if (leader !== null) return leader.includes(name)
+  return members().some((pid) => cmdline(pid)?.includes(name) ?? false)
+}
+
+export class ProcessRegistry {
+  private readonly lockPath: string
+  /** the last error from reading or writing the file (the registry never throws) */
+  lastError: Error | null = null
+
+  constructor(readonly file: string) {
+    this.lockPath = `${file}.lock`
+  }
+
+  add(pid: number, info: { server: string; command: string }): void {
+    const entry: RegistryEntry = {
+      ownerPid: process.pid,
+      pid,
+      server: info.server,
+      command: info.command,
+      startedAt: new Date().toISOString(),
+      host: hostname(),
+    }
+    this.update((entries) => [...entries.filter((e) => e.pid !== pid), entry])
+  }
+
+  remove(pid: number): void {
+    this.update((entries) => entries.filter((e) => !(e.pid === pid && e.ownerPid === process.pid)))
+  }
+
+  /** The recorded entries (empty when the file is missing or unreadable). */
+  entries(): RegistryEntry[] {
+    try {
+      return this.read()
+    } catch (e) {
+      this.lastError = e as Error
+      return []
+    }
+  }
+
+  /**
+   * Kills the groups recorded by Cairn processes that are no longer running (SIGTERM, a short
+   * grace, SIGKILL), unless the pid now belongs to something else; drops those entries.
+   * Returns how many groups were killed.
+   */
+  async cleanupLeftovers(): Promise<number> {
+    const here = hostname()
+    const isLeftover = (e: RegistryEntry): boolean =>
+      (e.host === undefined || e.host === here) &&
+      e.ownerPid !== process.pid &&
+      !isAlive(e.ownerPid)
+    let leftovers: RegistryEntry[]
+    try {
+      leftovers = withFileLockSync(this.lockPath, () => this.read()).filter(isLeftover)
+    } catch (e) {
+      this.lastError = e as Error
+      return 0
+    }
+    if (leftovers.length === 0) return 0
+    const killed = await Promise.all(
+      leftovers.map(async (e) => {
+        if (!isGroupAlive(e.pid)) return false
+        if (!looksLikeServer(e, () => groupMembers(e.pid))) return false
+        await terminateGroup(e.pid, { graceMs: LEFTOVER_GRACE_MS })
+        return true
+      }),
+    )
+    const done = new Set(leftovers.map((e) => `${e.ownerPid}:${e.pid}`))
+    this.update((entries) => entries.filter((e) => !done.has(`${e.ownerPid}:${e.pid}`)))
+    return killed.filter(Boolean).length
+  }
+
+  private read(): RegistryEntry[] {
+    let text: string
+    try {
+      text = fs.readFileSync(this.file, 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw e
+    }
+    try {
+      const data = JSON.parse(text) as unknown
+      const list = Array.isArray(data) ? data : (data as { processes?: unknown })?.processes
+      return Array.isArray(list) ? list.filter(isEntry) : []
+    } catch {
+      return [] // a corrupt file is rewritten by the next update
+    }
+  }
+
+  private update(fn: (entries: RegistryEntry[]) => RegistryEntry[]): void {
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true })
+      withFileLockSync(this.lockPath, () => {
+        const next = fn(this.read())
+        writeFileAtomicSync(this.file, `${JSON.stringify(next, null, 2)}\n`)
+      })
+    } catch (e) {
+      this.lastError = e as Error
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Signalling whole process groups. A stdio MCP server is spawned as the leader of its own
+ * group (detached on POSIX), so `kill(-pid)` reaches the grandchildren that `npx`/`uvx`
+ * start. On Windows there are no groups: `taskkill /T /F` ends the process tree.
+ *
+ * On Linux a killed grandchild can linger as a zombie until its new parent reaps it (in
+ * containers PID 1 may never do that); liveness checks read /proc and count zombies as dead.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+
+const POLL_MS = 25
+const DEFAULT_GRACE_MS = 2000
+
+/** pid 0, 1 and negatives would address our own group or every process: never signal those. */
+function validPid(pid: number): boolean {
+  return Number.isInteger(pid) && pid > 1
+}
+
+interface ProcStat {
+  state: string
+  pgrp: number
+}
+
+/** Linux only: the state and process group of a pid from /proc/<pid>/stat, or null. */
+function procStat(pid: number | string): ProcStat | null {
+  let text: string
+  try {
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    return null
+  }
+  // "pid (comm) state ppid pgrp ..." — comm may hold spaces and parentheses.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+  const state = fields[0] ?? ''
+  const pgrp = Number(fields[2])
+  return { state, pgrp }
+}
+
+const isZombie = (s: ProcStat | null): boolean => s !== null && (s.state === 'Z' || s.state === 'X')
+const hasProc = (): boolean => process.platform === 'linux' && fs.existsSync('/proc/self/stat')
+
+/** Whether `pid` exists (EPERM counts: it exists but is not ours); zombies count as dead. */
+export function isAlive(pid: number): boolean {
+  if (!validPid(pid)) return false
+  try {
+    process.kill(pid, 0)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  return !(hasProc() && isZombie(procStat(pid)))
+}
+
+/** Linux only: the live (non-zombie) members of process group `pgid`. */
+export function groupMembers(pgid: number): number[] {
+  const members: number[] = []
+  let names: string[]
+  try {
+    names = fs.readdirSync('/proc')
+  } catch {
+    return members
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue
+    const stat = procStat(name)
+    if (stat && stat.pgrp === pgid && !isZombie(stat)) members.push(Number(name))
+  }
+  return members
+}
+
+/** Whether any (non-zombie) process of group `pgid` is still running. */
+export function isGroupAlive(pgid: number): boolean {
+  if (!validPid(pgid)) return false
+  if (process.platform === 'win32') return isAlive(pgid)
+  try {
+    process.kill(-pgid, 0)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  return hasProc() ? groupMembers(pgid).length > 0 : true
+}
+
+/**
+ * Sends `signal` to the process group led by `pid` (`kill(-pid)`); on Windows ends the
+ * whole tree with `taskkill /T /F` whatever the signal. Returns whether anything was signalled.
+ */
+export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
+  if (!validPid(pid)) return false
+  if (process.platform === 'win32') {
+    const r = spawnSync('taskkill', ['/PID', String(pid), '/T', '/F'], {
+      windowsHide: true,
+      stdio: 'ignore',
+      timeout: 10_000,
+    })
+    return r.status === 0
+  }
+  try {
+    process.kill(-pid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Polls until `check()` holds or `timeoutMs` passes; resolves with whether it held. */
+export async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() >= end) return false
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+  return true
+}
+
+/**
+ * SIGTERM the group, wait up to `graceMs` for it to go, then SIGKILL the group and wait
+ * (bounded) for that too. Does nothing when no process of the group is alive.
+ */
+export async function terminateGroup(pid: number, opts: { graceMs?: number } = {}): Promise<void> {
+  const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS
+  if (!isGroupAlive(pid)) return
+  signalGroup(pid, 'SIGTERM')
+  if (await waitUntil(() => !isGroupAlive(pid), graceMs)) return
+  signalGroup(pid, 'SIGKILL')
+  await waitUntil(() => !isGroupAlive(pid), Math.max(graceMs, 1000))
+}

@@ -1,0 +1,356 @@
+/**
+ * Cairn's stdio transport for MCP servers, on the SDK's framing (newline-delimited JSON-RPC)
+ * but made for servers in the wild:
+ * - the server leads its own process group (detached on POSIX), and closing ends the whole
+ *   group: stdin EOF → grace → SIGTERM group → grace → SIGKILL group; grandchildren that
+ *   outlive the server (npx, uvx, shells) are swept too;
+ * - stderr is always piped and drained into a bounded tail (the last bytes, for the status);
+ * - stdout lines that are not JSON-RPC (banners, logs) are skipped and counted, never fatal.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { ProcessRegistry } from './process-registry'
+import { signalGroup, terminateGroup } from './process-tree'
+import { ByteTail, LineSplitter } from './stderr-tail'
+
+export interface GroupStdioOptions {
+  /** an absolute path (already resolved) or a name found on env.PATH */
+  command: string
+  args: string[]
+  /** the COMPLETE environment of the server (see minimalEnv) */
+  env: Record<string, string>
+  cwd?: string
+  /** default 65536: the last bytes of stderr kept for the status */
+  stderrTailBytes?: number
+  onStderr?: (text: string) => void
+  /** records the group while it runs */
+  registry?: ProcessRegistry
+  /** after closing stdin, wait this long before SIGTERM (default 2000), then the same before SIGKILL */
+  closeGraceMs?: number
+  /** the server's name for the registry (default: the command's basename) */
+  serverName?: string
+  /** called with each stdout line that is not JSON-RPC (cut to 500 characters) */
+  onStdoutNoise?: (line: string) => void
+  /** a stdout line longer than this is dropped as noise (default 10 MB, like the SDK) */
+  maxLineBytes?: number
+}
+
+export type ProcessExit = { code: number | null; signal: NodeJS.Signals | null }
+
+const NOISE_SHOWN_CHARS = 500
+/** after the process exits, how long to wait for the rest of its stdout (a grandchild may hold it open) */
+const STDOUT_DRAIN_MS = 500
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+function describeExit(exit: ProcessExit): string {
+  if (exit.signal) return `was killed by ${exit.signal}`
+  return `exited with code ${exit.code ?? 'unknown'}`
+}
+
+export class GroupStdioTransport implements Transport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: (message: JSONRPCMessage) => void
+  sessionId?: string
+
+  private readonly opts: GroupStdioOptions
+  private readonly graceMs: number
+  private readonly tail: ByteTail
+  private readonly noise = new ByteTail(4096)
+  private readonly lines: LineSplitter
+  private child: ChildProcess | null = null
+  private state: 'new' | 'starting' | 'running' | 'exited' | 'failed' = 'new'
+  private starting: Promise<void> | null = null
+  private closing: Promise<void> | null = null
+  private finishing: Promise<void> | null = null
+  private exitInfo: ProcessExit | null = null
+  private noiseLines = 0
+  private closeNotified = false
+  private readonly pendingSends = new Set<(e: Error) => void>()
+  private readonly exitWaiters = new Set<() => void>()
+  private stdoutDone: Promise<void> = Promise.resolve()
+
+  constructor(opts: GroupStdioOptions) {
+    this.opts = opts
+    this.graceMs = opts.closeGraceMs ?? 2000
+    this.tail = new ByteTail(opts.stderrTailBytes ?? 65536)
+    this.lines = new LineSplitter(opts.maxLineBytes ?? 10 * 1024 * 1024)
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
+
+  /** set when the process exited */
+  get exit(): ProcessExit | null {
+    return this.exitInfo
+  }
+
+  /** the last stderrTailBytes of stderr */
+  stderrTail(): string {
+    return this.tail.text()
+  }
+
+  /** how many bytes of stderr were received in all (the tail keeps only the last ones) */
+  get stderrBytes(): number {
+    return this.tail.bytesWritten
+  }
+
+  /** how many stdout lines were skipped because they were not JSON-RPC */
+  get stdoutNoiseLines(): number {
+    return this.noiseLines
+  }
+
+  /** the last few skipped stdout lines (about 4 KB) */
+  stdoutNoiseTail(): string {
+    return this.noise.text()
+  }
+
+  start(): Promise<void> {
+    if (this.state !== 'new' || this.closing) {
+      return Promise.reject(new Error('GroupStdioTransport already started (or closed)'))
+    }
+    this.state = 'starting'
+    this.starting = this.spawnChild()
+    return this.starting
+  }
+
+  private spawnChild(): Promise<void> {
+    const { command, args, env, cwd } = this.opts
+    if (cwd !== undefined && !fs.existsSync(cwd)) {
+      this.state = 'failed'
+      return Promise.reject(
+        new Error(`Cannot start "${command}": its working directory ${cwd} does not exist`),
+      )
+    }
+    let child: ChildProcess
+    try {
+      child = spawn(command, args, {
+        env,
+        ...(cwd !== undefined ? { cwd } : {}),
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+        shell: false,
+      })
+    } catch (e) {
+      this.state = 'failed'
+      return Promise.reject(this.spawnError(e as NodeJS.ErrnoException))
+    }
+    this.child = child
+    const decoder = new StringDecoder('utf8')
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.tail.write(chunk)
+      const text = decoder.write(chunk)
+      if (text && this.opts.onStderr) this.safely(() => this.opts.onStderr?.(text))
+    })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.closeNotified) return
+      this.lines.push(
+        chunk,
+        (line) => this.handleLine(line),
+        (bytes) => this.recordNoise(`<a ${bytes}-byte line without newline was dropped>`),
+      )
+    })
+    this.stdoutDone = new Promise((resolve) => {
+      if (!child.stdout) return resolve()
+      child.stdout.once('close', resolve)
+      child.stdout.once('error', () => resolve())
+    })
+    for (const stream of [child.stdin, child.stdout, child.stderr]) {
+      // EPIPE and friends after the process went away are expected; exit reporting covers them
+      stream?.on('error', (err: NodeJS.ErrnoException) => {
+        if (
+          this.state === 'running' &&
+          !this.closing &&
+          !['EPIPE', 'ECONNRESET', 'EOF'].includes(err.code ?? '')
+        ) {
+          this.onerror?.(err)
+        }
+      })
+    }
+    child.on('exit', (code, signal) => this.handleExit(code, signal))
+    return new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => {
+        if (this.state !== 'starting') return
+        this.state = 'running'
+        if (child.pid !== undefined) {
+          const server = this.opts.serverName ?? path.basename(command)
+          this.safely(() => this.opts.registry?.add(child.pid as number, { server, command }))
+        }
+        resolve()
+      })
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        if (this.state === 'starting') {
+          this.state = 'failed'
+          reject(this.spawnError(err))
+        } else if (this.state === 'running') {
+          this.onerror?.(err)
+        }
+      })
+    })
+  }
+
+  private spawnError(err: NodeJS.ErrnoException): Error {
+    const { command } = this.opts
+    const why =
+      err.code === 'ENOENT'
+        ? `the command "${command}" was not found`
+        : err.code === 'EACCES'
+          ? `the command "${command}" is not executable (permission denied)`
+          : `spawning "${command}" failed: ${err.message}`
+    const error = new Error(`Cannot start the MCP server: ${why}`, { cause: err })
+    return Object.assign(error, { code: err.code })
+  }
+
+  private handleLine(line: string): void {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line
+    const trimmed = text.trim()
+    if (!trimmed) return
+    let message: JSONRPCMessage
+    try {
+      if (!trimmed.startsWith('{')) throw new Error('not JSON')
+      message = deserializeMessage(trimmed)
+    } catch {
+      this.recordNoise(text)
+      return
+    }
+    try {
+      this.onmessage?.(message)
+    } catch (e) {
+      this.onerror?.(e instanceof Error ? e : new Error(String(e)))
+    }
+  }
+
+  private recordNoise(line: string): void {
+    this.noiseLines++
+    const shown = line.length > NOISE_SHOWN_CHARS ? `${line.slice(0, NOISE_SHOWN_CHARS)}…` : line
+    this.noise.write(`${shown}\n`)
+    if (this.opts.onStdoutNoise) this.safely(() => this.opts.onStdoutNoise?.(shown))
+  }
+
+  private handleExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.exitInfo || this.state === 'failed') return
+    this.exitInfo = { code, signal }
+    this.state = 'exited'
+    const error = this.notRunningError()
+    for (const fail of [...this.pendingSends]) fail(error)
+    for (const wake of [...this.exitWaiters]) wake()
+    this.finishing ??= this.finish()
+  }
+
+  /** After the exit: deliver the rest of stdout, report the close, sweep the group, unregister. */
+  private async finish(): Promise<void> {
+    await Promise.race([this.stdoutDone, delay(STDOUT_DRAIN_MS)])
+    this.notifyClose()
+    const pid = this.child?.pid
+    if (pid !== undefined) {
+      // grandchildren may survive their parent: SIGTERM, then SIGKILL, the rest of the group
+      if (process.platform !== 'win32') await terminateGroup(pid, { graceMs: this.graceMs })
+      this.safely(() => this.opts.registry?.remove(pid))
+    }
+    for (const stream of [this.child?.stdin, this.child?.stdout, this.child?.stderr]) {
+      stream?.destroy()
+    }
+  }
+
+  private notifyClose(): void {
+    if (this.closeNotified) return
+    this.closeNotified = true
+    this.onclose?.()
+  }
+
+  private notRunningError(): Error {
+    const what = `the MCP server "${this.opts.serverName ?? path.basename(this.opts.command)}"`
+    const why = this.exitInfo
+      ? `the process ${describeExit(this.exitInfo)}`
+      : this.state === 'failed'
+        ? 'the process could not be started'
+        : this.closing
+          ? 'the connection was closed'
+          : 'the process is not running'
+    return new Error(`Cannot send to ${what}: ${why}`)
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin
+      if (this.state !== 'running' || this.closing || !stdin || !stdin.writable) {
+        reject(this.notRunningError())
+        return
+      }
+      let settled = false
+      const fail = (e: Error): void => {
+        if (settled) return
+        settled = true
+        this.pendingSends.delete(fail)
+        reject(e)
+      }
+      this.pendingSends.add(fail)
+      stdin.write(serializeMessage(message), (err) => {
+        if (err) return fail(this.exitInfo ? this.notRunningError() : err)
+        if (settled) return
+        settled = true
+        this.pendingSends.delete(fail)
+        resolve()
+      })
+    })
+  }
+
+  /** stdin EOF → grace → SIGTERM group → grace → SIGKILL group; then the group sweep. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.shutDown()
+    return this.closing
+  }
+
+  /** Synchronous last resort (e.g. in an app-quit hook): SIGKILL the whole group now. */
+  killNow(): void {
+    const pid = this.child?.pid
+    if (pid !== undefined && !this.exitInfo) signalGroup(pid, 'SIGKILL')
+  }
+
+  private async shutDown(): Promise<void> {
+    if (this.starting) await this.starting.catch(() => undefined)
+    const child = this.child
+    if (!child || this.state === 'failed' || child.pid === undefined) return
+    if (!this.exitInfo) {
+      this.safely(() => child.stdin?.end())
+      if (!(await this.waitExit(this.graceMs))) {
+        signalGroup(child.pid, 'SIGTERM')
+        if (!(await this.waitExit(this.graceMs))) {
+          signalGroup(child.pid, 'SIGKILL')
+          await this.waitExit(Math.max(this.graceMs, 2000))
+        }
+      }
+    }
+    if (this.finishing) await this.finishing
+    else this.notifyClose() // did not die even from SIGKILL (uninterruptible): report the close anyway
+  }
+
+  private waitExit(ms: number): Promise<boolean> {
+    if (this.exitInfo) return Promise.resolve(true)
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer)
+        this.exitWaiters.delete(wake)
+        resolve(this.exitInfo !== null)
+      }
+      const timer = setTimeout(wake, ms)
+      this.exitWaiters.add(wake)
+    })
+  }
+
+  private safely(fn: () => void): void {
+    try {
+      fn()
+    } catch {
+      // a listener's or the registry's failure must not break the connection
+    }
+  }
+}

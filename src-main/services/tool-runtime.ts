@@ -1,0 +1,82 @@
+/**
+ * The tools every host runs: the MCP servers (started in the background when the host
+ * starts) and the built-in set, combined into the ToolHost a turn uses.
+ */
+import { join } from 'node:path'
+import type { McpServerInfo, SessionRecord } from '../../src-preload/contract/dto'
+import type { ToolHost } from '../core/ports'
+import { CompositeToolHost } from '../core/tools/composite-host'
+import { BuiltinTools, defaultWorkspace } from '../adapters/builtin-tools'
+import { McpConfigError, parseServerConfig, type McpServersConfig } from '../adapters/mcp/config'
+import { stdioLauncher } from '../adapters/mcp/launch'
+import { McpManager } from '../adapters/mcp/manager'
+import { ProcessRegistry } from '../adapters/mcp/process-registry'
+import type { AppServices } from './app-services'
+
+declare const __CAIRN_VERSION__: string | undefined
+
+export interface ToolRuntime {
+  manager: McpManager
+  /** the tools of one session's turn (its workspace for the built-in file tools) */
+  hostFor(session: SessionRecord): ToolHost
+  servers(): McpServerInfo[]
+  shutdown(): Promise<void>
+}
+
+/** Reads `settings.mcpServers`, skipping (with a warning) entries that are not valid. */
+export function configuredServers(
+  raw: Record<string, unknown>,
+  warn: (m: string) => void,
+): McpServersConfig {
+  const out: McpServersConfig = {}
+  for (const [name, entry] of Object.entries(raw)) {
+    try {
+      out[name] = parseServerConfig(name, entry)
+    } catch (e) {
+      warn(`the MCP server "${name}" in the settings is skipped: ${(e as McpConfigError).message}`)
+    }
+  }
+  return out
+}
+
+export function sessionWorkspace(app: AppServices, session: SessionRecord): string {
+  return session.workspace ?? app.settings.get().defaultWorkspace ?? defaultWorkspace()
+}
+
+export async function startToolRuntime(
+  app: AppServices,
+  opts: {
+    /** replaces the configured servers for this run (`--mcp-config`) */
+    override?: McpServersConfig
+    onStatus?: (info: McpServerInfo) => void
+    warn?: (m: string) => void
+    readyTimeoutMs?: number
+  } = {},
+): Promise<ToolRuntime> {
+  const warn = opts.warn ?? (() => {})
+  const registry = new ProcessRegistry(join(app.dataDir, 'mcp-processes.json'))
+  const cleaned = await registry.cleanupLeftovers().catch(() => 0)
+  if (cleaned > 0)
+    warn(`stopped ${cleaned} MCP server process group(s) left over from an earlier crash`)
+  const manager = new McpManager({
+    launchStdio: stdioLauncher({ registry, env: process.env }),
+    clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
+    ...(opts.onStatus ? { onChange: opts.onStatus } : {}),
+  })
+  manager.apply(opts.override ?? configuredServers(app.settings.get().mcpServers, warn))
+  const readyTimeoutMs = opts.readyTimeoutMs ?? 10_000
+  return {
+    manager,
+    hostFor(session) {
+      const settings = app.settings.get()
+      const builtin = new BuiltinTools({
+        workspace: () => sessionWorkspace(app, session),
+        disabled: settings.builtinTools.disabled,
+        store: app.store,
+      })
+      return new CompositeToolHost(() => [builtin, ...manager.sources()], { readyTimeoutMs })
+    },
+    servers: () => manager.list(),
+    shutdown: () => manager.shutdown(),
+  }
+}

@@ -1,0 +1,277 @@
+/** run_command with real shells and real process groups (POSIX). */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { commandEnv } from '../../src-main/adapters/builtin-tools/run-command'
+import { HeadTail } from '../../src-main/adapters/builtin-tools/spawn-group'
+import { harness, posix } from './harness'
+
+/** Process groups a test started, killed afterwards whatever happened. */
+const groups: number[] = []
+afterEach(() => {
+  for (const g of groups.splice(0)) {
+    try {
+      process.kill(-g, 'SIGKILL')
+    } catch {
+      // gone
+    }
+  }
+})
+
+/** Whether a process exists and is not a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  if (process.platform !== 'linux') return true
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+/** Whether any live (non-zombie) process is in the group. */
+function groupAlive(pgid: number): boolean {
+  if (process.platform !== 'linux') {
+    try {
+      process.kill(-pgid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) return true
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return false
+}
+
+async function waitForFile(file: string, timeoutMs = 5000): Promise<string> {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    const content = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : ''
+    if (content !== '') return content
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error(`${file} was not written`)
+}
+
+describe.runIf(posix)('run_command', () => {
+  it('runs in the workspace and shows the output and exit code', async () => {
+    const h = harness()
+    const r = await h.call('run_command', { command: 'pwd; echo hello' })
+    expect(r.isError).toBe(false)
+    expect(r.text).toBe(`${fs.realpathSync(h.ws)}\nhello\n[exit code 0]`)
+  })
+
+  it('makes a non-zero exit an error result that still shows the output', async () => {
+    const h = harness()
+    const r = await h.call('run_command', { command: 'echo out; echo err >&2; exit 3' })
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('out')
+    expect(r.text).toContain('err')
+    expect(r.text).toMatch(/\[exit code 3\]$/)
+  })
+
+  it('reports a process killed by a signal', async () => {
+    const h = harness()
+    const r = await h.call('run_command', { command: 'kill -9 $$' })
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('[killed by SIGKILL]')
+  })
+
+  it('closes stdin', async () => {
+    const h = harness()
+    const started = Date.now()
+    const r = await h.call('run_command', { command: 'cat; echo after-cat' })
+    expect(r.text).toBe('after-cat\n[exit code 0]')
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
+  it('does not pass secrets from the environment', async () => {
+    const h = harness({
+      env: {
+        ...process.env,
+        OPENAI_API_KEY: 'sk-from-openai-var',
+        CAIRN_API_KEY: 'sk-from-cairn-var',
+        GITHUB_TOKEN: 'ghp-token-value',
+        DB_PASSWORD: 'hunter2',
+        AWS_SECRET_ACCESS_KEY: 'aws-secret-value',
+        MY_CREDENTIALS: 'cred-value',
+        HARMLESS_SETTING: 'visible-value',
+      },
+    })
+    const r = await h.call('run_command', { command: 'env' })
+    expect(r.isError).toBe(false)
+    for (const hidden of [
+      'OPENAI_API_KEY',
+      'sk-from-openai-var',
+      'CAIRN_API_KEY',
+      'sk-from-cairn-var',
+      'GITHUB_TOKEN',
+      'ghp-token-value',
+      'hunter2',
+      'aws-secret-value',
+      'cred-value',
+    ]) {
+      expect(r.text).not.toContain(hidden)
+    }
+    expect(r.text).toContain('HARMLESS_SETTING=visible-value')
+    expect(r.text).toContain('PAGER=cat')
+  })
+
+  it("starts from the app's own environment by default, minus its API key", async () => {
+    const saved = process.env['OPENAI_API_KEY']
+    process.env['OPENAI_API_KEY'] = 'sk-parent-process-key'
+    try {
+      const h = harness()
+      const r = await h.call('run_command', { command: 'env' })
+      expect(r.text).not.toContain('OPENAI_API_KEY')
+      expect(r.text).not.toContain('sk-parent-process-key')
+      expect(r.text).toContain('PATH=')
+    } finally {
+      if (saved === undefined) delete process.env['OPENAI_API_KEY']
+      else process.env['OPENAI_API_KEY'] = saved
+    }
+    expect(Object.keys(commandEnv({ api_key: 'x', Token: 'y', HOME: '/h' }))).toEqual([
+      'HOME',
+      'PAGER',
+      'GIT_PAGER',
+      'GIT_TERMINAL_PROMPT',
+    ])
+  })
+
+  it('kills the whole process group on abort, grandchildren included, and settles quickly', async () => {
+    const h = harness()
+    const ac = new AbortController()
+    const pending = h.call(
+      'run_command',
+      {
+        command:
+          'echo $$ > pgid.txt; sleep 100 & echo $! > child.txt; sh -c "sleep 100" ; echo never',
+      },
+      ac.signal,
+    )
+    const pgid = Number(await waitForFile(path.join(h.ws, 'pgid.txt')))
+    const child = Number(await waitForFile(path.join(h.ws, 'child.txt')))
+    groups.push(pgid)
+    expect(alive(pgid)).toBe(true)
+    expect(alive(child)).toBe(true)
+    const t0 = Date.now()
+    ac.abort()
+    const r = await pending
+    expect(Date.now() - t0).toBeLessThan(1000)
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('cancelled')
+    expect(r.text).not.toContain('never')
+    expect(alive(pgid)).toBe(false)
+    expect(alive(child)).toBe(false)
+    expect(groupAlive(pgid)).toBe(false)
+  })
+
+  it('kills a process group that ignores SIGTERM with SIGKILL after the grace period', async () => {
+    const h = harness()
+    const ac = new AbortController()
+    const pending = h.call(
+      'run_command',
+      { command: "trap '' TERM; echo $$ > pgid.txt; while true; do sleep 0.2; done" },
+      ac.signal,
+    )
+    const pgid = Number(await waitForFile(path.join(h.ws, 'pgid.txt')))
+    groups.push(pgid)
+    const t0 = Date.now()
+    ac.abort()
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(groupAlive(pgid)).toBe(true) // SIGTERM ignored: still there within the grace period
+    const r = await pending
+    const took = Date.now() - t0
+    expect(took).toBeGreaterThanOrEqual(1900)
+    expect(took).toBeLessThan(4000)
+    expect(r.text).toContain('cancelled')
+    expect(groupAlive(pgid)).toBe(false)
+  })
+
+  it('stops a command at its timeout', async () => {
+    const h = harness({ limits: { commandTimeoutMs: 400 } })
+    const t0 = Date.now()
+    const r = await h.call('run_command', {
+      command: 'echo started; echo $$ > pgid.txt; sleep 30 & sleep 30',
+    })
+    const pgid = Number(fs.readFileSync(path.join(h.ws, 'pgid.txt'), 'utf8'))
+    groups.push(pgid)
+    expect(Date.now() - t0).toBeLessThan(3000)
+    expect(groupAlive(pgid)).toBe(false)
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('started')
+    expect(r.text).toContain('timed out after 400 ms')
+    const explicit = await h.call('run_command', { command: 'sleep 30', timeoutMs: 1000 })
+    expect(explicit.text).toContain('timed out after 1 s')
+  })
+
+  it('keeps the head and the tail of long output and says what was cut', async () => {
+    const h = harness({ limits: { commandOutputChars: 1000 } })
+    const r = await h.call('run_command', {
+      command: "printf 'HEAD-'; head -c 5000 /dev/zero | tr '\\0' x; printf -- '-TAIL\\n'",
+    })
+    expect(r.isError).toBe(false)
+    expect(r.text.startsWith('HEAD-xxx')).toBe(true)
+    expect(r.text).toContain('xxx-TAIL\n[exit code 0]')
+    expect(r.text).toContain('[... 4011 characters cut from the middle of the output ...]')
+    expect(r.text.length).toBeLessThan(1200)
+  })
+
+  it('returns when the shell exits even if a background process holds the output open', async () => {
+    const h = harness()
+    const t0 = Date.now()
+    const r = await h.call('run_command', { command: 'echo pg:$$; sleep 30 &' })
+    groups.push(Number(/pg:(\d+)/.exec(r.text)?.[1]))
+    expect(Date.now() - t0).toBeLessThan(3000)
+    expect(r.text).toMatch(/\[exit code 0\]$/)
+  })
+
+  it('does not start a command when the call is already cancelled', async () => {
+    const h = harness()
+    const ac = new AbortController()
+    ac.abort()
+    const r = await h.call('run_command', { command: 'touch ran.txt' }, ac.signal)
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('cancelled')
+    expect(fs.existsSync(path.join(h.ws, 'ran.txt'))).toBe(false)
+  })
+
+  it('says when the shell cannot be started', async () => {
+    const h = harness({ shell: '/nonexistent/shell' })
+    const r = await h.call('run_command', { command: 'echo hi' })
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('could not be started')
+  })
+})
+
+describe('output budget', () => {
+  it('keeps everything under the budget', () => {
+    const o = new HeadTail(10)
+    o.push('abc')
+    o.push('defg')
+    expect(o.result()).toEqual({ text: 'abcdefg', cut: 0 })
+  })
+
+  it('keeps head and tail across many chunks', () => {
+    const o = new HeadTail(10)
+    for (const c of '0123456789abcdefghijklmnopqrstuvwxyz') o.push(c)
+    expect(o.result()).toEqual({
+      text: '01234\n[... 26 characters cut from the middle of the output ...]\nvwxyz',
+      cut: 26,
+    })
+  })
+})

@@ -1,0 +1,185 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { McpServerInfo } from '../../src-preload/contract/dto'
+import { runCli } from '../support/cli'
+import { EVERYTHING } from '../support/mcp'
+import {
+  startScriptedServer,
+  textReply,
+  toolCallsReply,
+  type RecordedRequest,
+  type ScriptedServer,
+} from '../support/openai-server'
+
+let server: ScriptedServer
+let dir: string
+let env: NodeJS.ProcessEnv
+let configFile: string
+beforeEach(async () => {
+  server = await startScriptedServer({ models: ['m'] })
+  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-mcp-'))
+  env = { CAIRN_DATA_DIR: join(dir, 'data'), CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: 'm' }
+  configFile = join(dir, 'mcp.json')
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      mcpServers: { everything: { command: 'node', args: [EVERYTHING, 'stdio'] } },
+    }),
+  )
+})
+afterEach(async () => {
+  await server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const lastTool = (req: RecordedRequest): string =>
+  (req.body as { messages: { role: string; content: string }[] }).messages
+    .filter((m) => m.role === 'tool')
+    .at(-1)?.content ?? ''
+
+describe('cairn with MCP servers', () => {
+  it('--mcp-config with --approve all: the model calls echo and the answer carries its result', async () => {
+    server.enqueue(
+      toolCallsReply([
+        { name: 'everything__echo', arguments: '{"message":"cairns mark the trail"}' },
+      ]),
+      (req) => textReply(`The server answered: ${lastTool(req)}`),
+    )
+    const r = await runCli(
+      ['--mcp-config', configFile, '--approve', 'all', 'Please echo a phrase'],
+      { env },
+    )
+    expect(r.stderr).not.toMatch(/Error/)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('The server answered: Echo: cairns mark the trail\n')
+    expect(r.stderr).toMatch(/→ everything__echo/)
+    const tools = (
+      server.requests[0]?.body as { tools: { function: { name: string } }[] }
+    ).tools.map((t) => t.function.name)
+    expect(tools).toContain('everything__echo')
+    expect(tools).toContain('read_file') // the built-in tools are there too
+  })
+
+  it('mcp list shows the server ready with its tools and the resolved command', async () => {
+    const r = await runCli(['mcp', 'list', '--json', '--mcp-config', configFile], { env })
+    expect(r.code).toBe(0)
+    const { servers } = JSON.parse(r.stdout) as { servers: McpServerInfo[] }
+    expect(servers).toHaveLength(1)
+    expect(servers[0]).toMatchObject({
+      name: 'everything',
+      state: 'ready',
+      enabled: true,
+      resolvedCommand: process.execPath,
+    })
+    expect(servers[0]!.tools.map((t) => t.name)).toContain('echo')
+    const text = await runCli(['mcp', 'list', '--mcp-config', configFile], { env })
+    expect(text.stdout).toMatch(/^everything {2}ready {2}\(stdio\)/m)
+    expect(text.stdout).toMatch(/resolved: .*node/)
+  })
+
+  it('mcp add, disable, enable, trust and remove keep the settings', async () => {
+    expect(
+      (
+        await runCli(
+          ['mcp', 'add', 'ev', '--env', 'GREETING=hi', '--', 'node', EVERYTHING, 'stdio'],
+          { env },
+        )
+      ).code,
+    ).toBe(0)
+    expect(
+      (
+        await runCli(
+          [
+            'mcp',
+            'add',
+            'remote',
+            '--url',
+            'http://127.0.0.1:9/mcp',
+            '--header',
+            'Authorization=Bearer t',
+          ],
+          { env },
+        )
+      ).code,
+    ).toBe(0)
+    const settings = () =>
+      JSON.parse(readFileSync(join(dir, 'data', 'settings.json'), 'utf8')) as {
+        mcpServers: Record<string, Record<string, unknown>>
+      }
+    expect(settings().mcpServers['ev']).toEqual({
+      command: 'node',
+      args: [EVERYTHING, 'stdio'],
+      env: { GREETING: 'hi' },
+    })
+    expect(settings().mcpServers['remote']).toEqual({
+      url: 'http://127.0.0.1:9/mcp',
+      headers: { Authorization: 'Bearer t' },
+    })
+    expect((await runCli(['mcp', 'add', 'ev', '--', 'node'], { env })).code).toBe(2)
+    await runCli(['mcp', 'disable', 'ev'], { env })
+    expect(settings().mcpServers['ev']?.['disabled']).toBe(true)
+    await runCli(['mcp', 'trust', 'ev'], { env })
+    expect(settings().mcpServers['ev']?.['trustAnnotations']).toBe(true)
+    await runCli(['mcp', 'enable', 'ev'], { env })
+    expect(settings().mcpServers['ev']?.['disabled']).toBeUndefined()
+    await runCli(['mcp', 'remove', 'remote'], { env })
+    expect(Object.keys(settings().mcpServers)).toEqual(['ev'])
+    expect((await runCli(['mcp', 'remove', 'nope'], { env })).code).toBe(2)
+    const list = JSON.parse((await runCli(['mcp', 'list', '--json'], { env })).stdout) as {
+      servers: McpServerInfo[]
+    }
+    expect(list.servers[0]).toMatchObject({ name: 'ev', state: 'ready', trustAnnotations: true })
+  })
+
+  it('import-claude brings servers in disabled, shows their full command, and enabling starts them', async () => {
+    const claude = join(dir, 'claude_desktop_config.json')
+    writeFileSync(
+      claude,
+      JSON.stringify({
+        mcpServers: {
+          everything: {
+            command: 'node',
+            args: [EVERYTHING, 'stdio'],
+            env: { SECRET_TOKEN: 'abc' },
+          },
+        },
+      }),
+    )
+    const r = await runCli(['mcp', 'import-claude', '--file', claude], { env })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(`node ${EVERYTHING} stdio`)
+    expect(r.stdout).toContain('env: SECRET_TOKEN')
+    expect(r.stdout).not.toContain('abc')
+    expect(r.stdout).toContain('cairn mcp enable everything')
+    const before = JSON.parse((await runCli(['mcp', 'list', '--json'], { env })).stdout) as {
+      servers: McpServerInfo[]
+    }
+    expect(before.servers[0]).toMatchObject({
+      name: 'everything',
+      enabled: false,
+      state: 'stopped',
+      pid: null,
+    })
+    // a turn does not start a disabled server
+    server.enqueue(textReply('no tools needed'))
+    await runCli(['hi'], { env })
+    const names = (
+      server.requests[0]?.body as { tools: { function: { name: string } }[] }
+    ).tools.map((t) => t.function.name)
+    expect(names.some((n) => n.startsWith('everything__'))).toBe(false)
+    await runCli(['mcp', 'enable', 'everything'], { env })
+    const after = JSON.parse((await runCli(['mcp', 'list', '--json'], { env })).stdout) as {
+      servers: McpServerInfo[]
+    }
+    expect(after.servers[0]).toMatchObject({ name: 'everything', enabled: true, state: 'ready' })
+  })
+
+  it('a broken --mcp-config is a usage error that says what is wrong', async () => {
+    writeFileSync(configFile, JSON.stringify({ mcpServers: { bad: { args: ['x'] } } }))
+    const r = await runCli(['--mcp-config', configFile, 'hi'], { env })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/needs a "command".*or a "url"/)
+  })
+})
