@@ -1,9 +1,9 @@
 import type { McpServerInfo } from '../../src-preload/contract/dto'
+import type { McpConfigError } from '../adapters/mcp/config'
 import {
   claudeDesktopConfigPath,
   describeServer,
   importClaudeDesktop,
-  McpConfigError,
   parseServerConfig,
   readMcpConfigFile,
 } from '../adapters/mcp/config'

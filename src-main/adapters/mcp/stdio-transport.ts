@@ -74,6 +74,8 @@ export class GroupStdioTransport implements Transport {
   private closeNotified = false
   private readonly pendingSends = new Set<(e: Error) => void>()
   private readonly exitWaiters = new Set<() => void>()
+  private readonly inbox: JSONRPCMessage[] = []
+  private delivering = false
   private stdoutDone: Promise<void> = Promise.resolve()
 
   constructor(opts: GroupStdioOptions) {
@@ -221,11 +223,29 @@ export class GroupStdioTransport implements Transport {
       this.recordNoise(text)
       return
     }
+    this.inbox.push(message)
+    if (this.delivering) return
+    this.delivering = true
+    this.deliverNext()
+  }
+
+  /**
+   * One message per macrotask: the SDK handles notifications a microtask later but responses
+   * at once, so a progress notification and the response right behind it in the same chunk
+   * would otherwise arrive out of order (the last progress update lost).
+   */
+  private deliverNext(): void {
+    const message = this.inbox.shift()
+    if (message === undefined) {
+      this.delivering = false
+      return
+    }
     try {
       this.onmessage?.(message)
     } catch (e) {
       this.onerror?.(e instanceof Error ? e : new Error(String(e)))
     }
+    setImmediate(() => this.deliverNext())
   }
 
   private recordNoise(line: string): void {
@@ -247,7 +267,9 @@ export class GroupStdioTransport implements Transport {
 
   /** After the exit: deliver the rest of stdout, report the close, sweep the group, unregister. */
   private async finish(): Promise<void> {
+    const drained = Date.now() + STDOUT_DRAIN_MS
     await Promise.race([this.stdoutDone, delay(STDOUT_DRAIN_MS)])
+    while (this.delivering && Date.now() < drained) await new Promise(setImmediate)
     this.notifyClose()
     const pid = this.child?.pid
     if (pid !== undefined) {
