@@ -12,6 +12,7 @@ import { parseServerConfig, type McpServersConfig } from '../adapters/mcp/config
 import { stdioLauncher } from '../adapters/mcp/launch'
 import { McpManager } from '../adapters/mcp/manager'
 import { ProcessRegistry } from '../adapters/mcp/process-registry'
+import { signalGroup } from '../adapters/mcp/process-tree'
 import type { AppServices } from './app-services'
 
 declare const __CAIRN_VERSION__: string | undefined
@@ -65,6 +66,12 @@ export async function startToolRuntime(
     ...(opts.onStatus ? { onChange: opts.onStatus } : {}),
   })
   manager.apply(opts.override ?? configuredServers(app.settings.get().mcpServers, warn))
+  // an abrupt exit (a second Ctrl-C) must not leave server process groups behind
+  const killAll = (): void => {
+    for (const s of manager.list())
+      if (s.pid && s.transport === 'stdio') signalGroup(s.pid, 'SIGKILL')
+  }
+  process.on('exit', killAll)
   const readyTimeoutMs = opts.readyTimeoutMs ?? 10_000
   return {
     manager,
@@ -78,6 +85,9 @@ export async function startToolRuntime(
       return new CompositeToolHost(() => [builtin, ...manager.sources()], { readyTimeoutMs })
     },
     servers: () => manager.list(),
-    shutdown: () => manager.shutdown(),
+    shutdown: async () => {
+      await manager.shutdown()
+      process.off('exit', killAll)
+    },
   }
 }

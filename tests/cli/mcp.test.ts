@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
-import { runCli } from '../support/cli'
-import { EVERYTHING } from '../support/mcp'
+import { runCli, startCli } from '../support/cli'
+import { EVERYTHING, fixture, isAlive, waitFor } from '../support/mcp'
 import {
   startScriptedServer,
   textReply,
@@ -181,5 +181,52 @@ describe('cairn with MCP servers', () => {
     const r = await runCli(['--mcp-config', configFile, 'hi'], { env })
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/needs a "command".*or a "url"/)
+  })
+
+  it('killing the server in the middle of a call finishes the turn with an error result and leaves no process', async () => {
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        mcpServers: { slow: { command: 'node', args: [fixture('hang-on-call.mjs')] } },
+      }),
+    )
+    server.enqueue(toolCallsReply([{ name: 'slow__hang', arguments: '{"progressMs":0}' }]), (req) =>
+      textReply(`The tool failed: ${lastTool(req)}`),
+    )
+    const registry = join(dir, 'data', 'mcp-processes.json')
+    const seen = new Set<number>()
+    const readPids = (): number[] => {
+      try {
+        return (JSON.parse(readFileSync(registry, 'utf8')) as { pid: number }[]).map((e) => e.pid)
+      } catch {
+        return []
+      }
+    }
+    const cli = startCli(
+      ['--mcp-config', configFile, '--approve', 'all', '--json', 'run the slow tool'],
+      { env },
+    )
+    await cli.waitForStdout('"type":"permission_decision"', 20_000)
+    await waitFor(() => readPids().length > 0, 5000, 'the server in the registry')
+    const pid = readPids()[0]!
+    seen.add(pid)
+    await new Promise((r) => setTimeout(r, 200))
+    process.kill(pid, 'SIGKILL')
+    const poll = setInterval(() => readPids().forEach((p) => seen.add(p)), 50)
+    const r = await cli.done
+    clearInterval(poll)
+    expect(r.code).toBe(0)
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { type: string; ok?: boolean; content?: string; reason?: string },
+      )
+    const result = events.find((e) => e.type === 'tool_result')
+    expect(result).toMatchObject({ ok: false })
+    expect(result?.content).toMatch(/stopped while hang was running \(killed by SIGKILL\)/)
+    expect(events.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
+    for (const p of seen) expect(isAlive(p)).toBe(false)
+    expect(readPids()).toEqual([])
   })
 })

@@ -235,7 +235,7 @@ export class GroupStdioTransport implements Transport {
    * would otherwise arrive out of order (the last progress update lost).
    */
   private deliverNext(): void {
-    const message = this.inbox.shift()
+    const message = this.closeNotified ? undefined : this.inbox.shift()
     if (message === undefined) {
       this.delivering = false
       return
@@ -267,9 +267,9 @@ export class GroupStdioTransport implements Transport {
 
   /** After the exit: deliver the rest of stdout, report the close, sweep the group, unregister. */
   private async finish(): Promise<void> {
-    const drained = Date.now() + STDOUT_DRAIN_MS
     await Promise.race([this.stdoutDone, delay(STDOUT_DRAIN_MS)])
-    while (this.delivering && Date.now() < drained) await new Promise(setImmediate)
+    const until = Date.now() + STDOUT_DRAIN_MS
+    while (this.delivering && Date.now() < until) await new Promise(setImmediate)
     this.notifyClose()
     const pid = this.child?.pid
     if (pid !== undefined) {
