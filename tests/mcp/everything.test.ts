@@ -105,4 +105,33 @@ describe('real MCP servers', () => {
     expect(off.command).toContain('env: API_TOKEN')
     expect(m.sources()).toHaveLength(0)
   })
+
+  it("passes the server a minimal environment, never the app's secrets", async () => {
+    manager = new McpManager({
+      launchStdio: stdioLauncher({
+        env: { ...process.env, OPENAI_API_KEY: 'sk-must-not-leak', CAIRN_API_KEY: 'sk-nor-this' },
+      }),
+      clientVersion: 'test',
+    })
+    manager.apply({ everything: nodeServer(EVERYTHING, ['stdio'], { SERVER_SETTING: 'visible' }) })
+    await manager.settled(20_000)
+    const out = await manager.get('everything')!.call('get-env', {}, ctx())
+    const text = JSON.stringify(out.content)
+    expect(text).toContain('SERVER_SETTING')
+    expect(text).toContain('PATH')
+    expect(text).not.toContain('sk-must-not-leak')
+    expect(text).not.toContain('sk-nor-this')
+  })
+
+  it('can be restarted by hand', async () => {
+    const m = newManager()
+    m.apply({ everything: nodeServer(EVERYTHING, ['stdio']) })
+    await m.settled(20_000)
+    const before = byName(m.list(), 'everything').pid
+    expect(await m.restart('everything')).toBe(true)
+    const after = byName(m.list(), 'everything')
+    expect(after.state).toBe('ready')
+    expect(after.pid).not.toBe(before)
+    expect(await m.restart('nope')).toBe(false)
+  })
 })

@@ -3,7 +3,7 @@ import { stdioLauncher } from '../../src-main/adapters/mcp/launch'
 import { McpManager } from '../../src-main/adapters/mcp/manager'
 import { CompositeToolHost } from '../../src-main/core/tools/composite-host'
 import { createHarness, ofType, textOf, type Harness } from '../support/agent-harness'
-import { EVERYTHING, nodeServer } from '../support/mcp'
+import { EVERYTHING, fixture, nodeServer } from '../support/mcp'
 import { textReply, toolCallsReply, type RecordedRequest } from '../support/openai-server'
 
 let h: Harness
@@ -71,5 +71,55 @@ describe('a turn with a real MCP server', () => {
     expect(ofType(events, 'tool_call')).toHaveLength(1)
     expect(ofType(events, 'tool_result')).toHaveLength(1)
     expect(h.server.requests).toHaveLength(2)
+  })
+
+  it('goes on without a server that is still starting, with a notice naming it', async () => {
+    m.apply({
+      everything: nodeServer(EVERYTHING, ['stdio']),
+      sluggish: nodeServer(fixture('slow-start.mjs'), [], { SLOW_START_MS: '4000' }),
+    })
+    const host = new CompositeToolHost(() => m.sources(), { readyTimeoutMs: 1500 })
+    h.server.enqueue(textReply('ok'))
+    const started = Date.now()
+    const { outcome, events } = await h.turn('hi', { toolHost: host })
+    expect(outcome.reason).toBe('completed')
+    expect(Date.now() - started).toBeLessThan(3500)
+    expect(
+      ofType(events, 'notice')
+        .map((n) => n.message)
+        .join('\n'),
+    ).toMatch(/Still starting after 1.5 s.*sluggish/)
+    const names = (
+      h.server.requests[0]?.body as { tools: { function: { name: string } }[] }
+    ).tools.map((t) => t.function.name)
+    expect(names).toContain('everything__echo')
+    expect(names.some((n) => n.startsWith('sluggish__'))).toBe(false)
+  })
+
+  it('read-only policy still asks for an untrusted server\'s "read-only" tool, but not once the server is trusted', async () => {
+    h.server.enqueue(
+      toolCallsReply([{ name: 'everything__echo', arguments: '{"message":"a"}' }]),
+      textReply('ok'),
+    )
+    h.approver.answers = [{ decision: 'allow_once' }]
+    await h.turn('echo', {
+      toolHost: new CompositeToolHost(() => m.sources()),
+      policy: 'read-only',
+    })
+    expect(h.approver.asked).toHaveLength(1)
+    m.apply({ everything: { ...nodeServer(EVERYTHING, ['stdio']), trustAnnotations: true } })
+    h.server.enqueue(
+      toolCallsReply([{ name: 'everything__echo', arguments: '{"message":"b"}' }]),
+      textReply('ok'),
+    )
+    const { events } = await h.turn('echo again', {
+      toolHost: new CompositeToolHost(() => m.sources()),
+      policy: 'read-only',
+    })
+    expect(h.approver.asked).toHaveLength(1)
+    expect(ofType(events, 'permission_decision')[0]).toMatchObject({
+      by: 'policy',
+      decision: 'allow_once',
+    })
   })
 })

@@ -88,11 +88,15 @@ export class CompositeToolHost implements ToolHost {
     const notices: string[] = []
     if (stillStarting.length > 0) {
       notices.push(
-        `Still starting after ${Math.round(this.opts.readyTimeoutMs / 1000)} s, so their tools are not available yet: ${stillStarting.join(', ')}.`,
+        `Still starting after ${seconds(this.opts.readyTimeoutMs)}, so their tools are not available yet: ${stillStarting.join(', ')}.`,
       )
     }
     if (failed.length > 0)
       notices.push(`Failed to start, so their tools are not available: ${failed.join(', ')}.`)
     return notices
   }
+}
+
+function seconds(ms: number): string {
+  return `${ms < 10_000 ? (ms / 1000).toFixed(1).replace(/\.0$/, '') : Math.round(ms / 1000)} s`
 }
