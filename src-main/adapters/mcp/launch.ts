@@ -40,6 +40,7 @@ export function stdioLauncher(opts: LaunchOptions = {}) {
               : resolve(opts.baseDir ?? process.cwd(), config.cwd),
           }
         : {}),
+      serverName: name,
       ...(opts.registry ? { registry: opts.registry } : {}),
       ...(opts.onStderr ? { onStderr: (text: string) => opts.onStderr?.(name, text) } : {}),
     })
