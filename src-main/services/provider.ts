@@ -1,3 +1,5 @@
+import type { ProviderConfig } from '../adapters/settings/schema'
+
 /**
  * Which endpoint a turn talks to. Flags beat the environment, the environment beats
  * settings; with nothing configured, the usual local servers are tried.
@@ -8,14 +10,7 @@ export interface ProviderFlags {
   model?: string
 }
 
-export interface ConfiguredProvider {
-  id: string
-  name: string
-  baseURL: string
-  defaultModel?: string
-  headers?: Record<string, string>
-  imageInput?: boolean
-}
+export type ConfiguredProvider = ProviderConfig
 
 export interface ProviderSources {
   flags: ProviderFlags

@@ -5,6 +5,7 @@
  * side does not compile) and by tests that validate the defaults against the schema.
  */
 import type { PermissionPolicy } from '../../../src-preload/contract/dto'
+import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
 
 export interface ProviderConfig {
   id: string
@@ -24,19 +25,8 @@ export interface AlwaysAllowRule {
   createdAt: number
 }
 
-export interface SettingsLimits {
-  maxIterations: number
-  maxToolExecutions: number
-  deadlineMs: number
-  maxToolOutputChars: number
-  loopThreshold: number
-  loopMaxWarnings: number
-  stopOnToolFailure: boolean
-  stopOnDenied: boolean
-  maxRetries: number
-  idleTimeoutMs: number
-  contextTokens: number
-}
+/** The turn limits kept in settings: all of the loop's limits but the backoff base. */
+export type SettingsLimits = Omit<TurnLimits, 'retryBaseDelayMs'>
 
 export interface WindowBounds {
   x?: number
@@ -165,19 +155,8 @@ export const SETTINGS_ROOT_SCHEMA: JsonSchema = {
   properties: SETTINGS_SCHEMA,
 }
 
-export const DEFAULT_SETTINGS_LIMITS: Readonly<SettingsLimits> = Object.freeze({
-  maxIterations: 50,
-  maxToolExecutions: 200,
-  deadlineMs: 1_800_000,
-  maxToolOutputChars: 50_000,
-  loopThreshold: 3,
-  loopMaxWarnings: 2,
-  stopOnToolFailure: false,
-  stopOnDenied: false,
-  maxRetries: 3,
-  idleTimeoutMs: 90_000,
-  contextTokens: 100_000,
-})
+const { retryBaseDelayMs: _backoffBase, ...settingsLimitDefaults } = DEFAULT_LIMITS
+export const DEFAULT_SETTINGS_LIMITS: Readonly<SettingsLimits> = Object.freeze(settingsLimitDefaults)
 
 const DEFAULTS: Readonly<Settings> = Object.freeze({
   providers: [],
