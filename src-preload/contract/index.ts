@@ -1,2 +1,8 @@
 export type * from './dto'
 export type * from './events'
+export type * from './app-dto'
+export type * from './app-events'
+export type * from './bridge'
+export { CHANNELS } from './bridge'
+export { routeInputs } from './routes'
+export type * from './routes'

@@ -1,0 +1,23 @@
+/** Events from main to the renderer. Main is trusted: events are not parsed. */
+import type { McpServerInfo } from './dto'
+import type { AgentEvent } from './events'
+
+/**
+ * An agent event as the renderer gets it: `seq` numbers the events of its turn from 0, so
+ * that a renderer attaching in the middle of a turn can tell the events it already has
+ * (from `chat.attach`) from new ones.
+ */
+export type SequencedAgentEvent = AgentEvent & { seq: number }
+
+export interface EventPayloads {
+  /** an agent event of a running turn (text and reasoning deltas coalesced, ≤ 60 per second) */
+  agent: SequencedAgentEvent
+  /** an MCP server's status changed */
+  'mcp.status': McpServerInfo
+  /** a session was created, changed or deleted (null: reload the list) */
+  'sessions.changed': { sessionId: string | null; deleted?: boolean }
+}
+
+export type EventName = keyof EventPayloads
+
+export type AppEvent = { [E in EventName]: { event: E; payload: EventPayloads[E] } }[EventName]

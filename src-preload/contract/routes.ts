@@ -1,0 +1,175 @@
+/**
+ * The requests the renderer may make: a name (`domain.verb`) → a zod schema for the input
+ * (main parses every request with it) and the type of the output. Results travel as
+ * `{ ok: true, data }` or `{ ok: false, error: { code, message } }`.
+ */
+import { z } from 'zod'
+import type { AppInfo, SettingsView, TurnLogItem } from './app-dto'
+import type { McpServerInfo, SearchHit, SessionRecord, StoredMessage } from './dto'
+import type { SequencedAgentEvent } from './app-events'
+import type { PermissionRequestEvent } from './events'
+
+const id = z.string().min(1).max(200)
+const text = (max: number) => z.string().max(max)
+const page = { limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }
+const stringMap = z.record(z.string().max(200), z.string().max(10_000))
+
+const mcpServerConfig = z.union([
+  z.strictObject({
+    command: z.string().min(1).max(4096),
+    args: z.array(z.string().max(4096)).max(200).optional(),
+    env: stringMap.optional(),
+    cwd: z.string().max(4096).optional(),
+    disabled: z.boolean().optional(),
+    trustAnnotations: z.boolean().optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    maxTimeoutMs: z.number().int().positive().optional(),
+  }),
+  z.strictObject({
+    url: z.url({ protocol: /^https?$/ }),
+    headers: stringMap.optional(),
+    disabled: z.boolean().optional(),
+    trustAnnotations: z.boolean().optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    maxTimeoutMs: z.number().int().positive().optional(),
+  }),
+])
+
+const providerInput = z.strictObject({
+  id,
+  name: text(200),
+  baseURL: z.url({ protocol: /^https?$/ }),
+  defaultModel: text(500).optional(),
+  headers: stringMap.optional(),
+  imageInput: z.boolean().optional(),
+})
+
+const limitsPatch = z
+  .strictObject({
+    maxIterations: z.number().int().min(1),
+    maxToolExecutions: z.number().int().min(0),
+    deadlineMs: z.number().int().min(1000),
+    maxToolOutputChars: z.number().int().min(100),
+    loopThreshold: z.number().int().min(2),
+    loopMaxWarnings: z.number().int().min(0),
+    stopOnToolFailure: z.boolean(),
+    stopOnDenied: z.boolean(),
+    maxRetries: z.number().int().min(0).max(20),
+    idleTimeoutMs: z.number().int().min(1000),
+    contextTokens: z.number().int().min(0),
+  })
+  .partial()
+
+export const routeInputs = {
+  'chat.send': z.strictObject({
+    sessionId: id.optional(),
+    text: z.string().min(1).max(1_000_000),
+    model: text(500).optional(),
+    workspace: text(4096).optional(),
+  }),
+  'chat.stop': z.strictObject({ turnId: id }),
+  'chat.attach': z.strictObject({ sessionId: id }),
+  'approvals.respond': z.strictObject({
+    requestId: id,
+    decision: z.enum(['allow_once', 'allow_always', 'deny']),
+    reason: text(2000).optional(),
+  }),
+  'sessions.list': z.strictObject({ ...page, includeArchived: z.boolean().optional() }),
+  'sessions.get': z.strictObject({
+    id,
+    beforeSeq: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  }),
+  'sessions.search': z.strictObject({
+    query: text(1000),
+    order: z.enum(['newest', 'ranked']).optional(),
+    ...page,
+  }),
+  'sessions.rename': z.strictObject({ id, title: text(500) }),
+  'sessions.pin': z.strictObject({ id, pinned: z.boolean() }),
+  'sessions.delete': z.strictObject({ id }),
+  'sessions.export': z.strictObject({ id, format: z.enum(['md', 'json']) }),
+  'settings.get': z.strictObject({}),
+  'settings.update': z.strictObject({
+    providers: z.array(providerInput).max(100).optional(),
+    activeProviderId: id.nullable().optional(),
+    activeModel: text(500).nullable().optional(),
+    permissionPolicy: z.enum(['ask', 'allow-all', 'deny-all', 'read-only']).optional(),
+    limits: limitsPatch.optional(),
+    logRetentionDays: z.number().int().min(1).max(3650).optional(),
+    builtinTools: z.strictObject({ disabled: z.array(text(100)).max(100) }).optional(),
+    defaultWorkspace: text(4096).nullable().optional(),
+    systemPrompt: text(100_000).nullable().optional(),
+    /** forget remembered "always allow" decisions */
+    clearAlwaysAllow: z.boolean().optional(),
+    /** set (a string) or remove (null) a provider's API key; it is never sent back */
+    apiKeys: z.record(id, z.string().max(10_000).nullable()).optional(),
+  }),
+  'providers.test': z.strictObject({
+    baseURL: z.url({ protocol: /^https?$/ }),
+    apiKey: text(10_000).optional(),
+    /** use the stored key of this provider when `apiKey` is not given */
+    providerId: id.optional(),
+  }),
+  'providers.models': z.strictObject({ providerId: id.optional() }),
+  'mcp.list': z.strictObject({}),
+  'mcp.add': z.strictObject({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/), config: mcpServerConfig }),
+  'mcp.update': z.strictObject({
+    name: id,
+    config: mcpServerConfig.optional(),
+    enabled: z.boolean().optional(),
+    trustAnnotations: z.boolean().optional(),
+  }),
+  'mcp.remove': z.strictObject({ name: id }),
+  'mcp.restart': z.strictObject({ name: id }),
+  'mcp.logs': z.strictObject({ name: id }),
+  'logs.turns': z.strictObject({ sessionId: id, ...page }),
+  'app.info': z.strictObject({}),
+} satisfies Record<keyof RouteOutputs, z.ZodType>
+
+/** What each route answers. */
+export interface RouteOutputs {
+  'chat.send': { sessionId: string; turnId: string }
+  'chat.stop': { stopped: boolean }
+  'chat.attach': {
+    /** the running turn's events so far, or null when no turn is running */
+    turn: { turnId: string; events: SequencedAgentEvent[] } | null
+    /** approval requests still waiting for an answer */
+    pendingApprovals: PermissionRequestEvent[]
+  }
+  'approvals.respond': { accepted: boolean }
+  'sessions.list': { sessions: SessionRecord[]; total: number }
+  'sessions.get': { session: SessionRecord; messages: StoredMessage[]; hasMore: boolean }
+  'sessions.search': { hits: SearchHit[] }
+  'sessions.rename': SessionRecord
+  'sessions.pin': SessionRecord
+  'sessions.delete': { deleted: boolean }
+  'sessions.export': { filename: string; mimeType: string; content: string }
+  'settings.get': SettingsView
+  'settings.update': SettingsView
+  'providers.test': { models: string[] }
+  'providers.models': { models: string[] }
+  'mcp.list': { servers: McpServerInfo[] }
+  'mcp.add': { servers: McpServerInfo[] }
+  'mcp.update': { servers: McpServerInfo[] }
+  'mcp.remove': { servers: McpServerInfo[] }
+  'mcp.restart': { server: McpServerInfo }
+  'mcp.logs': { name: string; stderrTail: string }
+  'logs.turns': { total: number; items: TurnLogItem[] }
+  'app.info': AppInfo
+}
+
+export type RouteName = keyof RouteOutputs
+export type RouteInput<R extends RouteName> = z.input<(typeof routeInputs)[R]>
+export type RouteOutput<R extends RouteName> = RouteOutputs[R]
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unavailable'
+  | 'provider'
+  | 'internal'
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode | string; message: string } }
