@@ -4,7 +4,13 @@
  * answer is always `{ ok: true, data }` or `{ ok: false, error }` — nothing throws across
  * the boundary. Checking who sent the request is the transport's job, before this.
  */
-import { routeInputs, type Result, type RouteInput, type RouteName, type RouteOutputs } from '../../src-preload/contract/routes'
+import {
+  routeInputs,
+  type Result,
+  type RouteInput,
+  type RouteName,
+  type RouteOutputs,
+} from '../../src-preload/contract/routes'
 
 /** Every route has a handler: a missing one is a compile error. */
 export type Handlers = { [R in RouteName]: (input: RouteInput<R>) => Promise<RouteOutputs[R]> }
@@ -27,11 +33,20 @@ function isRoute(route: unknown): route is RouteName {
   return typeof route === 'string' && Object.prototype.hasOwnProperty.call(routeInputs, route)
 }
 
-export function createRouter(handlers: Handlers, onInternalError?: (route: string, e: unknown) => void): Router {
+export function createRouter(
+  handlers: Handlers,
+  onInternalError?: (route: string, e: unknown) => void,
+): Router {
   return {
     async handle(route, input) {
       if (!isRoute(route)) {
-        return { ok: false, error: { code: 'bad_request', message: `There is no route named ${JSON.stringify(route)}.` } }
+        return {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: `There is no route named ${JSON.stringify(route)}.`,
+          },
+        }
       }
       const parsed = routeInputs[route].safeParse(input ?? {})
       if (!parsed.success) {
@@ -39,17 +54,24 @@ export function createRouter(handlers: Handlers, onInternalError?: (route: strin
           .slice(0, 5)
           .map((i) => `${i.path.length ? i.path.join('.') : '(input)'}: ${i.message}`)
           .join('; ')
-        return { ok: false, error: { code: 'bad_request', message: `Invalid input for ${route}: ${problems}` } }
+        return {
+          ok: false,
+          error: { code: 'bad_request', message: `Invalid input for ${route}: ${problems}` },
+        }
       }
       try {
         const handler = handlers[route] as (input: unknown) => Promise<unknown>
         return { ok: true, data: await handler(parsed.data) }
       } catch (e) {
-        if (e instanceof RouteError) return { ok: false, error: { code: e.code, message: e.message } }
+        if (e instanceof RouteError)
+          return { ok: false, error: { code: e.code, message: e.message } }
         onInternalError?.(route, e)
         return {
           ok: false,
-          error: { code: 'internal', message: `${route} failed: ${e instanceof Error ? e.message : String(e)}` },
+          error: {
+            code: 'internal',
+            message: `${route} failed: ${e instanceof Error ? e.message : String(e)}`,
+          },
         }
       }
     },

@@ -3,9 +3,19 @@
  * services on the data directory, the MCP servers and built-in tools, running turns,
  * pending approvals, the router for requests and the hub for events.
  */
-import type { Router } from '../ipc/router'
-import type { EventHub } from './event-hub'
+import { readMcpConfigFile } from '../adapters/mcp/config'
 import type { SecretCodec } from '../adapters/settings/secrets'
+import { createRouter, type Handlers, type Router } from '../ipc/router'
+import { openAppServices } from './app-services'
+import { ApprovalBroker } from './approvals'
+import { EventHub } from './event-hub'
+import { chatHandlers } from './handlers/chat'
+import type { HandlerContext } from './handlers/context'
+import { mcpHandlers } from './handlers/mcp'
+import { sessionHandlers } from './handlers/sessions'
+import { settingsHandlers } from './handlers/settings'
+import { startToolRuntime } from './tool-runtime'
+import { TurnManager } from './turn-manager'
 
 export interface AppHostOptions {
   dataDir: string
@@ -29,4 +39,55 @@ export interface AppHost {
   hub: EventHub
   /** stops running turns (partial text saved, tool calls answered), the MCP servers, the database */
   shutdown(): Promise<void>
+}
+
+/** Opens everything on the data directory; MCP servers start in the background. */
+export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
+  const warn = opts.onWarning ?? (() => {})
+  const env = opts.env ?? process.env
+  const app = openAppServices(opts.dataDir, {
+    onWarning: warn,
+    ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
+    ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+  })
+  const hub = new EventHub()
+  const override = opts.mcpConfigFile ? readMcpConfigFile(opts.mcpConfigFile) : undefined
+  const tools = await startToolRuntime(app, {
+    ...(override ? { override } : {}),
+    warn,
+    onStatus: (info) => hub.publish({ event: 'mcp.status', payload: info }),
+  })
+  const approvals = new ApprovalBroker(hub, opts.orphanApprovalMs ?? 30_000)
+  const turns = new TurnManager(app, tools, approvals, hub, env)
+  const context: HandlerContext = {
+    app,
+    tools,
+    turns,
+    approvals,
+    hub,
+    env,
+    hostKind: opts.hostKind,
+    version: opts.version,
+    mcpOverride: override !== undefined,
+  }
+  const handlers: Handlers = {
+    ...chatHandlers(context),
+    ...sessionHandlers(context),
+    ...settingsHandlers(context),
+    ...mcpHandlers(context),
+  }
+  const router = createRouter(handlers, (route, e) =>
+    warn(`${route} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+  )
+  let closing: Promise<void> | null = null
+  return {
+    router,
+    hub,
+    shutdown: () =>
+      (closing ??= (async () => {
+        await turns.shutdown()
+        await tools.shutdown()
+        app.close()
+      })()),
+  }
 }

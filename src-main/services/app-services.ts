@@ -1,7 +1,7 @@
 import { dataPaths } from '../adapters/data-dir'
 import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
 import { SettingsPermissionRules } from '../adapters/settings/rules'
-import { openSecrets, type SecretsStore } from '../adapters/settings/secrets'
+import { openSecrets, type SecretCodec, type SecretsStore } from '../adapters/settings/secrets'
 import { openSettings, type SettingsStore } from '../adapters/settings/settings-store'
 import { createSessionStore, type SqliteSessionStore } from '../adapters/sqlite/session-store'
 
@@ -23,12 +23,24 @@ export interface AppServices {
 
 export function openAppServices(
   dataDir: string,
-  opts: { onWarning?: (message: string) => void } = {},
+  opts: {
+    onWarning?: (message: string) => void
+    /** how API keys are stored (desktop: Electron's safeStorage) */
+    secretsCodec?: SecretCodec
+    /** the better-sqlite3 binary built for Electron */
+    nativeBinding?: string
+  } = {},
 ): AppServices {
   const warn = opts.onWarning ?? (() => {})
   const settings = openSettings(dataDir, { onWarning: warn })
-  const secrets = openSecrets(dataDir)
-  const store = createSessionStore(dataDir)
+  const secrets = openSecrets(dataDir, {
+    onWarning: warn,
+    ...(opts.secretsCodec ? { codec: opts.secretsCodec } : {}),
+  })
+  const store = createSessionStore(
+    dataDir,
+    opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {},
+  )
   const runtimeSecrets = new Set<string>()
   const logger = new FileTurnLogger(dataDir, {
     secrets: () => [...secrets.allKeys(), ...runtimeSecrets],

@@ -1,0 +1,94 @@
+import { deleteSessionLogs, listTurnLogs } from '../../adapters/logs/turn-log'
+import { RouteError, type Handlers } from '../../ipc/router'
+import type { HandlerContext } from './context'
+
+type SessionRoutes =
+  | 'sessions.list'
+  | 'sessions.get'
+  | 'sessions.search'
+  | 'sessions.rename'
+  | 'sessions.pin'
+  | 'sessions.delete'
+  | 'sessions.export'
+  | 'logs.turns'
+
+function slug(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'conversation'
+  )
+}
+
+export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes> {
+  const store = c.app.store
+  const existing = (id: string) => {
+    const session = store.getSession(id)
+    if (!session) throw new RouteError('not_found', `There is no session "${id}".`)
+    return session
+  }
+  const changed = (sessionId: string, deleted = false): void =>
+    c.hub.publish({
+      event: 'sessions.changed',
+      payload: { sessionId, ...(deleted ? { deleted } : {}) },
+    })
+  return {
+    'sessions.list': async ({ limit, offset, includeArchived }) =>
+      store.listSessions({
+        limit: limit ?? 50,
+        ...(offset ? { offset } : {}),
+        ...(includeArchived ? { includeArchived } : {}),
+      }),
+    'sessions.get': async ({ id, beforeSeq, limit }) => {
+      const session = existing(id)
+      const messages = store.getMessages(id, {
+        limit: limit ?? 200,
+        ...(beforeSeq ? { beforeSeq } : {}),
+      })
+      return { session, messages, hasMore: (messages[0]?.seq ?? 1) > 1 }
+    },
+    'sessions.search': async ({ query, order, limit, offset }) => ({
+      hits: store.search(query, {
+        order: order ?? 'ranked',
+        limit: limit ?? 20,
+        ...(offset ? { offset } : {}),
+      }),
+    }),
+    'sessions.rename': async ({ id, title }) => {
+      existing(id)
+      const s = store.renameSession(id, title.trim())
+      changed(id)
+      return s
+    },
+    'sessions.pin': async ({ id, pinned }) => {
+      existing(id)
+      const s = store.setPinned(id, pinned)
+      changed(id)
+      return s
+    },
+    'sessions.delete': async ({ id }) => {
+      if (c.turns.isRunning(id))
+        throw new RouteError('conflict', 'A turn is running in this session: stop it first.')
+      const deleted = store.deleteSession(id)
+      if (deleted) {
+        await deleteSessionLogs(c.app.dataDir, id)
+        changed(id, true)
+      }
+      return { deleted }
+    },
+    'sessions.export': async ({ id, format }) => {
+      const session = existing(id)
+      return {
+        filename: `${slug(session.title)}.${format}`,
+        mimeType: format === 'md' ? 'text/markdown' : 'application/json',
+        content: store.exportSession(id, format),
+      }
+    },
+    'logs.turns': async ({ sessionId, offset, limit }) => {
+      existing(sessionId)
+      return listTurnLogs(c.app.dataDir, sessionId, { offset: offset ?? 0, limit: limit ?? 20 })
+    },
+  }
+}

@@ -1,0 +1,91 @@
+import type { ProviderView, SettingsView } from '../../../src-preload/contract/app-dto'
+import type { Settings } from '../../adapters/settings/schema'
+import { SettingsValidationError } from '../../adapters/settings/settings-store'
+import { LlmClient } from '../../core/llm/client'
+import { RouteError, type Handlers } from '../../ipc/router'
+import type { HandlerContext } from './context'
+
+type SettingsRoutes = 'settings.get' | 'settings.update' | 'providers.test' | 'providers.models'
+
+/** A key is never sent back: only enough to recognise it. */
+export function maskKey(key: string | undefined): string | null {
+  if (!key) return null
+  return key.length > 12 ? `${key.slice(0, 3)}…${key.slice(-4)}` : '••••'
+}
+
+export function settingsView(c: HandlerContext): SettingsView {
+  const s = c.app.settings.get()
+  const providers: ProviderView[] = s.providers.map((p) => ({
+    ...p,
+    apiKey: maskKey(c.app.secrets.getApiKey(p.id)),
+  }))
+  return {
+    providers,
+    activeProviderId: s.activeProviderId,
+    activeModel: s.activeModel,
+    permissionPolicy: s.permissionPolicy,
+    alwaysAllow: s.alwaysAllow,
+    limits: s.limits,
+    logRetentionDays: s.logRetentionDays,
+    builtinTools: s.builtinTools,
+    defaultWorkspace: s.defaultWorkspace,
+    systemPrompt: s.systemPrompt,
+  }
+}
+
+async function models(baseURL: string, apiKey: string | undefined): Promise<string[]> {
+  try {
+    return await new LlmClient({ baseURL, ...(apiKey ? { apiKey } : {}) }).listModels(
+      AbortSignal.timeout(15_000),
+    )
+  } catch (e) {
+    throw new RouteError('provider', e instanceof Error ? e.message : String(e))
+  }
+}
+
+export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRoutes> {
+  return {
+    'settings.get': async () => settingsView(c),
+    'settings.update': async (patch) => {
+      const { apiKeys, clearAlwaysAllow, limits, ...rest } = patch
+      try {
+        c.app.settings.update((s: Settings) => {
+          for (const [key, value] of Object.entries(rest)) {
+            if (value !== undefined) (s as unknown as Record<string, unknown>)[key] = value
+          }
+          if (limits) s.limits = { ...s.limits, ...limits }
+          if (clearAlwaysAllow) s.alwaysAllow = []
+          if (s.activeProviderId && !s.providers.some((p) => p.id === s.activeProviderId)) {
+            throw new RouteError(
+              'bad_request',
+              `There is no provider "${s.activeProviderId}" to make active.`,
+            )
+          }
+        })
+      } catch (e) {
+        if (e instanceof SettingsValidationError) throw new RouteError('bad_request', e.message)
+        throw e
+      }
+      for (const [providerId, key] of Object.entries(apiKeys ?? {}))
+        c.app.secrets.setApiKey(providerId, key)
+      return settingsView(c)
+    },
+    'providers.test': async ({ baseURL, apiKey, providerId }) => ({
+      models: await models(
+        baseURL,
+        apiKey ?? (providerId ? c.app.secrets.getApiKey(providerId) : undefined),
+      ),
+    }),
+    'providers.models': async ({ providerId }) => {
+      const s = c.app.settings.get()
+      const id = providerId ?? s.activeProviderId
+      const provider = s.providers.find((p) => p.id === id)
+      if (!provider)
+        throw new RouteError(
+          'not_found',
+          id ? `There is no provider "${id}".` : 'No provider is active.',
+        )
+      return { models: await models(provider.baseURL, c.app.secrets.getApiKey(provider.id)) }
+    },
+  }
+}

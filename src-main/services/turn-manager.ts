@@ -1,0 +1,141 @@
+/**
+ * The turns running in a UI host: at most one per session. Each turn's events are
+ * coalesced, numbered, kept (so that a renderer that reloads can attach and get them from
+ * the start) and published to every attached renderer.
+ */
+import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
+import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import { AbortReason } from '../core/llm/types'
+import { RouteError } from '../ipc/router'
+import type { AppServices } from './app-services'
+import type { ApprovalBroker } from './approvals'
+import { DeltaCoalescer } from './delta-coalescer'
+import type { EventHub } from './event-hub'
+import type { ToolRuntime } from './tool-runtime'
+import { runSessionTurn, SetupError } from './turn-service'
+
+interface RunningTurn {
+  turnId: string
+  sessionId: string
+  controller: AbortController
+  events: SequencedAgentEvent[]
+  /** resolves once the turn has ended and saved its end */
+  ended: Promise<void>
+}
+
+export interface SendInput {
+  sessionId?: string
+  text: string
+  model?: string
+  workspace?: string
+}
+
+export class TurnManager {
+  private readonly turns = new Map<string, RunningTurn>()
+
+  constructor(
+    private readonly app: AppServices,
+    private readonly tools: ToolRuntime,
+    private readonly approvals: ApprovalBroker,
+    private readonly hub: EventHub,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  private bySession(sessionId: string): RunningTurn | undefined {
+    for (const t of this.turns.values()) if (t.sessionId === sessionId) return t
+    return undefined
+  }
+
+  /** Starts a turn; resolves once its session and id are known (the turn runs on). */
+  send(input: SendInput): Promise<{ sessionId: string; turnId: string }> {
+    if (input.sessionId && this.bySession(input.sessionId)) {
+      throw new RouteError(
+        'conflict',
+        'A turn is already running in this session: stop it or wait for it to finish.',
+      )
+    }
+    const controller = new AbortController()
+    let markEnded!: () => void
+    const ended = new Promise<void>((r) => (markEnded = r))
+    return new Promise((resolve, reject) => {
+      let turn: RunningTurn | null = null
+      const coalescer = new DeltaCoalescer((e) => {
+        if (!turn) return
+        const event = { ...e, seq: turn.events.length } as SequencedAgentEvent
+        turn.events.push(event)
+        // a turn that has ended is no longer running, even before its promise settles
+        if (e.type === 'turn_end') this.turns.delete(turn.turnId)
+        this.hub.publish({ event: 'agent', payload: event })
+      })
+      const run = runSessionTurn(this.app, {
+        ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+        text: input.text,
+        flags: input.model ? { model: input.model } : {},
+        env: this.env,
+        ...(input.workspace ? { workspace: input.workspace } : {}),
+        tools: (session) => this.tools.hostFor(session),
+        approver: this.approvals,
+        emit: (e) => coalescer.push(e),
+        signal: controller.signal,
+        onStart: ({ session, turnId }) => {
+          turn = { turnId, sessionId: session.id, controller, events: [], ended }
+          this.turns.set(turnId, turn)
+          this.hub.publish({ event: 'sessions.changed', payload: { sessionId: session.id } })
+          resolve({ sessionId: session.id, turnId })
+        },
+      })
+      run.then(
+        (r) => {
+          coalescer.flush()
+          this.turns.delete(r.turnId)
+          markEnded()
+          this.hub.publish({ event: 'sessions.changed', payload: { sessionId: r.sessionId } })
+        },
+        (e: unknown) => {
+          coalescer.flush()
+          if (turn) this.turns.delete(turn.turnId)
+          markEnded()
+          if (e instanceof SetupError) {
+            reject(new RouteError(e.code === 'no_session' ? 'not_found' : 'provider', e.message))
+          } else {
+            reject(e instanceof Error ? e : new Error(String(e)))
+          }
+        },
+      )
+    })
+  }
+
+  stop(turnId: string): boolean {
+    const turn = this.turns.get(turnId)
+    if (!turn) return false
+    turn.controller.abort(new AbortReason('stop'))
+    return true
+  }
+
+  attach(sessionId: string): {
+    turn: { turnId: string; events: SequencedAgentEvent[] } | null
+    pendingApprovals: PermissionRequestEvent[]
+  } {
+    const turn = this.bySession(sessionId)
+    return {
+      turn: turn ? { turnId: turn.turnId, events: [...turn.events] } : null,
+      pendingApprovals: this.approvals.pendingFor(sessionId),
+    }
+  }
+
+  isRunning(sessionId: string): boolean {
+    return this.bySession(sessionId) !== undefined
+  }
+
+  /** Stops every running turn and waits (bounded) until each has saved its end. */
+  async shutdown(timeoutMs = 10_000): Promise<void> {
+    const running = [...this.turns.values()]
+    for (const t of running) t.controller.abort(new AbortReason('stop'))
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all(running.map((t) => t.ended)),
+      new Promise((r) => (timer = setTimeout(r, timeoutMs))),
+    ])
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Who may use browser mode: only this machine (Host header), only our page (Origin), and
+ * only someone who opened the printed address (the per-launch token, exchanged on first
+ * load for an HttpOnly, SameSite=Strict cookie).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+
+export const COOKIE = 'cairn_session'
+
+export function randomSecret(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+export function readCookie(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return decodeURIComponent(part.slice(eq + 1).trim())
+  }
+  return null
+}
+
+export class Gate {
+  readonly token = randomSecret()
+  private readonly session = randomSecret()
+  private hosts: Set<string> = new Set()
+  private origins: Set<string> = new Set()
+
+  /** Called once the port is known. `bind` is the address listened on. */
+  setAddress(bind: string, port: number): void {
+    const names = new Set([
+      '127.0.0.1',
+      'localhost',
+      '[::1]',
+      bind.includes(':') ? `[${bind}]` : bind,
+    ])
+    this.hosts = new Set([...names].map((n) => `${n}:${port}`))
+    this.origins = new Set([...this.hosts].map((h) => `http://${h}`))
+  }
+
+  /** DNS rebinding: a page of another site that resolves to 127.0.0.1 sends its own Host. */
+  hostAllowed(req: IncomingMessage): boolean {
+    return typeof req.headers.host === 'string' && this.hosts.has(req.headers.host.toLowerCase())
+  }
+
+  /** A WebSocket from another site's page carries that site's Origin. */
+  originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin
+    return typeof origin === 'string' && this.origins.has(origin.toLowerCase())
+  }
+
+  hasSession(req: IncomingMessage): boolean {
+    const value = readCookie(req, COOKIE)
+    return value !== null && safeEqual(value, this.session)
+  }
+
+  tokenMatches(candidate: string | null): boolean {
+    return candidate !== null && safeEqual(candidate, this.token)
+  }
+
+  sessionCookie(): string {
+    return `${COOKIE}=${this.session}; HttpOnly; SameSite=Strict; Path=/`
+  }
+}

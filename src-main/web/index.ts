@@ -1,0 +1,104 @@
+/**
+ * `npm run web`: Cairn in a browser tab. Prints
+ * `Cairn is running at http://127.0.0.1:<port>/?token=<token>`.
+ */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { resolveDataDir } from '../adapters/data-dir'
+import { createAppHost } from '../services/app-host'
+import { takeOverSignals } from '../services/signals'
+import { startWebServer } from './server'
+
+declare const __CAIRN_VERSION__: string | undefined
+
+const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir <dir>] [--mcp-config <file>] [--no-open]
+  --port 0 picks a free port (the default is 4319)
+  --host another address than 127.0.0.1 exposes Cairn beyond this machine: only with care`
+
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]]
+  try {
+    spawn(cmd, args, { stdio: 'ignore', detached: true })
+      .on('error', () => {})
+      .unref()
+  } catch {
+    // no browser to open: the printed address is enough
+  }
+}
+
+async function main(): Promise<void> {
+  let values
+  try {
+    values = parseArgs({
+      options: {
+        port: { type: 'string', default: '4319' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'data-dir': { type: 'string' },
+        'mcp-config': { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`)
+    process.exit(2)
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--port must be a port number, not "${values.port}"\n`)
+    process.exit(2)
+  }
+  if (values.host !== '127.0.0.1' && values.host !== 'localhost') {
+    process.stderr.write(
+      `Warning: listening on ${values.host}: anyone who can reach this address and learns the token can use Cairn, its tools and your API keys.\n`,
+    )
+  }
+  const dataDir = resolveDataDir({
+    ...(values['data-dir'] ? { flag: values['data-dir'] } : {}),
+    env: process.env,
+  })
+  const host = await createAppHost({
+    dataDir,
+    hostKind: 'web',
+    version: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
+    env: process.env,
+    ...(values['mcp-config'] ? { mcpConfigFile: values['mcp-config'] } : {}),
+    onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
+  })
+  const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url))
+  const server = await startWebServer({
+    host,
+    staticDir,
+    port,
+    bind: values.host === 'localhost' ? '127.0.0.1' : values.host,
+  })
+  process.stdout.write(`Cairn is running at ${server.url}\n`)
+  if (!values['no-open']) openBrowser(server.url)
+
+  let stopping = false
+  const stop = (code: number) => (): void => {
+    if (stopping) process.exit(code)
+    stopping = true
+    process.stderr.write('Stopping Cairn (running turns are saved)…\n')
+    void server
+      .close()
+      .then(() => host.shutdown())
+      .finally(() => process.exit(code))
+  }
+  takeOverSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Cairn could not start: ${e instanceof Error ? e.message : String(e)}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,168 @@
+/**
+ * Browser mode: the same core and services as the desktop app, the built renderer over
+ * HTTP, and the contract over a WebSocket — on 127.0.0.1 only, behind a per-launch token.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { AppEvent } from '../../src-preload/contract/app-events'
+import type { AppHost } from '../services/app-host'
+import { Gate } from './auth'
+import { readStatic } from './static'
+
+export interface WebServerOptions {
+  host: AppHost
+  /** the built renderer (out/renderer) */
+  staticDir: string
+  port: number
+  /** the address to listen on (default 127.0.0.1) */
+  bind?: string
+}
+
+export interface WebServer {
+  /** the address to open, with the token */
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ')
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CSP,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+}
+
+const REFUSED_PAGE = `<!doctype html><meta charset="utf-8"><title>Cairn</title>
+<p>This address needs the token that <code>npm run web</code> printed when it started.
+Open the full address it printed (it ends with <code>?token=…</code>).</p>`
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type = 'text/html; charset=utf-8',
+  extra: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'content-type': type,
+    'cache-control': 'no-store',
+    ...extra,
+  })
+  res.end(body)
+}
+
+function reject(socket: Duplex, status: number, reason: string): void {
+  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  socket.destroy()
+}
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const gate = new Gate()
+  const bind = opts.bind ?? '127.0.0.1'
+  const sockets = new Set<WebSocket>()
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (!gate.hostAllowed(req))
+        return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
+      const url = new URL(req.url ?? '/', 'http://local')
+      if (!gate.hasSession(req)) {
+        if (!gate.tokenMatches(url.searchParams.get('token'))) return send(res, 401, REFUSED_PAGE)
+        // the token is exchanged for a cookie and taken out of the address bar
+        url.searchParams.delete('token')
+        const location = `${url.pathname}${url.search}${url.hash}`
+        res.writeHead(303, {
+          ...SECURITY_HEADERS,
+          location,
+          'set-cookie': gate.sessionCookie(),
+          'cache-control': 'no-store',
+        })
+        return res.end()
+      }
+      const file = await readStatic(opts.staticDir, url.pathname)
+      if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
+      send(res, 200, file.body, file.type)
+    })().catch(() => send(res, 500, 'Internal error', 'text/plain; charset=utf-8'))
+  })
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 })
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname
+    if (path !== '/ws') return reject(socket, 404, 'Not Found')
+    if (!gate.hostAllowed(req)) return reject(socket, 421, 'Misdirected Request')
+    if (!gate.originAllowed(req)) return reject(socket, 403, 'Forbidden')
+    if (!gate.hasSession(req)) return reject(socket, 401, 'Unauthorized')
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
+  })
+
+  function serveSocket(ws: WebSocket): void {
+    sockets.add(ws)
+    const unsubscribe = opts.host.hub.subscribe((e: AppEvent) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
+    })
+    ws.on('message', (raw) => {
+      let msg: { id?: unknown; route?: unknown; input?: unknown }
+      try {
+        msg = JSON.parse(raw.toString()) as typeof msg
+      } catch {
+        return ws.send(
+          JSON.stringify({
+            id: null,
+            result: {
+              ok: false,
+              error: { code: 'bad_request', message: 'The message is not JSON.' },
+            },
+          }),
+        )
+      }
+      const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null
+      void opts.host.router.handle(msg.route, msg.input).then((result) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
+      })
+    })
+    ws.on('close', () => {
+      sockets.delete(ws)
+      unsubscribe()
+    })
+    ws.on('error', () => ws.terminate())
+  }
+
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', rejectListen)
+    server.listen(opts.port, bind, () => resolve())
+  })
+  const addr = server.address()
+  const port = addr && typeof addr === 'object' ? addr.port : opts.port
+  gate.setAddress(bind, port)
+  const shownHost =
+    bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind.includes(':') ? `[${bind}]` : bind
+  return {
+    url: `http://${shownHost}:${port}/?token=${gate.token}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const ws of sockets) ws.terminate()
+        wss.close()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Clients of the contract for tests: the browser-mode WebSocket (a real socket, with the
+ * token exchanged for the cookie like a browser does) and an in-process "IPC" that passes
+ * structured-cloned messages to the router, the way Electron's IPC does.
+ */
+import WebSocket from 'ws'
+import type { AppEvent, EventName, EventPayloads } from '../../src-preload/contract/app-events'
+import type { CairnBridge } from '../../src-preload/contract/bridge'
+import type { Result, RouteInput, RouteName, RouteOutputs } from '../../src-preload/contract/routes'
+import type { AppHost } from '../../src-main/services/app-host'
+
+export interface TestBridge extends CairnBridge {
+  /** every event received, in order */
+  events: AppEvent[]
+  close(): Promise<void>
+}
+
+type Listener = (payload: never) => void
+
+function listeners() {
+  const map = new Map<EventName, Set<Listener>>()
+  return {
+    on: (e: EventName, l: Listener) => void (map.get(e) ?? map.set(e, new Set()).get(e)!).add(l),
+    off: (e: EventName, l: Listener) => void map.get(e)?.delete(l),
+    emit: (ev: AppEvent) => map.get(ev.event)?.forEach((l) => l(ev.payload as never)),
+  }
+}
+
+/** Exchanges the token for the session cookie, like a browser following the printed address. */
+export async function sessionCookie(url: string): Promise<string> {
+  const res = await fetch(url, { redirect: 'manual' })
+  const cookie = res.headers.get('set-cookie')
+  if (res.status !== 303 || !cookie) throw new Error(`token exchange failed: ${res.status}`)
+  return cookie.split(';')[0]!
+}
+
+export async function wsBridge(
+  url: string,
+  opts: { cookie?: string; origin?: string } = {},
+): Promise<TestBridge> {
+  const base = new URL(url)
+  const cookie = opts.cookie ?? (await sessionCookie(url))
+  const ws = new WebSocket(`ws://${base.host}/ws`, {
+    headers: { cookie, origin: opts.origin ?? base.origin },
+  })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+    ws.once('unexpected-response', (_req, res) =>
+      reject(new Error(`upgrade refused: ${res.statusCode}`)),
+    )
+  })
+  const pending = new Map<number, (r: Result<unknown>) => void>()
+  const ls = listeners()
+  const events: AppEvent[] = []
+  let next = 1
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(raw.toString()) as {
+      id?: number
+      result?: Result<unknown>
+    } & Partial<AppEvent>
+    if (msg.result && typeof msg.id === 'number') {
+      pending.get(msg.id)?.(msg.result)
+      pending.delete(msg.id)
+    } else if (msg.event) {
+      events.push(msg as AppEvent)
+      ls.emit(msg as AppEvent)
+    }
+  })
+  return {
+    events,
+    request<R extends RouteName>(route: R, input: RouteInput<R>) {
+      const id = next++
+      ws.send(JSON.stringify({ id, route, input }))
+      return new Promise<Result<RouteOutputs[R]>>((resolve) =>
+        pending.set(id, resolve as (r: Result<unknown>) => void),
+      )
+    },
+    on: ls.on as CairnBridge['on'],
+    off: ls.off as CairnBridge['off'],
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (ws.readyState === ws.CLOSED) return resolve()
+        ws.once('close', () => resolve())
+        ws.close()
+      }),
+  }
+}
+
+/** Electron-style: requests and events cross a structured-clone boundary, like IPC. */
+export function ipcBridge(host: AppHost): TestBridge {
+  const ls = listeners()
+  const events: AppEvent[] = []
+  const unsubscribe = host.hub.subscribe((e) => {
+    const copy = structuredClone(e)
+    events.push(copy)
+    ls.emit(copy)
+  })
+  return {
+    events,
+    async request<R extends RouteName>(route: R, input: RouteInput<R>) {
+      const result = await host.router.handle(route, structuredClone(input))
+      return structuredClone(result) as Result<RouteOutputs[R]>
+    },
+    on: ls.on as CairnBridge['on'],
+    off: ls.off as CairnBridge['off'],
+    close: async () => unsubscribe(),
+  }
+}
+
+/** Waits for an event matching `test` (already received or to come). */
+export function waitForEvent<E extends EventName>(
+  bridge: TestBridge,
+  event: E,
+  test: (p: EventPayloads[E]) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<EventPayloads[E]> {
+  const seen = bridge.events.find((e) => e.event === event && test(e.payload as EventPayloads[E]))
+  if (seen) return Promise.resolve(seen.payload as EventPayloads[E])
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), timeoutMs)
+    const l = (p: EventPayloads[E]): void => {
+      if (!test(p)) return
+      clearTimeout(timer)
+      bridge.off(event, l)
+      resolve(p)
+    }
+    bridge.on(event, l)
+  })
+}
+
+export function unwrap<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.data
+}
