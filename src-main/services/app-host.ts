@@ -5,6 +5,7 @@
  */
 import { readMcpConfigFile } from '../adapters/mcp/config'
 import type { SecretCodec } from '../adapters/settings/secrets'
+import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { createRouter, type Handlers, type Router } from '../ipc/router'
 import { openAppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
@@ -29,6 +30,8 @@ export interface AppHostOptions {
   secretsCodec?: SecretCodec
   /** the better-sqlite3 binary built for Electron */
   nativeBinding?: string
+  /** opens settings.json (desktop: electron-store on the same file and schema; default: conf) */
+  settingsStoreFactory?: SettingsStoreFactory
   onWarning?: (message: string) => void
   /** how long a pending approval waits with no renderer attached before it is denied (default 30 s) */
   orphanApprovalMs?: number
@@ -49,6 +52,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     onWarning: warn,
     ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
     ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+    ...(opts.settingsStoreFactory ? { settingsStoreFactory: opts.settingsStoreFactory } : {}),
   })
   const hub = new EventHub()
   const override = opts.mcpConfigFile ? readMcpConfigFile(opts.mcpConfigFile) : undefined

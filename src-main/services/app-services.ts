@@ -2,7 +2,11 @@ import { dataPaths } from '../adapters/data-dir'
 import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
 import { SettingsPermissionRules } from '../adapters/settings/rules'
 import { openSecrets, type SecretCodec, type SecretsStore } from '../adapters/settings/secrets'
-import { openSettings, type SettingsStore } from '../adapters/settings/settings-store'
+import {
+  openSettings,
+  type SettingsStore,
+  type SettingsStoreFactory,
+} from '../adapters/settings/settings-store'
 import { createSessionStore, type SqliteSessionStore } from '../adapters/sqlite/session-store'
 
 /**
@@ -29,10 +33,15 @@ export function openAppServices(
     secretsCodec?: SecretCodec
     /** the better-sqlite3 binary built for Electron */
     nativeBinding?: string
+    /** opens settings.json (desktop: electron-store on the same file and schema; default: conf) */
+    settingsStoreFactory?: SettingsStoreFactory
   } = {},
 ): AppServices {
   const warn = opts.onWarning ?? (() => {})
-  const settings = openSettings(dataDir, { onWarning: warn })
+  const settings = openSettings(dataDir, {
+    onWarning: warn,
+    ...(opts.settingsStoreFactory ? { createStore: opts.settingsStoreFactory } : {}),
+  })
   const secrets = openSecrets(dataDir, {
     onWarning: warn,
     ...(opts.secretsCodec ? { codec: opts.secretsCodec } : {}),

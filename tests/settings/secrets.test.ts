@@ -86,3 +86,18 @@ describe('openSecrets', () => {
     if (posix) expect(mode(path.join(dir, copies[0] ?? ''))).toBe(0o600)
   })
 })
+
+describe('keys the desktop app encrypted', () => {
+  it('are not sent as keys by the CLI or browser mode: a warning says what to do', () => {
+    const dir = tempDir()
+    const writer = openSecrets(dir, {
+      codec: { encrypt: (s) => `safe:${Buffer.from(s).toString('base64')}`, decrypt: (s) => s },
+    })
+    writer.setApiKey('p1', 'sk-desktop-key-123456')
+    const warnings: string[] = []
+    const reader = openSecrets(dir, { onWarning: (w) => warnings.push(w) })
+    expect(reader.getApiKey('p1')).toBeUndefined()
+    expect(reader.allKeys()).toEqual([])
+    expect(warnings.join('\n')).toMatch(/only the desktop app can read; set CAIRN_API_KEY/)
+  })
+})

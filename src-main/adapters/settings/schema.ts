@@ -156,7 +156,8 @@ export const SETTINGS_ROOT_SCHEMA: JsonSchema = {
 }
 
 const { retryBaseDelayMs: _backoffBase, ...settingsLimitDefaults } = DEFAULT_LIMITS
-export const DEFAULT_SETTINGS_LIMITS: Readonly<SettingsLimits> = Object.freeze(settingsLimitDefaults)
+export const DEFAULT_SETTINGS_LIMITS: Readonly<SettingsLimits> =
+  Object.freeze(settingsLimitDefaults)
 
 const DEFAULTS: Readonly<Settings> = Object.freeze({
   providers: [],

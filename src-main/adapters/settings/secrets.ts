@@ -33,7 +33,21 @@ export interface OpenSecretsOptions {
   lock?: FileLockOptions
 }
 
-const identity: SecretCodec = { encrypt: (s) => s, decrypt: (s) => s }
+/**
+ * Plain storage (the file is readable only by the user). A key the desktop app saved is
+ * encrypted with the OS keychain (`safe:` prefix): only the desktop app can read it.
+ */
+const identity: SecretCodec = {
+  encrypt: (s) => s,
+  decrypt: (s) => {
+    if (s.startsWith('safe:')) {
+      throw new Error(
+        'the desktop app stored it encrypted with the system keychain, which only the desktop app can read; set CAIRN_API_KEY, or save the key again here',
+      )
+    }
+    return s
+  },
+}
 const FILE_MODE = 0o600
 const checksMode = process.platform !== 'win32'
 

@@ -32,9 +32,19 @@ export interface SettingsStore {
   update(mutator: (settings: Settings) => void | Settings): Settings
 }
 
+/** What the settings store needs of conf: `store` reads the whole file, assigning writes it. */
+export interface ConfLikeStore {
+  store: Record<string, unknown>
+}
+
+/** Opens the settings file with the given options (the desktop app: electron-store). */
+export type SettingsStoreFactory = (options: SettingsConfOptions) => ConfLikeStore
+
 export interface OpenSettingsOptions {
   onWarning?: (message: string) => void
   lock?: FileLockOptions
+  /** default: conf */
+  createStore?: SettingsStoreFactory
 }
 
 export class SettingsValidationError extends Error {
@@ -62,6 +72,11 @@ export function settingsConfOptions(dataDir: string) {
   }
 }
 
+export type SettingsConfOptions = ReturnType<typeof settingsConfOptions>
+
+const confStore: SettingsStoreFactory = (options) =>
+  new Conf<Record<string, unknown>>(options as ConstructorParameters<typeof Conf>[0])
+
 /** conf writes JSON with tabs: repairs write the same way, so the file does not churn */
 const serialize = (value: unknown): string => JSON.stringify(value, undefined, '\t')
 
@@ -69,7 +84,7 @@ class ConfSettingsStore implements SettingsStore {
   readonly path: string
   readonly warnings: string[] = []
   private readonly lockPath: string
-  private readonly conf: Conf<Record<string, unknown>>
+  private readonly conf: ConfLikeStore
 
   constructor(
     dataDir: string,
@@ -81,9 +96,7 @@ class ConfSettingsStore implements SettingsStore {
     // conf throws on a file that breaks the schema: repair it first, under the lock.
     this.conf = this.locked(() => {
       this.readAndRepair()
-      return new Conf<Record<string, unknown>>(
-        settingsConfOptions(dataDir) as ConstructorParameters<typeof Conf>[0],
-      )
+      return (opts.createStore ?? confStore)(settingsConfOptions(dataDir))
     })
   }
 

@@ -1,0 +1,28 @@
+/** Types of scripts/electron-native.mjs, for the tests. */
+export interface WantedBuild {
+  electron: string
+  betterSqlite3: string
+  platform: string
+  arch: string
+}
+export const OUT_DIR: string
+export const MODULE_DIR: string
+export const BINDING: string
+export const STAMP: string
+export function wantedBuild(opts?: {
+  nodeModules?: string
+  platform?: string
+  arch?: string
+}): WantedBuild
+export function readStamp(file?: string): Record<string, unknown> | null
+export function isUpToDate(
+  stamp: Record<string, unknown> | null,
+  wanted: WantedBuild,
+  bindingExists: boolean,
+): boolean
+export function electronBinary(nodeModules?: string): string | null
+export function missingBuildTools(
+  has?: (cmd: string) => boolean,
+  platform?: NodeJS.Platform,
+): string | null
+export function main(argv?: string[]): Promise<void>

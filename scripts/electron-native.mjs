@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+/**
+ * Builds better-sqlite3 for Electron's ABI, apart from the Node build in node_modules
+ * (which the tests and the CLI keep using):
+ *
+ *   node_modules/better-sqlite3  →  copied to  .electron-native/better-sqlite3
+ *   @electron/rebuild on the copy, for the installed Electron version
+ *   →  .electron-native/better-sqlite3/build/Release/better_sqlite3.node
+ *
+ * The main process loads that file through better-sqlite3's `nativeBinding` option
+ * (electron-builder copies it to resources/native/ in a packaged app). Skipped when the
+ * build is already there for this Electron version, platform and arch.
+ *
+ * Usage: node scripts/electron-native.mjs [--force] [--require-binary]
+ *   --require-binary  fail unless the Electron binary itself is installed (npm start/dev)
+ */
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+export const OUT_DIR = join(root, '.electron-native')
+export const MODULE_DIR = join(OUT_DIR, 'better-sqlite3')
+export const BINDING = join(MODULE_DIR, 'build', 'Release', 'better_sqlite3.node')
+export const STAMP = join(OUT_DIR, 'stamp.json')
+
+/** What the build must match: the versions of Electron and better-sqlite3, platform, arch. */
+export function wantedBuild(opts = {}) {
+  const modules = opts.nodeModules ?? join(root, 'node_modules')
+  return {
+    electron: readVersion(join(modules, 'electron', 'package.json'), 'electron'),
+    betterSqlite3: readVersion(join(modules, 'better-sqlite3', 'package.json'), 'better-sqlite3'),
+    platform: opts.platform ?? process.platform,
+    arch: opts.arch ?? process.arch,
+  }
+}
+
+function readVersion(file, name) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).version
+  } catch {
+    throw new UserError(`${name} is not installed (no ${relative(root, file)}): run npm install.`)
+  }
+}
+
+/** The stamp written after the last successful build, or null. */
+export function readStamp(file = STAMP) {
+  try {
+    const stamp = JSON.parse(readFileSync(file, 'utf8'))
+    return stamp && typeof stamp === 'object' ? stamp : null
+  } catch {
+    return null
+  }
+}
+
+/** Up to date: the binary exists and was built for exactly what is wanted now. */
+export function isUpToDate(stamp, wanted, bindingExists) {
+  if (!bindingExists || !stamp) return false
+  return ['electron', 'betterSqlite3', 'platform', 'arch'].every((k) => stamp[k] === wanted[k])
+}
+
+class UserError extends Error {}
+
+/** The Electron executable that `npm start` would run, or null when it was not downloaded. */
+export function electronBinary(nodeModules = join(root, 'node_modules')) {
+  const dir = join(nodeModules, 'electron')
+  try {
+    const exe = readFileSync(join(dir, 'path.txt'), 'utf8').trim()
+    const full = join(dir, 'dist', exe)
+    return exe && existsSync(full) ? full : null
+  } catch {
+    return null
+  }
+}
+
+function onPath(cmd) {
+  const which = process.platform === 'win32' ? 'where' : 'which'
+  return spawnSync(which, [cmd], { stdio: 'ignore' }).status === 0
+}
+
+/** The tools node-gyp needs when no prebuilt binary can be downloaded (null: all there). */
+export function missingBuildTools(has = onPath, platform = process.platform) {
+  if (platform === 'win32') return null // Visual Studio is found by node-gyp itself
+  const missing = []
+  if (!['c++', 'g++', 'clang++'].some(has)) missing.push('a C++ compiler')
+  if (!has('make')) missing.push('make')
+  if (!['python3', 'python'].some(has)) missing.push('Python 3')
+  if (missing.length === 0) return null
+  const how =
+    platform === 'darwin'
+      ? 'xcode-select --install'
+      : 'sudo apt-get install build-essential python3 (or your system’s equivalent)'
+  return `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: install with ${how}`
+}
+
+function copyModule() {
+  const src = join(root, 'node_modules', 'better-sqlite3')
+  rmSync(MODULE_DIR, { recursive: true, force: true })
+  mkdirSync(OUT_DIR, { recursive: true })
+  // the Node build (build/) stays behind: what lands in build/ here is Electron's alone
+  cpSync(src, MODULE_DIR, {
+    recursive: true,
+    filter: (from) => !(from === join(src, 'build') || from.startsWith(join(src, 'build') + sep)),
+  })
+}
+
+async function build(wanted) {
+  const tools = missingBuildTools()
+  if (tools) console.warn(`electron-native: ${tools}. Trying a prebuilt binary first.`)
+  copyModule()
+  const { rebuild } = await import('@electron/rebuild')
+  try {
+    await rebuild({
+      buildPath: MODULE_DIR,
+      projectRootPath: MODULE_DIR, // look for nothing above the copy
+      electronVersion: wanted.electron,
+      arch: wanted.arch,
+      onlyModules: [], // the copy itself, none of its dependencies
+      force: true,
+    })
+  } catch (e) {
+    const why = tools ? `\n${tools}.` : ''
+    throw new UserError(
+      `Could not build better-sqlite3 for Electron ${wanted.electron}: ${e?.message ?? e}${why}\n` +
+        'It needs either a prebuilt binary (downloaded from GitHub) or the Electron headers ' +
+        '(downloaded from electronjs.org) and a C++ toolchain.',
+    )
+  }
+  if (!existsSync(BINDING)) {
+    throw new UserError(`The build finished but ${relative(root, BINDING)} is missing.`)
+  }
+  writeFileSync(
+    STAMP,
+    `${JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }, null, 2)}\n`,
+  )
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  const force = argv.includes('--force')
+  if (argv.includes('--require-binary') && !electronBinary()) {
+    throw new UserError(
+      'The Electron binary is not installed (was npm install run with ELECTRON_SKIP_BINARY_DOWNLOAD=1?).\n' +
+        'Download it with:  node node_modules/electron/install.js',
+    )
+  }
+  const wanted = wantedBuild()
+  if (!force && isUpToDate(readStamp(), wanted, existsSync(BINDING))) {
+    console.log(`electron-native: better-sqlite3 is up to date for Electron ${wanted.electron}.`)
+    return
+  }
+  console.log(
+    `electron-native: building better-sqlite3 ${wanted.betterSqlite3} for Electron ${wanted.electron} (${wanted.platform}-${wanted.arch})…`,
+  )
+  await build(wanted)
+  console.log(`electron-native: done → ${relative(root, BINDING)}`)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e) => {
+    console.error(`electron-native: ${e instanceof UserError ? e.message : (e?.stack ?? e)}`)
+    process.exit(1)
+  })
+}

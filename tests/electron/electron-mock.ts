@@ -1,0 +1,166 @@
+/**
+ * A small stand-in for the `electron` module (the binary cannot run here). Tests use it
+ * with `vi.mock('electron', () => import('./electron-mock'))` and inspect the objects below;
+ * `resetElectron()` gives every test a fresh app.
+ */
+import { EventEmitter } from 'node:events'
+import { vi } from 'vitest'
+
+type Handler = (...args: never[]) => unknown
+
+export class FakeWebContents extends EventEmitter {
+  url = ''
+  destroyed = false
+  windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null
+  send = vi.fn()
+  isDestroyed = (): boolean => this.destroyed
+  getURL = (): string => this.url
+  setWindowOpenHandler = (h: (d: { url: string }) => { action: string }): void => {
+    this.windowOpenHandler = h
+  }
+  loadURL = vi.fn(async (url: string) => {
+    this.url = url
+  })
+  destroy(): void {
+    this.destroyed = true
+    this.emit('destroyed')
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static instances: BrowserWindow[] = []
+  static getAllWindows = (): BrowserWindow[] => BrowserWindow.instances.filter((w) => !w.closed)
+  readonly webContents = new FakeWebContents()
+  closed = false
+  minimized = false
+  bounds = { x: 10, y: 20, width: 1000, height: 700 }
+  show = vi.fn()
+  focus = vi.fn()
+  restore = vi.fn(() => void (this.minimized = false))
+  constructor(readonly options: Record<string, unknown>) {
+    super()
+    BrowserWindow.instances.push(this)
+  }
+  loadURL = (url: string): Promise<void> => this.webContents.loadURL(url)
+  isDestroyed = (): boolean => this.closed
+  isMinimized = (): boolean => this.minimized
+  getNormalBounds = (): typeof this.bounds => ({ ...this.bounds })
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false
+  appPath = '/nonexistent'
+  gotLock = true
+  paths = new Map<string, string>()
+  getAppPath = (): string => this.appPath
+  getVersion = (): string => '0.0.0-test'
+  setName = vi.fn()
+  setPath = vi.fn((name: string, p: string) => void this.paths.set(name, p))
+  getPath = (name: string): string => this.paths.get(name) ?? `/fake/${name}`
+  requestSingleInstanceLock = vi.fn(() => this.gotLock)
+  whenReady = vi.fn(async () => {})
+  /** like Electron: quitting starts with `before-quit`, which a listener may cancel */
+  quit = vi.fn(() => {
+    let prevented = false
+    this.emit('before-quit', { preventDefault: () => void (prevented = true) })
+    return prevented
+  })
+  exit = vi.fn()
+}
+
+export const app = new FakeApp()
+
+export const ipcMain = {
+  handlers: new Map<string, Handler>(),
+  handle: vi.fn((channel: string, h: Handler) => void ipcMain.handlers.set(channel, h)),
+  removeHandler: vi.fn((channel: string) => void ipcMain.handlers.delete(channel)),
+}
+
+export const protocol = {
+  handlers: new Map<string, (req: Request) => Promise<Response>>(),
+  registerSchemesAsPrivileged: vi.fn(),
+  handle: vi.fn(
+    (scheme: string, h: (req: Request) => Promise<Response>) =>
+      void protocol.handlers.set(scheme, h),
+  ),
+}
+
+export function fakeSession() {
+  const s = {
+    permissionRequest: null as Handler | null,
+    permissionCheck: null as Handler | null,
+    devicePermission: null as Handler | null,
+    headersReceived: null as Handler | null,
+    setPermissionRequestHandler: (h: Handler) => void (s.permissionRequest = h),
+    setPermissionCheckHandler: (h: Handler) => void (s.permissionCheck = h),
+    setDevicePermissionHandler: (h: Handler) => void (s.devicePermission = h),
+    webRequest: { onHeadersReceived: (h: Handler) => void (s.headersReceived = h) },
+  }
+  return s
+}
+
+export const session = { defaultSession: fakeSession() }
+
+export const shell = { openExternal: vi.fn(async () => {}), openPath: vi.fn(async () => '') }
+
+export const safeStorage = {
+  available: true,
+  backend: 'gnome_libsecret' as string,
+  isEncryptionAvailable: vi.fn(() => safeStorage.available),
+  encryptString: vi.fn((s: string) => Buffer.from(`sealed(${s})`).reverse()),
+  decryptString: vi.fn((b: Buffer) => {
+    const text = Buffer.from(b).reverse().toString()
+    const m = /^sealed\((.*)\)$/s.exec(text)
+    if (!m)
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+      )
+    return m[1]!
+  }),
+  getSelectedStorageBackend: vi.fn(() => safeStorage.backend),
+}
+
+export const Menu = {
+  buildFromTemplate: vi.fn((template: unknown) => ({ template })),
+  setApplicationMenu: vi.fn(),
+}
+
+export const dialog = { showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({})) }
+
+export const screen = {
+  getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]),
+}
+
+export const contextBridge = { exposeInMainWorld: vi.fn() }
+
+export const ipcRenderer = Object.assign(new EventEmitter(), {
+  invoke: vi.fn(async (..._args: unknown[]): Promise<unknown> => ({ ok: true, data: null })),
+})
+
+export function resetElectron(): void {
+  app.removeAllListeners()
+  Object.assign(app, { isPackaged: false, appPath: '/nonexistent', gotLock: true })
+  app.paths.clear()
+  BrowserWindow.instances = []
+  ipcMain.handlers.clear()
+  protocol.handlers.clear()
+  session.defaultSession = fakeSession()
+  safeStorage.available = true
+  safeStorage.backend = 'gnome_libsecret'
+  vi.clearAllMocks()
+}
+
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  session,
+  shell,
+  safeStorage,
+  Menu,
+  dialog,
+  screen,
+  contextBridge,
+  ipcRenderer,
+}
