@@ -3,7 +3,10 @@
  * token exchanged for the cookie like a browser does) and an in-process "IPC" that passes
  * structured-cloned messages to the router, the way Electron's IPC does.
  */
+import { EventEmitter } from 'node:events'
 import WebSocket from 'ws'
+import { CHANNELS } from '../../src-preload/contract/bridge'
+import { forwardEvents, handleRequests } from '../../src-main/electron/ipc'
 import type { AppEvent, EventName, EventPayloads } from '../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../src-preload/contract/bridge'
 import type { Result, RouteInput, RouteName, RouteOutputs } from '../../src-preload/contract/routes'
@@ -87,24 +90,57 @@ export async function wsBridge(
   }
 }
 
-/** Electron-style: requests and events cross a structured-clone boundary, like IPC. */
-export function ipcBridge(host: AppHost): TestBridge {
+/**
+ * The Electron transport, with only Electron itself faked: the real request handler
+ * (sender check, then the router) on a fake `ipcMain`, and the real per-window event
+ * forwarding on a fake `webContents`. Messages cross a structured-clone boundary, as IPC.
+ */
+export function ipcBridge(
+  host: AppHost,
+  opts: { senderUrl?: string; subframe?: boolean } = {},
+): TestBridge {
+  const origins = ['app://cairn']
+  const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>()
+  handleRequests(
+    {
+      handle: (channel: string, fn: (...args: never[]) => unknown) =>
+        void handlers.set(channel, fn as unknown as (...args: unknown[]) => Promise<unknown>),
+      removeHandler: (channel: string) => void handlers.delete(channel),
+    } as unknown as Parameters<typeof handleRequests>[0],
+    host.router,
+    origins,
+  )
   const ls = listeners()
   const events: AppEvent[] = []
-  const unsubscribe = host.hub.subscribe((e) => {
-    const copy = structuredClone(e)
-    events.push(copy)
-    ls.emit(copy)
+  let destroyed = false
+  const contents = Object.assign(new EventEmitter(), {
+    isDestroyed: () => destroyed,
+    getURL: () => 'app://cairn/index.html',
+    send: (_channel: string, e: AppEvent) => {
+      const copy = structuredClone(e)
+      events.push(copy)
+      ls.emit(copy)
+    },
   })
+  forwardEvents(contents as unknown as Parameters<typeof forwardEvents>[0], host.hub, origins)
+  contents.emit('did-finish-load')
+  const senderFrame = {
+    url: opts.senderUrl ?? 'app://cairn/index.html',
+    parent: opts.subframe ? {} : null,
+  }
   return {
     events,
     async request<R extends RouteName>(route: R, input: RouteInput<R>) {
-      const result = await host.router.handle(route, structuredClone(input))
+      const handler = handlers.get(CHANNELS.request)!
+      const result = await handler({ senderFrame }, route, structuredClone(input))
       return structuredClone(result) as Result<RouteOutputs[R]>
     },
     on: ls.on as CairnBridge['on'],
     off: ls.off as CairnBridge['off'],
-    close: async () => unsubscribe(),
+    close: async () => {
+      destroyed = true
+      contents.emit('destroyed')
+    },
   }
 }
 
