@@ -28,6 +28,7 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve('out/renderer'),
+      minify: true,
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },
