@@ -12,17 +12,27 @@ export interface ProviderView {
   apiKey: string | null
 }
 
+/** The limits of one turn (the agent loop's, from settings). */
 export interface LimitsView {
+  /** LLM calls per turn */
   maxIterations: number
+  /** tool executions per turn */
   maxToolExecutions: number
+  /** wall-clock budget of the whole turn */
   deadlineMs: number
+  /** tool output above this is cut, with a marker the model can read */
   maxToolOutputChars: number
+  /** the same call (tool + canonical arguments) this many times in a row is a loop */
   loopThreshold: number
+  /** warnings given before a loop stops the turn */
   loopMaxWarnings: number
   stopOnToolFailure: boolean
   stopOnDenied: boolean
+  /** LLM retries after the first attempt */
   maxRetries: number
+  /** the stream watchdog */
   idleTimeoutMs: number
+  /** estimated tokens a request may use; older tool output is shortened, then old turns left out (0: off) */
   contextTokens: number
 }
 

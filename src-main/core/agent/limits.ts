@@ -1,27 +1,9 @@
-/** The knobs of one turn. Hosts fill them from settings and flags. */
-export interface TurnLimits {
-  /** LLM calls per turn */
-  maxIterations: number
-  /** tool executions per turn */
-  maxToolExecutions: number
-  /** wall-clock budget of the whole turn */
-  deadlineMs: number
-  /** tool output above this is cut, with a marker the model can read */
-  maxToolOutputChars: number
-  /** the same call (tool + canonical arguments) this many times in a row is a loop */
-  loopThreshold: number
-  /** warnings given before a loop stops the turn */
-  loopMaxWarnings: number
-  stopOnToolFailure: boolean
-  stopOnDenied: boolean
-  /** LLM retries after the first attempt */
-  maxRetries: number
-  /** the stream watchdog */
-  idleTimeoutMs: number
+import type { LimitsView } from '../../../src-preload/contract/app-dto'
+
+/** The knobs of one turn: the settings' limits, plus the backoff base. */
+export interface TurnLimits extends LimitsView {
   /** backoff base (ms) */
   retryBaseDelayMs: number
-  /** estimated tokens a request may use; older tool output is shortened, then old turns left out (0: off) */
-  contextTokens: number
 }
 
 export const DEFAULT_LIMITS: TurnLimits = {
