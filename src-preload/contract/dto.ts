@@ -74,6 +74,8 @@ export interface StoredMessage {
   model: string | null
   status: MessageStatus
   failureKind: FailureKind | null
+  /** a tool result that reports a failure (the tool's own error, or a synthetic result) */
+  isError: boolean
   usage: Usage | null
   createdAt: number
 }

@@ -11,7 +11,10 @@ import type { PermissionRequestEvent } from './events'
 
 const id = z.string().min(1).max(200)
 const text = (max: number) => z.string().max(max)
-const page = { limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }
+const page = {
+  limit: z.number().int().min(1).max(500).optional(),
+  offset: z.number().int().min(0).optional(),
+}
 const stringMap = z.record(z.string().max(200), z.string().max(10_000))
 
 const mcpServerConfig = z.union([
@@ -113,7 +116,10 @@ export const routeInputs = {
   }),
   'providers.models': z.strictObject({ providerId: id.optional() }),
   'mcp.list': z.strictObject({}),
-  'mcp.add': z.strictObject({ name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/), config: mcpServerConfig }),
+  'mcp.add': z.strictObject({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
+    config: mcpServerConfig,
+  }),
   'mcp.update': z.strictObject({
     name: id,
     config: mcpServerConfig.optional(),
@@ -164,12 +170,7 @@ export type RouteInput<R extends RouteName> = z.input<(typeof routeInputs)[R]>
 export type RouteOutput<R extends RouteName> = RouteOutputs[R]
 
 export type ErrorCode =
-  | 'bad_request'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'unavailable'
-  | 'provider'
-  | 'internal'
+  'bad_request' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable' | 'provider' | 'internal'
 
-export type Result<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode | string; message: string } }
+export type Result<T> =
+  { ok: true; data: T } | { ok: false; error: { code: ErrorCode | string; message: string } }

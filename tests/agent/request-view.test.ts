@@ -22,6 +22,7 @@ function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMes
     model: null,
     status: 'complete',
     failureKind: null,
+    isError: false,
     usage: null,
     createdAt: 0,
     ...p,

@@ -70,6 +70,7 @@ describe('tool calls', () => {
     expect(results[1]?.content).toMatch(/__proto__/)
     expect(results[2]?.content).toMatch(/no tool named "launch_rockets".*read_note/)
     expect(h.tools.calls.map((c) => c.args)).toEqual([{ key: 'ok' }])
+    expect(toolMessages().map((m) => m.isError)).toEqual([true, true, true, false])
   })
 
   it('gives the model an error result when a tool throws or reports an error, and goes on', async () => {
@@ -89,6 +90,8 @@ describe('tool calls', () => {
     ])
     expect(results[0]?.content).toMatch(/the disk is on fire/)
     expect(results[1]?.content).toMatch(/^Error from soft_fail: permission denied/)
+    // the stored history remembers which results were errors
+    expect(toolMessages().map((m) => m.isError)).toEqual([true, true])
     expect(body(1).messages[2]?.content).toMatch(/the disk is on fire/)
   })
 

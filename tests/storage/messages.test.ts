@@ -77,6 +77,7 @@ describe('messages', () => {
       toolCallId: null,
       toolName: null,
       failureKind: null,
+      isError: false,
       createdAt: 42_000,
     })
     expect(saved.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -188,5 +189,34 @@ describe('messages', () => {
       3, 4, 5,
     ])
     expect(store.getMessages('missing', { limit: 3 })).toEqual([])
+  })
+})
+
+describe('tool results that report an error', () => {
+  it('keep that across a reopen, and synthetic results count as errors', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-iserror-'))
+    try {
+      const store = createSessionStore(dir)
+      const s = store.createSession()
+      store.appendMessage(s.id, {
+        role: 'tool',
+        content: 'Error: boom',
+        toolCallId: 'a',
+        isError: true,
+      })
+      store.appendMessage(s.id, {
+        role: 'tool',
+        content: 'denied',
+        toolCallId: 'b',
+        failureKind: 'denied',
+      })
+      store.appendMessage(s.id, { role: 'tool', content: 'fine', toolCallId: 'c' })
+      store.close()
+      const again = createSessionStore(dir)
+      expect(again.listMessages(s.id).map((m) => m.isError)).toEqual([true, true, false])
+      again.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

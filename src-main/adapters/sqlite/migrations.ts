@@ -97,6 +97,11 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 3,
+    description: 'tool results remember whether the tool reported an error',
+    sql: `ALTER TABLE messages ADD COLUMN is_error INTEGER NOT NULL DEFAULT 0;`,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)

@@ -55,6 +55,7 @@ export interface MessageRow {
   model: string | null
   status: string
   failure_kind: string | null
+  is_error: number
   input_tokens: number | null
   output_tokens: number | null
   usage_estimated: number | null
@@ -63,7 +64,7 @@ export interface MessageRow {
 
 export const MESSAGE_COLUMNS = `pk, id, session_id, seq, turn_id, kind, role, content, parts,
   reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
-  failure_kind, input_tokens, output_tokens, usage_estimated, created_at`
+  failure_kind, is_error, input_tokens, output_tokens, usage_estimated, created_at`
 
 function json<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
@@ -110,6 +111,7 @@ export function toMessage(row: MessageRow): StoredMessage {
     model: row.model,
     status: row.status as MessageStatus,
     failureKind: row.failure_kind as FailureKind | null,
+    isError: row.is_error === 1,
     usage:
       row.input_tokens === null || row.output_tokens === null
         ? null

@@ -254,6 +254,7 @@ export class SqliteSessionStore implements SessionStore {
       model: message.model ?? null,
       status: message.status ?? 'complete',
       failure_kind: message.failureKind ?? null,
+      is_error: message.isError || message.failureKind ? 1 : 0,
       input_tokens: usage ? usage.inputTokens : null,
       output_tokens: usage ? usage.outputTokens : null,
       usage_estimated: usage ? (usage.estimated ? 1 : 0) : null,

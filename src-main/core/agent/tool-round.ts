@@ -328,6 +328,7 @@ class OrderedRecorder {
       toolName: call.name,
       status: 'complete',
       failureKind: r.failureKind ?? null,
+      isError: !r.ok,
       turnId: this.ctx.req.turnId,
     })
     this.ctx.emit({

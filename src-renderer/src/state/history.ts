@@ -42,7 +42,7 @@ export function historyItems(messages: readonly StoredMessage[]): HistoryItem[] 
               ? 'denied'
               : r.failureKind === 'cancelled'
                 ? 'cancelled'
-                : r.failureKind || /^Error\b/.test(r.content)
+                : r.isError
                   ? 'failed'
                   : 'done'
           return {
