@@ -54,7 +54,7 @@ export async function callModel(
         ctx.emit({ type: 'retry', ...info })
       },
     })
-    await finishLog(ctx, log, {
+    await finishLog(log, {
       content: result.content,
       reasoning: result.reasoning,
       toolCalls: result.toolCalls,
@@ -62,14 +62,14 @@ export async function callModel(
       usage: result.usage,
       latencyMs: result.latencyMs,
       timeToFirstTokenMs: result.timeToFirstTokenMs,
-      retries: retries.map((r) => ({ attempt: r.attempt, reason: r.reason, delayMs: r.delayMs })),
+      retries: retriesForLog(retries),
       error: null,
       status: 'complete',
     })
     return result
   } catch (e) {
     const err = e instanceof LlmError ? e : null
-    await finishLog(ctx, log, {
+    await finishLog(log, {
       content: err?.partial?.content ?? '',
       reasoning: err?.partial?.reasoning ?? null,
       toolCalls: [],
@@ -77,7 +77,7 @@ export async function callModel(
       usage: null,
       latencyMs: clock.now() - started,
       timeToFirstTokenMs: null,
-      retries: retries.map((r) => ({ attempt: r.attempt, reason: r.reason, delayMs: r.delayMs })),
+      retries: retriesForLog(retries),
       error: { code: err?.code ?? 'unknown', message: e instanceof Error ? e.message : String(e) },
       status: err?.code === 'aborted' ? 'stopped' : 'error',
     })
@@ -97,6 +97,9 @@ function noticeContextFit(ctx: TurnContext, d: FitDiagnostics): void {
   ctx.emit({ type: 'notice', level: 'info', message })
 }
 
+const retriesForLog = (retries: RetryInfo[]) =>
+  retries.map((r) => ({ attempt: r.attempt, reason: r.reason, delayMs: r.delayMs }))
+
 type LogStart = Promise<TurnLogHandle | null>
 
 function beginLog(ctx: TurnContext, request: ChatRequest, round: number): LogStart {
@@ -115,7 +118,6 @@ function beginLog(ctx: TurnContext, request: ChatRequest, round: number): LogSta
 }
 
 async function finishLog(
-  _ctx: TurnContext,
   log: LogStart,
   response: Parameters<TurnLogHandle['finish']>[0],
 ): Promise<void> {

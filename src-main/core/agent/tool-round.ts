@@ -55,7 +55,7 @@ export async function runToolRound(
     const parallel =
       prepared.length > 1 &&
       prepared.every((p) => p.tool && p.check?.ok && isTrustedReadOnly(p.tool))
-    if (parallel) await runParallel(ctx, prepared, recorder, tools)
+    if (parallel) await runParallel(ctx, prepared, recorder)
     else for (let i = 0; i < prepared.length; i++) await runOne(ctx, prepared, i, recorder, tools)
     return null
   } catch (e) {
@@ -115,6 +115,12 @@ function answerInvalid(
     return true
   }
   return false
+}
+
+/** A call that passed the checks: its tool and its parsed arguments. */
+function checked(p: Prepared): { tool: ToolDescriptor; args: Record<string, unknown> } {
+  if (!p.tool || !p.check?.ok) throw new Error(`the call to ${p.call.name} was not checked`)
+  return { tool: p.tool, args: p.check.value }
 }
 
 async function gate(
@@ -193,8 +199,7 @@ async function runOne(
   const p = prepared[i]!
   if (ctx.signal.aborted) throw ctx.signal.reason
   if (answerInvalid(p, i, rec, tools)) return
-  const tool = p.tool!
-  const args = (p.check as { value: Record<string, unknown> }).value
+  const { tool, args } = checked(p)
   const decision = await gate(ctx, { ...p, tool }, args)
   if (decision.decision === 'deny') return answerDenied(ctx, p, i, decision, rec)
   const warning = admit(ctx, p, args)
@@ -207,13 +212,12 @@ async function runParallel(
   ctx: TurnContext,
   prepared: Prepared[],
   rec: OrderedRecorder,
-  _tools: readonly ToolDescriptor[],
 ): Promise<void> {
   const approved: { i: number; args: Record<string, unknown>; warning: string | null }[] = []
   for (let i = 0; i < prepared.length; i++) {
     const p = prepared[i]!
-    const args = (p.check as { value: Record<string, unknown> }).value
-    const decision = await gate(ctx, { ...p, tool: p.tool! }, args)
+    const { tool, args } = checked(p)
+    const decision = await gate(ctx, { ...p, tool }, args)
     if (decision.decision === 'deny') answerDenied(ctx, p, i, decision, rec)
     else approved.push({ i, args, warning: null })
   }
@@ -221,7 +225,7 @@ async function runParallel(
   const failures = await Promise.all(
     approved.map(async (a) => {
       const p = prepared[a.i]!
-      const result = await execute(ctx, p, p.tool!, a.args, a.warning)
+      const result = await execute(ctx, p, checked(p).tool, a.args, a.warning)
       rec.record(a.i, result)
       return !result.ok
     }),
