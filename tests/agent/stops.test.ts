@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AbortReason } from '../../src-main/core/llm/types'
 import { createHarness, ofType, textOf, type Harness } from '../support/agent-harness'
-import { textReply, toolCallsReply, type Reply } from '../support/openai-server'
+import { textReply, toolCallsReply, slowText } from '../support/openai-server'
 
 let h: Harness
 beforeEach(async () => {
@@ -20,16 +20,6 @@ function expectValidHistory(): void {
     const answers = messages.slice(i + 1, i + 1 + m.toolCalls.length)
     expect(answers.map((a) => a.toolCallId)).toEqual(m.toolCalls.map((c) => c.id))
   }
-}
-
-function slowText(words: number, delayMs: number): Reply {
-  const items = []
-  for (let i = 0; i < words; i++) {
-    items.push({ choices: [{ index: 0, delta: { content: `word${i} ` }, finish_reason: null }] })
-    items.push({ delayMs })
-  }
-  items.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
-  return { type: 'sse', items }
 }
 
 describe('stop conditions', () => {
@@ -128,14 +118,14 @@ describe('stop conditions', () => {
     const { outcome, events } = await h.turn('tell a long story', {
       signal: stop.signal,
       onEvent: (e) => {
-        if (e.type === 'text_delta' && e.text.startsWith('word3'))
+        if (e.type === 'text_delta' && e.text.startsWith('w3 '))
           stop.abort(new AbortReason('stop'))
       },
     })
     expect(outcome.reason).toBe('aborted')
     const shown = textOf(events)
-    expect(shown.startsWith('word0 word1 word2 word3')).toBe(true)
-    expect(shown).not.toContain('word199')
+    expect(shown.startsWith('w0 w1 w2 w3')).toBe(true)
+    expect(shown).not.toContain('w199')
     const last = h.store.listMessages(h.sessionId).at(-1)
     expect(last).toMatchObject({ role: 'assistant', status: 'stopped', content: shown })
     expect(ofType(events, 'retry')).toHaveLength(0)

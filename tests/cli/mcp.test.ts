@@ -9,8 +9,8 @@ import {
   startScriptedServer,
   textReply,
   toolCallsReply,
-  type RecordedRequest,
   type ScriptedServer,
+  lastToolContent,
 } from '../support/openai-server'
 
 let server: ScriptedServer
@@ -34,18 +34,13 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const lastTool = (req: RecordedRequest): string =>
-  (req.body as { messages: { role: string; content: string }[] }).messages
-    .filter((m) => m.role === 'tool')
-    .at(-1)?.content ?? ''
-
 describe('cairn with MCP servers', () => {
   it('--mcp-config with --approve all: the model calls echo and the answer carries its result', async () => {
     server.enqueue(
       toolCallsReply([
         { name: 'everything__echo', arguments: '{"message":"cairns mark the trail"}' },
       ]),
-      (req) => textReply(`The server answered: ${lastTool(req)}`),
+      (req) => textReply(`The server answered: ${lastToolContent(req)}`),
     )
     const r = await runCli(
       ['--mcp-config', configFile, '--approve', 'all', 'Please echo a phrase'],
@@ -191,7 +186,7 @@ describe('cairn with MCP servers', () => {
       }),
     )
     server.enqueue(toolCallsReply([{ name: 'slow__hang', arguments: '{"progressMs":0}' }]), (req) =>
-      textReply(`The tool failed: ${lastTool(req)}`),
+      textReply(`The tool failed: ${lastToolContent(req)}`),
     )
     const registry = join(dir, 'data', 'mcp-processes.json')
     const seen = new Set<number>()

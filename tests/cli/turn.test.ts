@@ -8,8 +8,8 @@ import {
   startScriptedServer,
   textReply,
   toolCallsReply,
-  type Reply,
   type ScriptedServer,
+  slowText,
 } from '../support/openai-server'
 
 let server: ScriptedServer
@@ -24,16 +24,6 @@ afterEach(async () => {
   await server.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
-
-function slowText(words: number, delayMs: number): Reply {
-  const items = []
-  for (let i = 0; i < words; i++) {
-    items.push({ choices: [{ index: 0, delta: { content: `w${i} ` }, finish_reason: null }] })
-    items.push({ delayMs })
-  }
-  items.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
-  return { type: 'sse', items }
-}
 
 describe('cairn "prompt"', () => {
   it('streams the answer to stdout, and the session and its turn logs are kept', async () => {

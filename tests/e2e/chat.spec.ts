@@ -1,27 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import {
-  textReply,
-  toolCallsReply,
-  type RecordedRequest,
-  type Reply,
-} from '../support/openai-server'
+import { textReply, toolCallsReply, slowText, lastToolContent } from '../support/openai-server'
 import { startDropProxy } from './support/drop-proxy'
 import { startWebHost, type WebHost } from './support/web-host'
-
-function slowText(words: number, delayMs: number): Reply {
-  const items = []
-  for (let i = 0; i < words; i++) {
-    items.push({ choices: [{ index: 0, delta: { content: `w${i} ` }, finish_reason: null }] })
-    items.push({ delayMs })
-  }
-  items.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
-  return { type: 'sse', items }
-}
-
-const lastTool = (req: RecordedRequest): string =>
-  (req.body as { messages: { role: string; content: string }[] }).messages
-    .filter((m) => m.role === 'tool')
-    .at(-1)?.content ?? ''
 
 async function ask(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text)
@@ -57,7 +37,7 @@ test('a tool call is approved in the dialog and its result shown', async ({ page
     toolCallsReply([
       { name: 'everything__echo', arguments: '{"message":"stones mark the trail"}' },
     ]),
-    (req) => textReply(`The echo said: ${lastTool(req)}`),
+    (req) => textReply(`The echo said: ${lastToolContent(req)}`),
   )
   await page.goto(host.url)
   await ask(page, 'Echo something')
@@ -128,7 +108,7 @@ test('Deny with a reason reaches the model', async ({ page }) => {
   host = await startWebHost()
   host.model.enqueue(
     toolCallsReply([{ name: 'write_file', arguments: '{"path":"notes.txt","content":"x"}' }]),
-    (req) => textReply(`Understood: ${lastTool(req)}`),
+    (req) => textReply(`Understood: ${lastToolContent(req)}`),
   )
   await page.goto(host.url)
   await ask(page, 'Write a note')
@@ -136,7 +116,7 @@ test('Deny with a reason reaches the model', async ({ page }) => {
   await dialog.getByLabel('Reason if you deny').fill('not in this folder')
   await dialog.getByRole('button', { name: 'Deny' }).click()
   await expect(page.getByText(/Understood: .*not in this folder/)).toBeVisible()
-  expect(lastTool(host.model.requests.at(-1)!)).toContain('not in this folder')
+  expect(lastToolContent(host.model.requests.at(-1)!)).toContain('not in this folder')
   await expect(page.locator('.tool-denied')).toHaveCount(1)
 })
 

@@ -15,24 +15,14 @@ import {
   startScriptedServer,
   textReply,
   toolCallsReply,
-  type Reply,
   type ScriptedServer,
+  slowText,
 } from '../support/openai-server'
 
 export interface SuiteEnv {
   host: AppHost
   server: ScriptedServer
   dir: string
-}
-
-function slowText(words: number, delayMs: number): Reply {
-  const items = []
-  for (let i = 0; i < words; i++) {
-    items.push({ choices: [{ index: 0, delta: { content: `w${i} ` }, finish_reason: null }] })
-    items.push({ delayMs })
-  }
-  items.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
-  return { type: 'sse', items }
 }
 
 const agentEvents = (b: TestBridge, turnId: string): SequencedAgentEvent[] =>
@@ -287,7 +277,7 @@ export function contractSuite(
         setTimeout(() => void transport.bridge().then(resolve), 900),
       )
       b = watcher
-      const events = await waitForTurnEnd(watcher, env, turnId)
+      const events = await waitForTurnEnd(watcher, turnId)
       expect(events).toBe('denied-by-orphan')
     })
 
@@ -380,7 +370,7 @@ export function contractSuite(
 }
 
 /** Reads the turn's end from the store: the tool result says the call was denied because nobody answered. */
-async function waitForTurnEnd(b: TestBridge, env: SuiteEnv, turnId: string): Promise<string> {
+async function waitForTurnEnd(b: TestBridge, turnId: string): Promise<string> {
   const deadline = Date.now() + 10_000
   while (Date.now() < deadline) {
     const list = unwrap(await b.request('sessions.list', { limit: 5 })).sessions
@@ -393,6 +383,5 @@ async function waitForTurnEnd(b: TestBridge, env: SuiteEnv, turnId: string): Pro
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  void env
   return 'not denied'
 }

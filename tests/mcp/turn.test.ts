@@ -4,7 +4,7 @@ import { McpManager } from '../../src-main/adapters/mcp/manager'
 import { CompositeToolHost } from '../../src-main/core/tools/composite-host'
 import { createHarness, ofType, textOf, type Harness } from '../support/agent-harness'
 import { EVERYTHING, fixture, nodeServer } from '../support/mcp'
-import { textReply, toolCallsReply, type RecordedRequest } from '../support/openai-server'
+import { textReply, toolCallsReply, lastToolContent } from '../support/openai-server'
 
 let h: Harness
 let m: McpManager
@@ -17,11 +17,6 @@ afterEach(async () => {
   await m.shutdown()
   await h.close()
 })
-
-function lastToolContent(req: RecordedRequest): string {
-  const messages = (req.body as { messages: { role: string; content: string }[] }).messages
-  return messages.filter((x) => x.role === 'tool').at(-1)?.content ?? '(none)'
-}
 
 describe('a turn with a real MCP server', () => {
   it("waits for the server, offers its tools, runs the model's call and answers with the result", async () => {

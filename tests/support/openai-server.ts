@@ -613,3 +613,20 @@ function record(req: IncomingMessage, path: string, rawBody: string): RecordedRe
   }
   return { method: req.method ?? 'GET', path, headers: { ...req.headers }, body }
 }
+
+/** A slow answer: `words` chunks `w0 w1 …`, `delayMs` apart (for Stop, reload and signal tests). */
+export function slowText(words: number, delayMs: number): Reply {
+  const items: SseItem[] = []
+  for (let i = 0; i < words; i++) {
+    items.push({ choices: [{ index: 0, delta: { content: `w${i} ` }, finish_reason: null }] })
+    items.push({ delayMs })
+  }
+  items.push({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })
+  return { type: 'sse', items }
+}
+
+/** The content of the last tool message a request sent (what the model was told a tool returned). */
+export function lastToolContent(req: RecordedRequest): string {
+  const messages = (req.body as { messages: { role: string; content: string }[] }).messages
+  return messages.filter((m) => m.role === 'tool').at(-1)?.content ?? ''
+}
