@@ -41,10 +41,6 @@ export function configuredServers(
   return out
 }
 
-export function sessionWorkspace(app: AppServices, session: SessionRecord): string {
-  return session.workspace ?? app.settings.get().defaultWorkspace ?? defaultWorkspace()
-}
-
 export async function startToolRuntime(
   app: AppServices,
   opts: {
@@ -77,8 +73,10 @@ export async function startToolRuntime(
     manager,
     hostFor(session) {
       const settings = app.settings.get()
+      // read once per turn, not on every tool call (settings live in a file)
+      const workspace = session.workspace ?? settings.defaultWorkspace ?? defaultWorkspace()
       const builtin = new BuiltinTools({
-        workspace: () => sessionWorkspace(app, session),
+        workspace: () => workspace,
         disabled: settings.builtinTools.disabled,
         store: app.store,
       })
