@@ -26,6 +26,8 @@ export default defineConfig({
   renderer: {
     root: resolve('src-renderer'),
     plugins: [react()],
+    // the highlighter's worker is an ES module, so each language it loads is its own chunk
+    worker: { format: 'es' },
     build: {
       outDir: resolve('out/renderer'),
       minify: true,

@@ -85,10 +85,11 @@ export class TextRenderer {
         this.err(`→ ${e.name} ${oneLine(e.rawArguments || '{}', 200)}`)
         break
       case 'permission_decision':
-        if (e.by === 'policy') {
+        if (e.by !== 'user') {
+          const by = e.by === 'rule' ? 'a remembered "always allow" rule' : 'the permission policy'
           this.err(
             dim(
-              `  ${e.decision === 'deny' ? 'denied' : 'allowed'} by the permission policy`,
+              `  ${e.decision === 'deny' ? 'denied' : 'allowed'} by ${by}`,
               this.s.stderr.isTTY === true,
             ),
           )

@@ -1,7 +1,7 @@
 /**
  * Electron's security checklist, in one place: the content security policy, who may talk
  * to main (the trusted-sender check), where a page may navigate, which links open in the
- * browser, and the permissions a page gets (none).
+ * browser, and the permissions a page gets (clipboard writes only).
  */
 import type { Session, WebContents } from 'electron'
 
@@ -115,13 +115,22 @@ export function withCsp(headers: Record<string, string[]> | undefined): Record<s
 }
 
 /**
- * Every permission request (camera, notifications, clipboard, …) and check is denied, and
- * every response the session loads over http (the dev server) carries our CSP. Responses
- * of the app: protocol carry it themselves (`protocol.ts`).
+ * The one permission a page gets: writing (sanitized) text to the clipboard, for the
+ * Copy buttons. Reading the clipboard stays denied.
+ */
+export const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
+
+/**
+ * Every permission request (camera, notifications, clipboard reads, …) and check is denied
+ * except `ALLOWED_PERMISSION`, and every response the session loads over http (the dev
+ * server) carries our CSP. Responses of the app: protocol carry it themselves
+ * (`protocol.ts`).
  */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  session.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permission === ALLOWED_PERMISSION),
+  )
+  session.setPermissionCheckHandler((_contents, permission) => permission === ALLOWED_PERMISSION)
   session.setDevicePermissionHandler(() => false)
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: withCsp(details.responseHeaders) })

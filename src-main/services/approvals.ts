@@ -66,6 +66,11 @@ export class ApprovalBroker implements Approver {
       .map((p) => p.request)
   }
 
+  /** every request still waiting, in all sessions */
+  pendingAll(): PermissionRequestEvent[] {
+    return [...this.pending.values()].map((p) => p.request)
+  }
+
   get size(): number {
     return this.pending.size
   }

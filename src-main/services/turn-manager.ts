@@ -5,6 +5,7 @@
  */
 import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
 import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import { checkReplaces } from '../core/agent/history-path'
 import { AbortReason } from '../core/llm/types'
 import { RouteError } from '../ipc/router'
 import type { AppServices } from './app-services'
@@ -28,6 +29,8 @@ export interface SendInput {
   text: string
   model?: string
   workspace?: string
+  /** the id of the session's newest user message, which this one replaces */
+  replaces?: string
 }
 
 export class TurnManager {
@@ -46,6 +49,22 @@ export class TurnManager {
     return undefined
   }
 
+  /**
+   * Checks `replaces` before anything runs or is saved: the seq the new user message
+   * supersedes.
+   */
+  private supersedes(sessionId: string | undefined, replaces: string): number {
+    if (!sessionId) {
+      throw new RouteError('bad_request', 'sessionId is required when replacing a message.')
+    }
+    if (!this.app.store.getSession(sessionId)) {
+      throw new RouteError('not_found', `There is no session "${sessionId}".`)
+    }
+    const check = checkReplaces(this.app.store.listMessages(sessionId), replaces)
+    if (!check.ok) throw new RouteError(check.code, check.message)
+    return check.supersedes
+  }
+
   /** Starts a turn; resolves once its session and id are known (the turn runs on). */
   send(input: SendInput): Promise<{ sessionId: string; turnId: string }> {
     if (input.sessionId && this.bySession(input.sessionId)) {
@@ -54,6 +73,8 @@ export class TurnManager {
         'A turn is already running in this session: stop it or wait for it to finish.',
       )
     }
+    const supersedes =
+      input.replaces === undefined ? undefined : this.supersedes(input.sessionId, input.replaces)
     const controller = new AbortController()
     let markEnded!: () => void
     const ended = new Promise<void>((r) => (markEnded = r))
@@ -70,6 +91,7 @@ export class TurnManager {
       const run = runSessionTurn(this.app, {
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         text: input.text,
+        ...(supersedes !== undefined ? { supersedes } : {}),
         flags: input.model ? { model: input.model } : {},
         env: this.env,
         ...(input.workspace ? { workspace: input.workspace } : {}),
@@ -120,6 +142,17 @@ export class TurnManager {
     return {
       turn: turn ? { turnId: turn.turnId, events: [...turn.events] } : null,
       pendingApprovals: this.approvals.pendingFor(sessionId),
+    }
+  }
+
+  /** every running turn and every approval still waiting, in all sessions */
+  status(): {
+    turns: { sessionId: string; turnId: string }[]
+    pendingApprovals: PermissionRequestEvent[]
+  } {
+    return {
+      turns: [...this.turns.values()].map((t) => ({ sessionId: t.sessionId, turnId: t.turnId })),
+      pendingApprovals: this.approvals.pendingAll(),
     }
   }
 

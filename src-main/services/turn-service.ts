@@ -29,6 +29,8 @@ export class SetupError extends Error {
 export interface TurnInput {
   sessionId?: string
   text: string
+  /** the seq of the user message this one replaces (see `TurnRequest.supersedes`) */
+  supersedes?: number
   flags: ProviderFlags
   env: NodeJS.ProcessEnv
   policy?: PermissionPolicy
@@ -126,6 +128,7 @@ export async function runSessionTurn(app: AppServices, input: TurnInput): Promis
       sessionId: session.id,
       turnId,
       text: input.text,
+      ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
       policy: input.policy ?? settings.permissionPolicy,
       limits,
       systemPrompt: session.systemPrompt ?? settings.systemPrompt ?? null,

@@ -77,8 +77,26 @@ export interface StoredMessage {
   /** a tool result that reports a failure (the tool's own error, or a synthetic result) */
   isError: boolean
   usage: Usage | null
+  /**
+   * On a user message that replaces an earlier one (regenerate, edit and resend, retry):
+   * the earlier user message's seq. The conversation follows the newest path: everything
+   * from that seq up to this message is an earlier version, kept but not sent to the model.
+   */
+  supersedes: number | null
+  /** tool messages: how long the tool ran, in ms (null when it did not run) */
+  durationMs: number | null
+  /** assistant messages: how long the model reasoned before its answer began, in ms */
+  reasoningMs: number | null
+  /**
+   * tool messages: who decided the call (the user in the dialog, a remembered "always
+   * allow" rule, or the permission policy); null when nobody was asked (unknown tool, bad
+   * arguments, stopped before the decision)
+   */
+  decidedBy: DecidedBy | null
   createdAt: number
 }
+
+export type DecidedBy = 'user' | 'rule' | 'policy'
 
 /** What a writer supplies; the store assigns id, seq and createdAt. */
 export type NewMessage = Pick<StoredMessage, 'role' | 'content'> &

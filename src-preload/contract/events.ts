@@ -1,4 +1,12 @@
-import type { ApprovalDecision, ErrorInfo, FailureKind, MessageStatus, Role } from './dto'
+import type {
+  ApprovalDecision,
+  ContentPart,
+  DecidedBy,
+  ErrorInfo,
+  FailureKind,
+  MessageStatus,
+  Role,
+} from './dto'
 
 /** Why a turn ended. */
 export type TurnEndReason =
@@ -72,7 +80,8 @@ export interface PermissionDecisionEvent extends Base {
   toolCallId: string
   decision: ApprovalDecision
   reason?: string
-  by: 'user' | 'policy'
+  /** the user in the dialog, a remembered "always allow" rule, or the permission policy */
+  by: DecidedBy
 }
 export interface ToolResultEvent extends Base {
   type: 'tool_result'
@@ -84,6 +93,8 @@ export interface ToolResultEvent extends Base {
   durationMs: number
   synthetic: boolean
   failureKind?: FailureKind
+  /** rich content for the UI (images, links), when the tool returned any */
+  parts?: ContentPart[]
 }
 export interface RetryEvent extends Base {
   type: 'retry'
@@ -110,6 +121,12 @@ export interface UsageEvent extends Base {
 export interface MessageSavedEvent extends Base {
   type: 'message_saved'
   messageId: string
+  /**
+   * the message's position in the session (its `StoredMessage.seq`). Not named `seq`: the
+   * UI transports number every agent event with `seq` (`SequencedAgentEvent`), which
+   * would overwrite it.
+   */
+  messageSeq: number
   role: Role
   status: MessageStatus
 }

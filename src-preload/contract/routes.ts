@@ -69,9 +69,15 @@ export const routeInputs = {
     text: z.string().min(1).max(1_000_000),
     model: text(500).optional(),
     workspace: text(4096).optional(),
+    /**
+     * Regenerate, edit and resend, retry: the id of the session's newest user message
+     * (on the newest path), which this message replaces. The earlier exchange is kept.
+     */
+    replaces: id.optional(),
   }),
   'chat.stop': z.strictObject({ turnId: id }),
   'chat.attach': z.strictObject({ sessionId: id }),
+  'chat.status': z.strictObject({}),
   'approvals.respond': z.strictObject({
     requestId: id,
     decision: z.enum(['allow_once', 'allow_always', 'deny']),
@@ -90,6 +96,8 @@ export const routeInputs = {
   }),
   'sessions.rename': z.strictObject({ id, title: text(500) }),
   'sessions.pin': z.strictObject({ id, pinned: z.boolean() }),
+  /** switches the session's model from its next turn on */
+  'sessions.setModel': z.strictObject({ id, model: z.string().min(1).max(500) }),
   'sessions.delete': z.strictObject({ id }),
   'sessions.export': z.strictObject({ id, format: z.enum(['md', 'json']) }),
   'settings.get': z.strictObject({}),
@@ -143,18 +151,29 @@ export interface RouteOutputs {
     /** approval requests still waiting for an answer */
     pendingApprovals: PermissionRequestEvent[]
   }
+  /** every running turn and every approval still waiting, in all sessions */
+  'chat.status': {
+    turns: { sessionId: string; turnId: string }[]
+    pendingApprovals: PermissionRequestEvent[]
+  }
   'approvals.respond': { accepted: boolean }
   'sessions.list': { sessions: SessionRecord[]; total: number }
   'sessions.get': { session: SessionRecord; messages: StoredMessage[]; hasMore: boolean }
   'sessions.search': { hits: SearchHit[] }
   'sessions.rename': SessionRecord
   'sessions.pin': SessionRecord
+  'sessions.setModel': SessionRecord
   'sessions.delete': { deleted: boolean }
   'sessions.export': { filename: string; mimeType: string; content: string }
   'settings.get': SettingsView
   'settings.update': SettingsView
   'providers.test': { models: string[] }
-  'providers.models': { models: string[] }
+  /**
+   * The models a provider serves. Without `providerId`: the provider a new chat would use
+   * (the environment, then the settings, then a local server found running), and the
+   * model it would take (null: none is configured).
+   */
+  'providers.models': { models: string[]; defaultModel: string | null }
   'mcp.list': { servers: McpServerInfo[] }
   'mcp.add': { servers: McpServerInfo[] }
   'mcp.update': { servers: McpServerInfo[] }

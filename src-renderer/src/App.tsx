@@ -1,46 +1,48 @@
 import { useEffect, type JSX } from 'react'
 import { ApprovalDialog } from './features/approvals/ApprovalDialog'
-import { Composer } from './features/chat/Composer'
-import { MessageList } from './features/chat/MessageList'
-import { sessionFromHash, useChat } from './state'
+import { ChatHeader } from './features/chat/ChatHeader'
+import { ConversationView } from './features/chat/ConversationView'
+import { TodoList } from './features/chat/TodoList'
+import { Composer } from './features/composer/Composer'
+import { LinkGuardProvider } from './features/markdown'
+import { usePlatform, useLive } from './state/context'
 import { ConnectionBanner } from './ui/ConnectionBanner'
 
-export function App(): JSX.Element {
-  const openSession = useChat((s) => s.openSession)
-  const title = useChat((s) => s.title)
-  const error = useChat((s) => s.error)
-  const running = useChat((s) => s.turn?.running === true)
-
+/** Esc stops the running answer from anywhere but a dialog or an editor that uses it. */
+function useEscapeStops(): void {
+  const { live } = usePlatform()
   useEffect(() => {
-    void openSession(sessionFromHash(location.hash))
-    const onHash = (): void => {
-      const id = sessionFromHash(location.hash)
-      if (id !== useChat.getState().sessionId) void openSession(id)
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      const s = live.getState()
+      if (s.approvals.length > 0 || !s.currentId || !s.running[s.currentId]) return
+      if ((e.target as Element | null)?.closest?.('[role="dialog"]')) return
+      e.preventDefault()
+      void s.stop()
     }
-    window.addEventListener('hashchange', onHash)
-    return () => window.removeEventListener('hashchange', onHash)
-  }, [openSession])
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [live])
+}
 
+export function App(): JSX.Element {
+  const { platform } = usePlatform()
+  const dialogOpen = useLive((s) => s.approvals.length > 0)
+  useEscapeStops()
   return (
-    <div className="app">
-      <ConnectionBanner />
-      <header className="top">
-        <h1>Cairn</h1>
-        <span className="title">{title}</span>
-        <button type="button" onClick={() => void openSession(null)} disabled={running}>
-          New chat
-        </button>
-      </header>
-      <main>
-        <MessageList />
-      </main>
-      {error ? (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <Composer />
+    <LinkGuardProvider openExternal={platform.openExternal}>
+      <div className="app" inert={dialogOpen}>
+        <ConnectionBanner />
+        <ChatHeader />
+        <main className="chat">
+          <ConversationView />
+          <div className="dock">
+            <TodoList />
+            <Composer />
+          </div>
+        </main>
+      </div>
       <ApprovalDialog />
-    </div>
+    </LinkGuardProvider>
   )
 }

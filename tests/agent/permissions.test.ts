@@ -66,7 +66,7 @@ describe('the permission gate', () => {
     expect(h.tools.calls).toHaveLength(2)
     expect(ofType(events, 'permission_decision').map((d) => [d.decision, d.by])).toEqual([
       ['allow_always', 'user'],
-      ['allow_always', 'policy'],
+      ['allow_always', 'rule'],
     ])
   })
 

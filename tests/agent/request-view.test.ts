@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../src-preload/contract/dto'
 import { buildRequestView } from '../../src-main/core/agent/request-view'
+import { messageBuilder } from '../support/stored-messages'
 
-let seq = 0
-function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMessage {
-  seq++
-  return {
-    id: `m${seq}`,
-    sessionId: 's',
-    seq,
-    turnId: null,
-    kind: 'message',
-    content: '',
-    parts: null,
-    reasoning: null,
-    providerExtras: null,
-    toolCalls: null,
-    toolCallId: null,
-    toolName: null,
-    provider: null,
-    model: null,
-    status: 'complete',
-    failureKind: null,
-    isError: false,
-    usage: null,
-    createdAt: 0,
-    ...p,
-  }
-}
+const msg = messageBuilder()
 
 const A = { provider: 'http://a/v1', model: 'deepseek-reasoner', systemPrompt: null }
 

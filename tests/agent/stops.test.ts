@@ -118,8 +118,7 @@ describe('stop conditions', () => {
     const { outcome, events } = await h.turn('tell a long story', {
       signal: stop.signal,
       onEvent: (e) => {
-        if (e.type === 'text_delta' && e.text.startsWith('w3 '))
-          stop.abort(new AbortReason('stop'))
+        if (e.type === 'text_delta' && e.text.startsWith('w3 ')) stop.abort(new AbortReason('stop'))
       },
     })
     expect(outcome.reason).toBe('aborted')

@@ -106,7 +106,15 @@ describe('the text renderer', () => {
       }),
     )
     r.handle(ev({ type: 'text_delta', text: 'Full answer.' }))
-    r.handle(ev({ type: 'message_saved', messageId: 'm', role: 'assistant', status: 'complete' }))
+    r.handle(
+      ev({
+        type: 'message_saved',
+        messageId: 'm',
+        messageSeq: 2,
+        role: 'assistant',
+        status: 'complete',
+      }),
+    )
     r.handle(ev({ type: 'turn_end', reason: 'completed' }))
     // 34 characters on a 20-column terminal: one row up, back to column 1, clear below
     expect(stdout.text()).toBe(
@@ -171,5 +179,20 @@ describe('the text renderer', () => {
     expect(stderr.text()).toContain('→ read {}')
     expect(stderr.text()).toContain('✗ read [denied] (3 ms): boom')
     expect(stderr.text()).toContain('Error: The API key was rejected.')
+  })
+
+  it('says on stderr when a remembered rule or the policy decided, not when the user did', () => {
+    const stdout = stream(false)
+    const stderr = stream(false)
+    const r = new TextRenderer({ stdout, stderr })
+    const decided = (by: string, decision: string) =>
+      r.handle(ev({ type: 'permission_decision', requestId: 'r', toolCallId: 'c', decision, by }))
+    decided('rule', 'allow_always')
+    decided('policy', 'deny')
+    decided('user', 'allow_once')
+    expect(stderr.text()).toBe(
+      '  allowed by a remembered "always allow" rule\n  denied by the permission policy\n',
+    )
+    expect(stdout.text()).toBe('')
   })
 })

@@ -103,21 +103,33 @@ describe('guardWebContents', () => {
 })
 
 describe('the session', () => {
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check except writing to the clipboard', () => {
     const s = fakeSession()
     hardenSession(s as unknown as Session)
-    for (const permission of [
+    const request = (permission: string): unknown => {
+      const callback = vi.fn()
+      s.permissionRequest!(...([{}, permission, callback, {}] as never[]))
+      expect(callback).toHaveBeenCalledTimes(1)
+      return callback.mock.calls[0]![0]
+    }
+    const check = (permission: string): unknown =>
+      s.permissionCheck!(...([{}, permission, 'app://cairn', {}] as never[]))
+    const denied = [
       'media',
       'notifications',
       'geolocation',
-      'clipboard-sanitized-write',
+      'clipboard-read',
       'openExternal',
-    ]) {
-      const callback = vi.fn()
-      s.permissionRequest!(...([{}, permission, callback] as never[]))
-      expect(callback).toHaveBeenCalledWith(false)
+      'fullscreen',
+      'Clipboard-Sanitized-Write',
+      '',
+    ]
+    for (const permission of denied) {
+      expect(request(permission)).toBe(false)
+      expect(check(permission)).toBe(false)
     }
-    expect(s.permissionCheck!(...([{}, 'media', 'app://cairn'] as never[]))).toBe(false)
+    expect(request('clipboard-sanitized-write')).toBe(true)
+    expect(check('clipboard-sanitized-write')).toBe(true)
     expect(s.devicePermission!(...([{}] as never[]))).toBe(false)
   })
 

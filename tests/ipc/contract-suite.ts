@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
 import { createAppHost, type AppHost } from '../../src-main/services/app-host'
 import { unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import { historyRouteTests } from './contract-history'
 import { fixture } from '../support/mcp'
 import {
   startScriptedServer,
@@ -304,6 +305,12 @@ export function contractSuite(
       expect(refused).toMatchObject({ ok: false, error: { code: 'provider' } })
       expect(unwrap(await b.request('providers.models', { providerId: 'p1' }))).toEqual({
         models: ['m', 'm2'],
+        defaultModel: null,
+      })
+      // without a provider id: the one a new chat would use (here the environment's)
+      expect(unwrap(await b.request('providers.models', {}))).toEqual({
+        models: ['m', 'm2'],
+        defaultModel: 'm',
       })
     })
 
@@ -366,6 +373,8 @@ export function contractSuite(
         error: { code: 'not_found' },
       })
     })
+
+    historyRouteTests(() => ({ env, b, workspace }))
   })
 }
 

@@ -101,7 +101,11 @@ describe('drops and stalls', () => {
     const e = err as LlmError
     expect(e.code).toBe('network')
     expect(e.retryable).toBe(true)
-    expect(e.partial).toEqual({ content: 'answer ', reasoning: 'think 3' })
+    expect(e.partial).toEqual({
+      content: 'answer ',
+      reasoning: 'think 3',
+      reasoningMs: expect.any(Number),
+    })
     expect(ui.text()).toBe('answer ')
     expect(ui.reasoning()).toBe('think 3')
     expect(delays).toHaveLength(2)

@@ -88,6 +88,43 @@ describe('export', () => {
     expect(parsed.messages).toHaveLength(5)
   })
 
+  it('markdown follows the newest path; json keeps the earlier versions and the new fields', () => {
+    // the question (seq 6) was asked, then regenerated (seq 8), then edited (seq 10)
+    store.appendMessage(id, { role: 'user', content: 'Summarize it.' })
+    store.appendMessage(id, { role: 'assistant', content: 'Draft one: columns.' })
+    store.appendMessage(id, { role: 'user', content: 'Summarize it.', supersedes: 6 })
+    store.appendMessage(id, {
+      role: 'assistant',
+      content: 'Draft two: hexagons.',
+      reasoning: 'shorter',
+      reasoningMs: 420,
+    })
+    store.appendMessage(id, { role: 'user', content: 'Summarize it in a word.', supersedes: 8 })
+    store.appendMessage(id, { role: 'assistant', content: 'Basalt.' })
+    const md = store.exportSession(id, 'md')
+    expect(md).not.toContain('Draft one')
+    expect(md).not.toContain('Draft two')
+    expect(md).not.toContain('## 6. User')
+    expect(md).toContain('## 10. User')
+    expect(md).toContain('Summarize it in a word.')
+    expect(md).toContain('Basalt.')
+    expect(md).toContain('It is about basalt columns.')
+    expect(md).toContain('- Messages: 7')
+    expect(md).toContain('- Earlier versions left out: 4 messages')
+    const json = JSON.parse(store.exportSession(id, 'json')) as {
+      messages: { seq: number; supersedes: number | null; reasoningMs: number | null }[]
+    }
+    expect(json.messages).toHaveLength(11)
+    expect(json.messages.map((m) => m.supersedes)).toEqual([
+      ...Array<null>(7).fill(null),
+      6,
+      null,
+      8,
+      null,
+    ])
+    expect(json.messages[8]?.reasoningMs).toBe(420)
+  })
+
   it('an untitled, empty session still exports; a missing one throws', () => {
     const empty = store.createSession().id
     expect(store.exportSession(empty, 'md')).toMatch(/^# Untitled session\n/)

@@ -67,6 +67,7 @@ describe('messages', () => {
       model: 'qwen3',
       status: 'stopped',
       usage: { inputTokens: 120, outputTokens: 30, estimated: true },
+      reasoningMs: 850,
     }
     const saved = store.appendMessage(s.id, full)
     expect(saved).toEqual({
@@ -78,6 +79,9 @@ describe('messages', () => {
       toolName: null,
       failureKind: null,
       isError: false,
+      supersedes: null,
+      durationMs: null,
+      decidedBy: null,
       createdAt: 42_000,
     })
     expect(saved.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -89,8 +93,12 @@ describe('messages', () => {
       toolCallId: 'c1',
       toolName: 'read_file',
       failureKind: 'denied',
+      decidedBy: 'user',
     })
     expect(tool).toMatchObject({
+      decidedBy: 'user',
+      durationMs: null,
+      reasoningMs: null,
       kind: 'message',
       status: 'complete',
       toolCallId: 'c1',
@@ -105,6 +113,16 @@ describe('messages', () => {
       provider: null,
       model: null,
     })
+    const ran = store.appendMessage(s.id, {
+      role: 'tool',
+      content: 'a.txt',
+      toolCallId: 'c2',
+      durationMs: 37,
+      decidedBy: 'rule',
+    })
+    const again = store.appendMessage(s.id, { role: 'user', content: 'again', supersedes: 1 })
+    expect(store.listMessages(s.id).slice(-2)).toEqual([ran, again])
+    expect([ran.durationMs, ran.decidedBy, again.supersedes]).toEqual([37, 'rule', 1])
   })
 
   it('adds message usage to the session totals and moves updatedAt', () => {

@@ -93,6 +93,8 @@ export interface Harness {
       logger?: TurnLogger
       toolHost?: ToolHost
       onEvent?: (e: AgentEvent) => void
+      /** the seq of the user message this turn's message replaces */
+      supersedes?: number
     },
   ): Promise<{ outcome: TurnOutcome; events: AgentEvent[]; turnId: string }>
   close(): Promise<void>
@@ -143,6 +145,7 @@ export async function createHarness(
           sessionId: h.sessionId,
           turnId,
           text,
+          ...(o.supersedes !== undefined ? { supersedes: o.supersedes } : {}),
           policy: o.policy ?? 'allow-all',
           limits: { ...DEFAULT_LIMITS, ...o.limits },
           systemPrompt: o.systemPrompt ?? null,

@@ -1,5 +1,7 @@
 /**
- * A session as a file: Markdown for people, JSON (`{ session, messages }`) for programs.
+ * A session as a file: Markdown for people (the conversation as it stands: earlier
+ * versions of replaced messages are left out), JSON (`{ session, messages }`, every
+ * message, earlier versions included) for programs.
  */
 import type {
   ContentPart,
@@ -8,6 +10,7 @@ import type {
   TodoItem,
   ToolCallRecord,
 } from '../../../src-preload/contract/dto'
+import { newestPath } from '../../core/agent/history-path'
 
 export type ExportFormat = 'md' | 'json'
 
@@ -90,7 +93,9 @@ function messageBlock(m: StoredMessage): string {
   return out.join('\n\n')
 }
 
-export function exportMarkdown(session: SessionRecord, messages: StoredMessage[]): string {
+export function exportMarkdown(session: SessionRecord, stored: StoredMessage[]): string {
+  const messages = newestPath(stored)
+  const earlier = stored.length - messages.length
   const meta = [
     `- Session: \`${session.id}\``,
     `- Created: ${iso(session.createdAt)}`,
@@ -100,6 +105,7 @@ export function exportMarkdown(session: SessionRecord, messages: StoredMessage[]
     session.workspace ? `- Workspace: \`${session.workspace}\`` : '',
     `- Tokens: ${session.usage.inputTokens} in, ${session.usage.outputTokens} out`,
     `- Messages: ${messages.length}`,
+    earlier > 0 ? `- Earlier versions left out: ${earlier} messages` : '',
   ].filter(Boolean)
   const parts = [`# ${session.title || 'Untitled session'}`, meta.join('\n')]
   if (session.systemPrompt) {

@@ -102,6 +102,17 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'tool results remember whether the tool reported an error',
     sql: `ALTER TABLE messages ADD COLUMN is_error INTEGER NOT NULL DEFAULT 0;`,
   },
+  {
+    version: 4,
+    description:
+      'replaced user messages (earlier versions stay), tool and reasoning durations, who decided a tool call',
+    sql: `
+      ALTER TABLE messages ADD COLUMN supersedes INTEGER;
+      ALTER TABLE messages ADD COLUMN duration_ms INTEGER;
+      ALTER TABLE messages ADD COLUMN reasoning_ms INTEGER;
+      ALTER TABLE messages ADD COLUMN decided_by TEXT;
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)

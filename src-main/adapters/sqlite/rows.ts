@@ -3,6 +3,7 @@
  */
 import type {
   ContentPart,
+  DecidedBy,
   FailureKind,
   MessageKind,
   MessageStatus,
@@ -59,12 +60,17 @@ export interface MessageRow {
   input_tokens: number | null
   output_tokens: number | null
   usage_estimated: number | null
+  supersedes: number | null
+  duration_ms: number | null
+  reasoning_ms: number | null
+  decided_by: string | null
   created_at: number
 }
 
 export const MESSAGE_COLUMNS = `pk, id, session_id, seq, turn_id, kind, role, content, parts,
   reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
-  failure_kind, is_error, input_tokens, output_tokens, usage_estimated, created_at`
+  failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes, duration_ms,
+  reasoning_ms, decided_by, created_at`
 
 function json<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
@@ -120,6 +126,10 @@ export function toMessage(row: MessageRow): StoredMessage {
             outputTokens: row.output_tokens,
             estimated: row.usage_estimated === 1,
           },
+    supersedes: row.supersedes,
+    durationMs: row.duration_ms,
+    reasoningMs: row.reasoning_ms,
+    decidedBy: row.decided_by as DecidedBy | null,
     createdAt: row.created_at,
   }
 }

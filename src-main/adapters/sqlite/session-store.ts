@@ -258,6 +258,10 @@ export class SqliteSessionStore implements SessionStore {
       input_tokens: usage ? usage.inputTokens : null,
       output_tokens: usage ? usage.outputTokens : null,
       usage_estimated: usage ? (usage.estimated ? 1 : 0) : null,
+      supersedes: message.supersedes ?? null,
+      duration_ms: message.durationMs ?? null,
+      reasoning_ms: message.reasoningMs ?? null,
+      decided_by: message.decidedBy ?? null,
       created_at: now,
     })
     const pk = Number(lastInsertRowid)

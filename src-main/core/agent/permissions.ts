@@ -1,4 +1,8 @@
-import type { ApprovalDecision, PermissionPolicy } from '../../../src-preload/contract/dto'
+import type {
+  ApprovalDecision,
+  DecidedBy,
+  PermissionPolicy,
+} from '../../../src-preload/contract/dto'
 import type { PermissionRequestEvent } from '../../../src-preload/contract/events'
 import type { Approver, PermissionRuleStore, ToolDescriptor } from '../ports'
 import { isTrustedReadOnly } from '../ports'
@@ -6,7 +10,8 @@ import { isTrustedReadOnly } from '../ports'
 export interface GateDecision {
   decision: ApprovalDecision
   reason?: string
-  by: 'user' | 'policy'
+  /** the user in the dialog, a remembered "always allow" rule, or the policy */
+  by: DecidedBy
 }
 
 export interface GateRequest {
@@ -45,7 +50,7 @@ export class PermissionGate {
       case 'ask':
         break
     }
-    if (this.rules.isAlwaysAllowed(tool)) return { decision: 'allow_always', by: 'policy' }
+    if (this.rules.isAlwaysAllowed(tool)) return { decision: 'allow_always', by: 'rule' }
     return null
   }
 

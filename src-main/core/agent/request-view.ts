@@ -1,11 +1,15 @@
 import type { StoredMessage } from '../../../src-preload/contract/dto'
 import type { ToolDescriptor } from '../ports'
 import type { WireMessage, WireTool } from '../llm/types'
+import { newestPath } from './history-path'
 import { parseToolArguments } from './tool-args'
 
 /**
  * The request-time view of a session's history. The raw history is never rewritten;
  * what a provider needs is applied here, to a copy:
+ * - earlier versions (messages superseded by a regenerated, edited or retried user
+ *   message, see `history-path.ts`) are not sent; each such range runs from a user message
+ *   up to the next one, so tool calls and their results are never split;
  * - notices are not sent; a summary stands in for everything before it;
  * - tool calls made by another provider or model are flattened to text (seed 002's
  *   masking), since a strict server may reject another provider's tool-call artifacts;
@@ -27,14 +31,21 @@ export interface ViewDiagnostics {
   flattenedToolCalls: number
   /** messages left out (notices, or before a summary) */
   omitted: number
+  /** messages left out because a later user message replaced them (earlier versions) */
+  superseded: number
 }
 
 export function buildRequestView(
-  history: readonly StoredMessage[],
+  stored: readonly StoredMessage[],
   target: ViewTarget,
 ): { messages: WireMessage[]; diagnostics: ViewDiagnostics } {
   const out: WireMessage[] = []
-  const diagnostics: ViewDiagnostics = { flattenedToolCalls: 0, omitted: 0 }
+  const history = newestPath(stored)
+  const diagnostics: ViewDiagnostics = {
+    flattenedToolCalls: 0,
+    omitted: 0,
+    superseded: stored.length - history.length,
+  }
   if (target.systemPrompt) out.push({ role: 'system', content: target.systemPrompt })
 
   let start = 0

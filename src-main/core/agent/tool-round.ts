@@ -47,6 +47,7 @@ export async function runToolRound(
   tools: readonly ToolDescriptor[],
 ): Promise<TurnEndReason | null> {
   const byName = new Map(tools.map((t) => [t.name, t]))
+  ctx.decisions.clear()
   const prepared = (assistant.toolCalls ?? []).map((call) =>
     prepare(ctx, call, byName.get(call.name)),
   )
@@ -153,6 +154,7 @@ async function gate(
       ctx.signal,
     )
   }
+  ctx.decisions.set(p.call.id, decision.by)
   ctx.emit({
     type: 'permission_decision',
     requestId,
@@ -334,6 +336,9 @@ class OrderedRecorder {
       failureKind: r.failureKind ?? null,
       isError: !r.ok,
       turnId: this.ctx.req.turnId,
+      // a synthetic result did not run; a decision is known only once the gate was reached
+      durationMs: r.synthetic ? null : r.durationMs,
+      decidedBy: this.ctx.decisions.get(call.id) ?? null,
     })
     this.ctx.emit({
       type: 'tool_result',
@@ -343,6 +348,7 @@ class OrderedRecorder {
       durationMs: r.durationMs,
       synthetic: r.synthetic,
       ...(r.failureKind ? { failureKind: r.failureKind } : {}),
+      ...(r.parts && r.parts.length > 0 ? { parts: r.parts } : {}),
     })
   }
 }

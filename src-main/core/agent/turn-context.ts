@@ -1,4 +1,9 @@
-import type { NewMessage, PermissionPolicy, StoredMessage } from '../../../src-preload/contract/dto'
+import type {
+  DecidedBy,
+  NewMessage,
+  PermissionPolicy,
+  StoredMessage,
+} from '../../../src-preload/contract/dto'
 import type { AgentEvent, AgentEventInput } from '../../../src-preload/contract/events'
 import type { LlmClient } from '../llm/client'
 import type {
@@ -37,6 +42,12 @@ export interface TurnRequest {
   turnId: string
   /** the user's message */
   text: string
+  /**
+   * Regenerate, edit and resend, retry: the seq of the user message this turn's message
+   * replaces (checked by the caller with `checkReplaces`). Saved as the new message's
+   * `supersedes`; the earlier exchange stays stored but leaves the request view.
+   */
+  supersedes?: number
   policy: PermissionPolicy
   limits: TurnLimits
   systemPrompt: string | null
@@ -55,6 +66,8 @@ export interface TurnContext {
   readonly gate: PermissionGate
   readonly loop: LoopDetector
   toolExecutions: number
+  /** who allowed or denied each call of the current tool round, by tool call id */
+  readonly decisions: Map<string, DecidedBy>
   /** the last context-fitting notice given in this turn, so it is not repeated every round */
   contextNotice: string | null
   emit(event: AgentEventInput): void

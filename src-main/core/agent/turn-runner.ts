@@ -46,6 +46,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
     gate: new PermissionGate(req.policy, deps.approver, deps.rules),
     loop: new LoopDetector(req.limits.loopThreshold, req.limits.loopMaxWarnings),
     toolExecutions: 0,
+    decisions: new Map(),
     contextNotice: null,
     emit: (e: AgentEventInput) =>
       req.emit({
@@ -62,6 +63,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       ctx.emit({
         type: 'message_saved',
         messageId: saved.id,
+        messageSeq: saved.seq,
         role: saved.role,
         status: saved.status,
       })
@@ -102,7 +104,12 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       })
     }
     ctx.history.push(...deps.store.listMessages(req.sessionId))
-    ctx.save({ role: 'user', content: req.text, status: 'complete' })
+    ctx.save({
+      role: 'user',
+      content: req.text,
+      status: 'complete',
+      supersedes: req.supersedes ?? null,
+    })
 
     for (let round = 1; ; round++) {
       if (controller.signal.aborted) return stop(abortReason())
@@ -129,6 +136,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
         role: 'assistant',
         content: result.content,
         reasoning: result.reasoning,
+        reasoningMs: result.reasoningMs,
         toolCalls: result.toolCalls.length > 0 ? result.toolCalls : null,
         providerExtras: result.providerExtras,
         provider: deps.llm.provider,
@@ -176,6 +184,7 @@ function handleModelFailure(
       role: 'assistant',
       content: partial.content,
       reasoning: partial.reasoning,
+      reasoningMs: partial.reasoningMs ?? null,
       provider: ctx.deps.llm.provider,
       model: ctx.deps.llm.model,
       status: aborted ? 'stopped' : 'interrupted',
@@ -207,6 +216,8 @@ function answerDangling(ctx: TurnContext, reason: TurnEndReason): void {
       toolName: call.name,
       status: 'complete',
       failureKind: kind,
+      durationMs: null,
+      decidedBy: ctx.decisions.get(call.id) ?? null,
     })
     ctx.emit({
       type: 'tool_result',

@@ -165,6 +165,7 @@ export class LlmClient {
       finishReason: norm.finishReason,
       usage: out.usage,
       providerExtras: out.providerExtras,
+      reasoningMs: out.reasoningMs,
       timeToFirstTokenMs: norm.firstDeltaAt === null ? null : Math.round(norm.firstDeltaAt),
       latencyMs: Math.round(performance.now() - startedAt),
       requestBody: body,

@@ -4,12 +4,12 @@
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { LlmError } from './types'
-import type { LlmErrorCode } from './types'
+import type { LlmErrorCode, LlmPartial } from './types'
 
 export interface ErrorContext {
   baseURL: string
   model: string
-  partial?: { content: string; reasoning: string | null }
+  partial?: LlmPartial
 }
 
 /** Error codes (on the error or anywhere in its `cause` chain) that mean the connection failed. */

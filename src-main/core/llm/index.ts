@@ -10,6 +10,7 @@ export type {
   CompletionResult,
   LlmEndpoint,
   LlmErrorCode,
+  LlmPartial,
   RetryInfo,
   RetryPolicy,
   StreamDelta,

@@ -32,6 +32,8 @@ interface WireDelta {
 export interface PartialOutput {
   content: string
   reasoning: string | null
+  /** set when the model reasoned: see `StreamNormalizer.reasoningMs` */
+  reasoningMs?: number
 }
 
 export class StreamNormalizer implements ThinkSink {
@@ -42,6 +44,9 @@ export class StreamNormalizer implements ThinkSink {
   emitted = false
   /** ms after `startedAt` of the first delta */
   firstDeltaAt: number | null = null
+  /** performance.now() of the first reasoning delta, and of what ended the reasoning */
+  private reasoningFrom: number | null = null
+  private reasoningTo: number | null = null
   private usage: { prompt: number; completion: number } | null = null
   private readonly tools = new ToolCallAccumulator()
   private readonly think: ThinkTagParser
@@ -89,6 +94,7 @@ export class StreamNormalizer implements ThinkSink {
       if (Array.isArray(calls) && calls.length > 0) {
         this.tools.add(calls)
         this.mark()
+        this.answerBegan()
       }
       const details = delta.reasoning_details
       if (Array.isArray(details) && details.length > 0) {
@@ -102,22 +108,39 @@ export class StreamNormalizer implements ThinkSink {
   /** The stream is over (for whatever reason): release what the think parser holds back. */
   end(): void {
     this.think.flush()
+    this.answerBegan()
   }
 
   text(s: string): void {
     this.content += s
     this.mark()
+    this.answerBegan()
     this.onDelta({ type: 'text', text: s })
   }
 
   reasoning(s: string): void {
     this.reasoningText += s
     this.mark()
+    this.reasoningFrom ??= performance.now()
     this.onDelta({ type: 'reasoning', text: s })
   }
 
+  /**
+   * ms from the first reasoning delta to the first answer text or tool call (or the end of
+   * the stream); null when the model did not reason.
+   */
+  reasoningMs(): number | null {
+    if (this.reasoningFrom === null) return null
+    return Math.round((this.reasoningTo ?? performance.now()) - this.reasoningFrom)
+  }
+
   partial(): PartialOutput {
-    return { content: this.content, reasoning: this.finalReasoning() }
+    const reasoningMs = this.reasoningMs()
+    return {
+      content: this.content,
+      reasoning: this.finalReasoning(),
+      ...(reasoningMs !== null ? { reasoningMs } : {}),
+    }
   }
 
   /** The result fields that come from the stream. */
@@ -127,6 +150,7 @@ export class StreamNormalizer implements ThinkSink {
     toolCalls: ReturnType<ToolCallAccumulator['finish']>
     usage: Usage
     providerExtras: Record<string, unknown> | null
+    reasoningMs: number | null
   } {
     const reasoning = this.finalReasoning()
     const usage: Usage = this.usage
@@ -145,6 +169,7 @@ export class StreamNormalizer implements ThinkSink {
       toolCalls: this.tools.finish(),
       usage,
       providerExtras: details && details.length > 0 ? { reasoning_details: details } : null,
+      reasoningMs: this.reasoningMs(),
     }
   }
 
@@ -162,6 +187,13 @@ export class StreamNormalizer implements ThinkSink {
       if (typeof text !== 'string' || text === '') continue
       if (type === 'thinking' || type === 'reasoning') this.reasoning(text)
       else this.think.push(text)
+    }
+  }
+
+  /** the reasoning (if it began) is over once the answer or a tool call begins */
+  private answerBegan(): void {
+    if (this.reasoningFrom !== null && this.reasoningTo === null) {
+      this.reasoningTo = performance.now()
     }
   }
 

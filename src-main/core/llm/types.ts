@@ -46,6 +46,8 @@ export interface CompletionResult {
   /** fields a provider needs back on later requests (e.g. `reasoning_details`) */
   providerExtras: Record<string, unknown> | null
   timeToFirstTokenMs: number | null
+  /** ms from the first reasoning delta to the first answer text or tool call; null without reasoning */
+  reasoningMs: number | null
   latencyMs: number
   /** the exact body sent (for the turn log) */
   requestBody: unknown
@@ -83,14 +85,20 @@ export function abortKindOf(signal: AbortSignal): AbortKind | null {
   return r instanceof AbortReason ? r.kind : 'stop'
 }
 
+export interface LlmPartial {
+  content: string
+  reasoning: string | null
+  reasoningMs?: number
+}
+
 export class LlmError extends Error {
   readonly code: LlmErrorCode
   readonly status: number | undefined
   readonly retryable: boolean
   /** from `retry-after-ms` / `Retry-After` */
   readonly retryAfterMs: number | undefined
-  /** what streamed before the failure */
-  readonly partial: { content: string; reasoning: string | null } | undefined
+  /** what streamed before the failure (and how long the model reasoned, when it did) */
+  readonly partial: LlmPartial | undefined
   /** for `aborted`: who aborted */
   readonly abortKind: AbortKind | undefined
 
@@ -101,7 +109,7 @@ export class LlmError extends Error {
       status?: number
       retryable?: boolean
       retryAfterMs?: number
-      partial?: { content: string; reasoning: string | null }
+      partial?: LlmPartial
       abortKind?: AbortKind
       cause?: unknown
     } = {},

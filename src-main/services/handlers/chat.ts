@@ -1,7 +1,7 @@
 import type { Handlers } from '../../ipc/router'
 import type { HandlerContext } from './context'
 
-type ChatRoutes = 'chat.send' | 'chat.stop' | 'chat.attach' | 'approvals.respond'
+type ChatRoutes = 'chat.send' | 'chat.stop' | 'chat.attach' | 'chat.status' | 'approvals.respond'
 
 export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
   return {
@@ -11,9 +11,11 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         ...(input.model ? { model: input.model } : {}),
         ...(input.workspace ? { workspace: input.workspace } : {}),
+        ...(input.replaces ? { replaces: input.replaces } : {}),
       }),
     'chat.stop': async ({ turnId }) => ({ stopped: c.turns.stop(turnId) }),
     'chat.attach': async ({ sessionId }) => c.turns.attach(sessionId),
+    'chat.status': async () => c.turns.status(),
     'approvals.respond': async ({ requestId, decision, reason }) => ({
       accepted: c.approvals.respond(requestId, decision, reason),
     }),

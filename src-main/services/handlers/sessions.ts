@@ -8,6 +8,7 @@ type SessionRoutes =
   | 'sessions.search'
   | 'sessions.rename'
   | 'sessions.pin'
+  | 'sessions.setModel'
   | 'sessions.delete'
   | 'sessions.export'
   | 'logs.turns'
@@ -65,6 +66,15 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
     'sessions.pin': async ({ id, pinned }) => {
       existing(id)
       const s = store.setPinned(id, pinned)
+      changed(id)
+      return s
+    },
+    // a running turn keeps its model; the session's next turn uses this one
+    'sessions.setModel': async ({ id, model }) => {
+      existing(id)
+      const name = model.trim()
+      if (name === '') throw new RouteError('bad_request', 'The model name is empty.')
+      const s = store.updateSession(id, { model: name })
       changed(id)
       return s
     },

@@ -3,6 +3,12 @@ import type { Settings } from '../../adapters/settings/schema'
 import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { LlmClient } from '../../core/llm/client'
 import { RouteError, type Handlers } from '../../ipc/router'
+import {
+  detectLocalServer,
+  localServerCandidates,
+  noProviderHelp,
+  resolveProvider,
+} from '../provider'
 import type { HandlerContext } from './context'
 
 type SettingsRoutes = 'settings.get' | 'settings.update' | 'providers.test' | 'providers.models'
@@ -78,14 +84,33 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
     }),
     'providers.models': async ({ providerId }) => {
       const s = c.app.settings.get()
-      const id = providerId ?? s.activeProviderId
-      const provider = s.providers.find((p) => p.id === id)
-      if (!provider)
-        throw new RouteError(
-          'not_found',
-          id ? `There is no provider "${id}".` : 'No provider is active.',
-        )
-      return { models: await models(provider.baseURL, c.app.secrets.getApiKey(provider.id)) }
+      if (providerId) {
+        const provider = s.providers.find((p) => p.id === providerId)
+        if (!provider) throw new RouteError('not_found', `There is no provider "${providerId}".`)
+        return {
+          models: await models(provider.baseURL, c.app.secrets.getApiKey(provider.id)),
+          defaultModel: provider.defaultModel ?? null,
+        }
+      }
+      // the provider a new chat would use, chosen the way a turn chooses it
+      const active = s.providers.find((p) => p.id === s.activeProviderId) ?? null
+      const chosen = resolveProvider({
+        flags: {},
+        env: c.env,
+        active,
+        activeModel: s.activeModel,
+        storedKey: (id) => c.app.secrets.getApiKey(id),
+      })
+      if (chosen) {
+        return {
+          models: await models(chosen.baseURL, chosen.apiKey),
+          defaultModel: chosen.model ?? null,
+        }
+      }
+      const candidates = localServerCandidates(c.env)
+      const found = await detectLocalServer(candidates)
+      if (!found) throw new RouteError('not_found', noProviderHelp(candidates))
+      return { models: found.models, defaultModel: found.models[0] ?? null }
     },
   }
 }

@@ -1,35 +1,73 @@
 /**
  * A running turn as the screen shows it, built from its agent events. Pure functions, so
  * that the same events always give the same screen (and tests run without a browser).
+ *
+ * Events are applied in batches (one batch per animation frame): a batch copies the
+ * view's item list once and each item it touches once, so a frame with a thousand deltas
+ * costs one copy, not a thousand, and untouched items keep their identity (their rows do
+ * not re-render).
  */
 import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
-import type { ErrorInfo, FailureKind } from '../../../src-preload/contract/dto'
+import type {
+  ContentPart,
+  DecidedBy,
+  ErrorInfo,
+  FailureKind,
+} from '../../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../../src-preload/contract/events'
 
 export type ToolStatus =
   'pending' | 'waiting' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled'
 
-export type TurnItem =
-  | {
-      kind: 'assistant'
-      text: string
-      reasoning: string
-      open: boolean
-      status: 'streaming' | 'complete' | 'stopped' | 'interrupted'
-    }
-  | {
-      kind: 'tool'
-      id: string
-      name: string
-      server: string
-      tool: string
-      args: Record<string, unknown> | null
-      rawArguments: string
-      status: ToolStatus
-      result: string | null
-      failureKind: FailureKind | null
-    }
-  | { kind: 'notice'; level: 'info' | 'warning'; message: string }
+export interface ToolView {
+  callId: string
+  /** the name the model used */
+  name: string
+  /** the server and the server's own name for the tool ('' server: unknown to Cairn) */
+  server: string
+  tool: string
+  rawArguments: string
+  status: ToolStatus
+  decidedBy: DecidedBy | null
+  result: string | null
+  parts: ContentPart[] | null
+  failureKind: FailureKind | null
+  durationMs: number | null
+  /** when it started running (ms since epoch), for the elapsed time */
+  startedAt: number | null
+}
+
+export type AnswerStatus = 'streaming' | 'complete' | 'stopped' | 'interrupted'
+
+export interface AnswerItem {
+  kind: 'answer'
+  key: string
+  messageId: string | null
+  text: string
+  reasoning: string
+  /** when reasoning began and how long it took (null while it goes on) */
+  reasoningStartedAt: number | null
+  reasoningMs: number | null
+  status: AnswerStatus
+  tools: ToolView[]
+}
+
+export interface NoticeItem {
+  kind: 'notice'
+  key: string
+  level: 'info' | 'warning'
+  message: string
+  /** a retry notice: replaced by the next retry, removed once the answer is saved */
+  retry?: { attempt: number; maxAttempts: number; until: number }
+}
+
+export type TurnItem = AnswerItem | NoticeItem
+
+export interface TurnUsage {
+  inputTokens: number
+  outputTokens: number
+  estimated: boolean
+}
 
 export interface TurnView {
   turnId: string
@@ -40,146 +78,307 @@ export interface TurnView {
   nextSeq: number
   endReason: TurnEndReason | null
   error: ErrorInfo | null
+  model: string | null
+  usage: TurnUsage | null
+  /** the turn's user message is stored (the stored history can show it) */
+  userSaved: boolean
+  /** for item keys */
+  counter: number
 }
 
 export function newTurn(turnId: string, sessionId: string): TurnView {
-  return { turnId, sessionId, running: true, items: [], nextSeq: 0, endReason: null, error: null }
-}
-
-function openAssistant(items: TurnItem[]): Extract<TurnItem, { kind: 'assistant' }> {
-  const last = items[items.length - 1]
-  if (last && last.kind === 'assistant' && last.open) return last
-  const item: Extract<TurnItem, { kind: 'assistant' }> = {
-    kind: 'assistant',
-    text: '',
-    reasoning: '',
-    open: true,
-    status: 'streaming',
+  return {
+    turnId,
+    sessionId,
+    running: true,
+    items: [],
+    nextSeq: 0,
+    endReason: null,
+    error: null,
+    model: null,
+    usage: null,
+    userSaved: false,
+    counter: 0,
   }
-  items.push(item)
-  return item
 }
 
-function toolById(items: TurnItem[], id: string): Extract<TurnItem, { kind: 'tool' }> | undefined {
-  for (let i = items.length - 1; i >= 0; i--) {
-    const it = items[i]
-    if (it && it.kind === 'tool' && it.id === id) return it
+/** A batch's working copy: every object it changes is copied once. */
+class Draft {
+  readonly view: TurnView
+  private readonly fresh = new Set<object>()
+
+  constructor(view: TurnView) {
+    this.view = { ...view, items: [...view.items] }
   }
-  return undefined
+
+  item<T extends TurnItem>(index: number): T {
+    const it = this.view.items[index] as T
+    if (this.fresh.has(it)) return it
+    const copy = { ...it } as T
+    if (copy.kind === 'answer') copy.tools = [...copy.tools]
+    this.fresh.add(copy)
+    this.view.items[index] = copy
+    return copy
+  }
+
+  push(item: TurnItem): void {
+    if (item.kind === 'answer') item.tools = [...item.tools]
+    this.fresh.add(item)
+    this.view.items.push(item)
+  }
+
+  key(prefix: string): string {
+    return `${this.view.turnId}:${prefix}${this.view.counter++}`
+  }
+
+  /** the streaming answer, or a new one */
+  openAnswer(): AnswerItem {
+    const i = this.view.items.length - 1
+    const last = this.view.items[i]
+    if (last && last.kind === 'answer' && last.status === 'streaming') return this.item(i)
+    const answer: AnswerItem = {
+      kind: 'answer',
+      key: this.key('a'),
+      messageId: null,
+      text: '',
+      reasoning: '',
+      reasoningStartedAt: null,
+      reasoningMs: null,
+      status: 'streaming',
+      tools: [],
+    }
+    this.push(answer)
+    return answer
+  }
+
+  /** the answer the next tool calls belong to: the last answer of the turn */
+  lastAnswerIndex(): number {
+    for (let i = this.view.items.length - 1; i >= 0; i--) {
+      if (this.view.items[i]?.kind === 'answer') return i
+    }
+    return -1
+  }
+
+  /**
+   * The tool a call id names: the newest call with that id that still lacks what the
+   * event brings. Providers reuse ids (`call_0` in every round), so an id alone could
+   * name a call of an earlier round.
+   */
+  tool(id: string, wants: (t: ToolView) => boolean): ToolView | null {
+    for (let i = this.view.items.length - 1; i >= 0; i--) {
+      const it = this.view.items[i]
+      if (!it || it.kind !== 'answer') continue
+      for (let j = 0; j < it.tools.length; j++) {
+        const t = it.tools[j]!
+        if (t.callId !== id || !wants(t)) continue
+        const answer = this.item<AnswerItem>(i)
+        const copy = this.fresh.has(t) ? t : { ...t }
+        this.fresh.add(copy)
+        answer.tools[j] = copy
+        return copy
+      }
+    }
+    return null
+  }
+
+  closeStreaming(status: AnswerStatus): void {
+    const items = this.view.items
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i]
+      if (it && it.kind === 'answer' && it.status === 'streaming')
+        this.item<AnswerItem>(i).status = status
+    }
+  }
+
+  dropRetryNotices(): void {
+    const before = this.view.items
+    const after = before.filter((it) => !(it.kind === 'notice' && it.retry))
+    if (after.length !== before.length) this.view.items = after
+  }
 }
 
-/** Applies one event; returns a new view (items copied shallowly) or the same one if it was already applied. */
-export function applyEvent(view: TurnView, e: SequencedAgentEvent): TurnView {
-  if (e.seq < view.nextSeq || e.turnId !== view.turnId) return view
-  const items = view.items.map((i) => ({ ...i }))
-  const next: TurnView = { ...view, items, nextSeq: e.seq + 1 }
+function endReasoning(a: AnswerItem, at: number): void {
+  if (a.reasoningStartedAt !== null && a.reasoningMs === null) {
+    a.reasoningMs = Math.max(0, at - a.reasoningStartedAt)
+  }
+}
+
+function apply(d: Draft, e: SequencedAgentEvent): void {
+  const v = d.view
   switch (e.type) {
-    case 'text_delta':
-      openAssistant(items).text += e.text
+    case 'turn_start':
+      v.model = e.model
       break
-    case 'reasoning_delta':
-      openAssistant(items).reasoning += e.text
+    case 'text_delta': {
+      const a = d.openAnswer()
+      endReasoning(a, e.at)
+      a.text += e.text
       break
+    }
+    case 'reasoning_delta': {
+      const a = d.openAnswer()
+      if (a.reasoningStartedAt === null) a.reasoningStartedAt = e.at
+      a.reasoning += e.text
+      break
+    }
     case 'retry': {
       // the failed attempt's text is dropped: nothing is ever shown twice
-      const last = items[items.length - 1]
-      if (e.discardPartial && last && last.kind === 'assistant' && last.open) items.pop()
-      items.push({
+      const i = v.items.length - 1
+      const last = v.items[i]
+      if (e.discardPartial && last?.kind === 'answer' && last.status === 'streaming') {
+        v.items.pop()
+      }
+      d.dropRetryNotices()
+      d.push({
         kind: 'notice',
+        key: d.key('r'),
         level: 'info',
-        message: `The connection to the model dropped (${e.reason}); retrying, attempt ${e.attempt} of ${e.maxAttempts}…`,
+        message: `Connection lost (${e.reason})`,
+        retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: e.at + e.delayMs },
       })
       break
     }
     case 'message_saved':
+      if (e.role === 'user') v.userSaved = true
       if (e.role === 'assistant') {
-        const last = items[items.length - 1]
-        if (last && last.kind === 'assistant' && last.open) {
-          last.open = false
-          last.status = e.status
+        d.dropRetryNotices()
+        const i = v.items.length - 1
+        const last = v.items[i]
+        let a: AnswerItem
+        if (last?.kind === 'answer' && last.status === 'streaming') a = d.item<AnswerItem>(i)
+        else {
+          // an answer with tool calls and no text: its calls need a place
+          a = d.openAnswer()
         }
+        endReasoning(a, e.at)
+        a.status = e.status === 'complete' ? 'complete' : e.status
+        a.messageId = e.messageId
       }
       break
-    case 'tool_call':
-      items.push({
-        kind: 'tool',
-        id: e.id,
+    case 'tool_call': {
+      let i = d.lastAnswerIndex()
+      if (i < 0) {
+        d.openAnswer()
+        i = d.lastAnswerIndex()
+      }
+      const a = d.item<AnswerItem>(i)
+      a.tools.push({
+        callId: e.id,
         name: e.name,
         server: e.server,
         tool: e.tool,
-        args: e.arguments,
         rawArguments: e.rawArguments,
         status: 'pending',
+        decidedBy: null,
         result: null,
+        parts: null,
         failureKind: null,
+        durationMs: null,
+        startedAt: null,
       })
       break
+    }
     case 'permission_request': {
-      const t = toolById(items, e.toolCallId)
+      const t = d.tool(e.toolCallId, (t) => t.status === 'pending')
       if (t) t.status = 'waiting'
       break
     }
     case 'permission_decision': {
-      const t = toolById(items, e.toolCallId)
-      if (t) t.status = e.decision === 'deny' ? 'denied' : 'running'
+      const t = d.tool(e.toolCallId, (t) => t.status === 'pending' || t.status === 'waiting')
+      if (t) {
+        t.decidedBy = e.by
+        t.status = e.decision === 'deny' ? 'denied' : 'running'
+        if (t.status === 'running') t.startedAt = e.at
+      }
       break
     }
     case 'tool_result': {
-      const t = toolById(items, e.id)
+      const t = d.tool(e.id, (t) => t.result === null)
       if (t) {
         t.result = e.content
+        t.parts = e.parts ?? null
         t.failureKind = e.failureKind ?? null
-        t.status = e.ok
-          ? 'done'
-          : e.failureKind === 'denied'
-            ? 'denied'
-            : e.failureKind === 'cancelled'
-              ? 'cancelled'
-              : 'failed'
+        t.durationMs = e.synthetic ? null : e.durationMs
+        t.status = toolStatus(e.ok, e.failureKind ?? null)
       }
       break
     }
+    case 'usage':
+      v.usage = {
+        inputTokens: e.turnInputTokens,
+        outputTokens: e.turnOutputTokens,
+        estimated: (v.usage?.estimated ?? false) || e.estimated,
+      }
+      break
     case 'loop_warning':
-      items.push({
+      d.push({
         kind: 'notice',
+        key: d.key('n'),
         level: 'warning',
-        message: `The model called ${e.name} with the same arguments ${e.count} times; it was told it is repeating itself.`,
+        message: `The model repeated the same call to ${e.name}; it was asked to try something else.`,
       })
       break
     case 'notice':
-      items.push({ kind: 'notice', level: e.level, message: e.message })
+      d.push({ kind: 'notice', key: d.key('n'), level: e.level, message: e.message })
       break
     case 'turn_end':
-      next.running = false
-      next.endReason = e.reason
-      next.error = e.error ?? null
-      for (const it of items) {
-        if (it.kind === 'assistant' && it.open) {
-          it.open = false
-          it.status = e.reason === 'aborted' ? 'stopped' : 'interrupted'
-        }
-      }
+      v.running = false
+      v.endReason = e.reason
+      v.error = e.error ?? null
+      d.closeStreaming(e.reason === 'aborted' ? 'stopped' : 'interrupted')
+      if (e.reason !== 'error') d.dropRetryNotices()
       break
     default:
       break
   }
-  return next
 }
 
-export function applyEvents(view: TurnView, events: readonly SequencedAgentEvent[]): TurnView {
-  return events.reduce(applyEvent, view)
+/** The status a stored or streamed tool result gives its call. */
+export function toolStatus(ok: boolean, failureKind: FailureKind | null): ToolStatus {
+  if (ok) return 'done'
+  if (failureKind === 'denied') return 'denied'
+  if (failureKind === 'cancelled' || failureKind === 'stopped' || failureKind === 'interrupted')
+    return 'cancelled'
+  return 'failed'
+}
+
+/**
+ * Applies a batch of events in order; events already applied are skipped. Returns the
+ * same view when nothing changed. Stops at a gap (an event after a missing one): the
+ * caller re-attaches to get the turn's events again.
+ */
+export function applyEvents(
+  view: TurnView,
+  events: readonly SequencedAgentEvent[],
+): { view: TurnView; gap: boolean } {
+  let d: Draft | null = null
+  for (const e of events) {
+    const current = d ? d.view : view
+    if (e.turnId !== view.turnId || e.seq < current.nextSeq) continue
+    if (e.seq > current.nextSeq) return { view: d ? d.view : view, gap: true }
+    d ??= new Draft(view)
+    apply(d, e)
+    d.view.nextSeq = e.seq + 1
+  }
+  return { view: d ? d.view : view, gap: false }
+}
+
+/** One event (tests and simple callers). */
+export function applyEvent(view: TurnView, e: SequencedAgentEvent): TurnView {
+  return applyEvents(view, [e]).view
 }
 
 const REASONS: Partial<Record<TurnEndReason, string>> = {
   aborted: 'Stopped.',
   max_iterations: 'Stopped: the limit of model calls for one turn was reached.',
   max_tool_executions: 'Stopped: the limit of tool runs for one turn was reached.',
-  deadline: 'Stopped: the turn ran out of time.',
+  deadline: 'Deadline reached: the turn ran out of time.',
   loop: 'Stopped: the model kept repeating the same tool call.',
   tool_failure: 'Stopped: a tool failed (stop-on-failure is on).',
   denied: 'Stopped: a tool call was denied (stop-on-denial is on).',
 }
 
+/** Why a turn ended, in words, or null when it simply completed. */
 export function endMessage(view: Pick<TurnView, 'endReason' | 'error'>): string | null {
   if (view.error) return view.error.message
   return view.endReason ? (REASONS[view.endReason] ?? null) : null

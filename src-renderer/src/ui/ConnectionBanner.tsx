@@ -1,8 +1,8 @@
 import type { JSX } from 'react'
-import { useChat } from '../state'
+import { useLive } from '../state/context'
 
 export function ConnectionBanner(): JSX.Element | null {
-  const status = useChat((s) => s.connection)
+  const status = useLive((s) => s.connection)
   if (status !== 'reconnecting') return null
   return (
     <div className="banner" role="alert">

@@ -29,6 +29,8 @@ export interface WebHost {
 
 interface Options {
   mcp?: boolean
+  /** environment variables for the host, over the defaults (a value of '' removes one) */
+  env?: Record<string, string>
   model?: ScriptedServer
   dataDir?: string
   port?: number
@@ -55,18 +57,25 @@ export async function startWebHost(opts: Options = {}): Promise<WebHost> {
     )
     args.push('--mcp-config', file)
   }
+  const env: Record<string, string | undefined> = {
+    PATH: process.env['PATH'],
+    HOME: dataDir,
+    CAIRN_BASE_URL: model.baseURL,
+    CAIRN_MODEL: 'm',
+    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
+  }
+  for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v === '' ? undefined : v
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: {
-      PATH: process.env['PATH'],
-      HOME: dataDir,
-      CAIRN_BASE_URL: model.baseURL,
-      CAIRN_MODEL: 'm',
-      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
+  let stopping = false
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  child.once('exit', (code, signal) => {
+    // a host that dies in the middle of a test says why
+    if (!stopping) console.error(`browser mode exited (${code ?? signal}):\n${stderr}`)
+  })
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`browser mode did not start: ${stderr}`)),
@@ -90,6 +99,7 @@ export async function startWebHost(opts: Options = {}): Promise<WebHost> {
     model,
     dataDir,
     stop: async (keepData = false) => {
+      stopping = true
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
         child.kill('SIGTERM')

@@ -1,74 +1,138 @@
-import { useEffect, useRef, useState, type JSX } from 'react'
-import { useChat } from '../../state'
-
 /**
- * "Allow tool call?": the tool, its server and the complete arguments, one request at a
- * time. Escape does not decide anything: the dialog stays until a button is chosen.
+ * "Allow tool call?": the tool and its server, what the tool says it does, the server's
+ * claims about it, and the complete arguments. One request at a time, oldest first, from
+ * any session ("1 of 3", and which chat it belongs to).
+ *
+ * A decision needs a deliberate act: focus starts on the dialog itself (never on an allow
+ * button), a key press that began outside the dialog (a held Enter from the composer)
+ * activates nothing, Esc denies, and the rest of the window is inert while it is open.
  */
-export function ApprovalDialog(): JSX.Element | null {
-  const request = useChat((s) => s.approvals.find((a) => a.sessionId === s.sessionId) ?? null)
-  const respond = useChat((s) => s.respond)
+import * as Dialog from '@radix-ui/react-dialog'
+import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react'
+import type { ApprovalDecision } from '../../../../src-preload/contract/dto'
+import type { PermissionRequestEvent } from '../../../../src-preload/contract/events'
+import { useLive } from '../../state/context'
+import { useSession } from '../../state/queries'
+import { serverLabel } from '../../ui/tool-label'
+
+function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null {
+  const { annotations: a, trusted } = props.request
+  const claims: { label: string; kind: string }[] = []
+  if (a.readOnlyHint) claims.push({ label: 'read-only', kind: 'safe' })
+  if (a.destructiveHint) claims.push({ label: 'destructive', kind: 'danger' })
+  if (a.openWorldHint) claims.push({ label: 'open-world', kind: 'info' })
+  if (claims.length === 0 && trusted) return null
+  return (
+    <ul className="badges" aria-label="About this tool">
+      {claims.map((c) => (
+        <li key={c.label} className={`badge badge-${c.kind}${trusted ? '' : ' claimed'}`}>
+          {trusted ? c.label : `${c.label} (the server says)`}
+        </li>
+      ))}
+      {trusted ? null : <li className="badge badge-warning">untrusted server</li>}
+    </ul>
+  )
+}
+
+function SessionName(props: { sessionId: string; current: boolean }): JSX.Element {
+  const title = useSession(props.sessionId).data?.title
+  return (
+    <p className="approval-session">
+      {props.current ? 'In this chat' : `In another chat: ${title || 'Untitled chat'}`}
+    </p>
+  )
+}
+
+export function ApprovalDialog(): JSX.Element {
+  const approvals = useLive((s) => s.approvals)
+  const currentId = useLive((s) => s.currentId)
+  const respond = useLive((s) => s.respond)
+  const request = approvals[0] ?? null
   const [reason, setReason] = useState('')
-  const first = useRef<HTMLButtonElement>(null)
+  const content = useRef<HTMLDivElement>(null)
+  // keyboard activation counts only for a key pressed down inside the dialog
+  const armed = useRef(false)
 
   useEffect(() => {
     setReason('')
-    first.current?.focus()
+    armed.current = false
+    if (request) requestAnimationFrame(() => content.current?.focus())
   }, [request?.requestId])
 
-  if (!request) return null
-  const answer = (decision: 'allow_once' | 'allow_always' | 'deny'): void =>
+  const answer = (decision: ApprovalDecision) => (e?: MouseEvent) => {
+    if (!request) return
+    if (e && e.detail === 0 && !armed.current) return
     void respond(
       request.requestId,
       decision,
       decision === 'deny' && reason.trim() ? reason.trim() : undefined,
     )
+  }
 
   return (
-    <div className="backdrop">
-      <div
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="approval-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') e.preventDefault()
-        }}
-      >
-        <h2 id="approval-title">Allow tool call?</h2>
-        <dl>
-          <dt>Tool</dt>
-          <dd className="approval-tool">{request.tool}</dd>
-          <dt>Server</dt>
-          <dd className="approval-server">
-            {request.server}
-            {request.trusted ? '' : ' (its read-only hints are not trusted)'}
-          </dd>
-          {request.description ? (
-            <>
-              <dt>What it does</dt>
-              <dd>{request.description}</dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="label">Arguments</p>
-        <pre className="approval-arguments" aria-label="Arguments" tabIndex={0}>
-          {JSON.stringify(request.arguments, null, 2)}
-        </pre>
-        <label className="reason">
-          Reason if you deny (optional, sent to the model)
-          <input value={reason} onChange={(e) => setReason(e.target.value)} />
-        </label>
-        <div className="dialog-actions">
-          <button ref={first} onClick={() => answer('allow_once')}>
-            Allow once
-          </button>
-          <button onClick={() => answer('allow_always')}>Always allow</button>
-          <button className="danger" onClick={() => answer('deny')}>
-            Deny
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog.Root open={request !== null} modal>
+      <Dialog.Portal>
+        <Dialog.Overlay className="backdrop" />
+        {request ? (
+          <Dialog.Content
+            ref={content}
+            className="dialog approval"
+            tabIndex={-1}
+            onOpenAutoFocus={(e) => {
+              e.preventDefault()
+              content.current?.focus()
+            }}
+            onCloseAutoFocus={(e) => e.preventDefault()}
+            onEscapeKeyDown={(e) => {
+              e.preventDefault()
+              answer('deny')()
+            }}
+            onPointerDownOutside={(e) => e.preventDefault()}
+            onInteractOutside={(e) => e.preventDefault()}
+            onKeyDownCapture={(e) => {
+              if (!e.repeat) armed.current = true
+            }}
+          >
+            <div className="dialog-head">
+              <Dialog.Title>Allow tool call?</Dialog.Title>
+              {approvals.length > 1 ? (
+                <span className="counter">1 of {approvals.length}</span>
+              ) : null}
+            </div>
+            <SessionName sessionId={request.sessionId} current={request.sessionId === currentId} />
+            <Dialog.Description className="approval-what">
+              <span className="approval-tool">{request.tool}</span>
+              <span className="approval-on"> on </span>
+              <span className="approval-server">{serverLabel(request.server)}</span>
+            </Dialog.Description>
+            {request.description ? (
+              <p className="approval-description">{request.description}</p>
+            ) : null}
+            <Badges request={request} />
+            <p className="label" id="approval-args-label">
+              Arguments
+            </p>
+            <pre className="approval-arguments" aria-label="Arguments" tabIndex={0}>
+              {JSON.stringify(request.arguments, null, 2)}
+            </pre>
+            <label className="reason">
+              Reason if you deny (optional, sent to the model)
+              <input value={reason} onChange={(e) => setReason(e.target.value)} />
+            </label>
+            <div className="dialog-actions">
+              <button type="button" className="danger" onClick={answer('deny')}>
+                Deny
+              </button>
+              <button type="button" onClick={answer('allow_always')}>
+                Always allow
+              </button>
+              <button type="button" className="primary" onClick={answer('allow_once')}>
+                Allow once
+              </button>
+            </div>
+          </Dialog.Content>
+        ) : null}
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }

@@ -1,15 +1,13 @@
-import type { JSX } from 'react'
-import type { ToolStatus } from '../../state/turn-reducer'
-
-const STATUS: Record<ToolStatus, string> = {
-  pending: 'Pending',
-  waiting: 'Waiting for approval',
-  running: 'Running',
-  done: 'Done',
-  failed: 'Failed',
-  denied: 'Denied',
-  cancelled: 'Cancelled',
-}
+/**
+ * One tool call: the tool and its server (named as in the approval dialog), the arguments,
+ * what happened (waiting, running with the time so far, done, error, denied, cancelled;
+ * who allowed it when nobody was asked), the result and how long it took.
+ */
+import { memo, useState, type JSX } from 'react'
+import type { ContentPart } from '../../../../src-preload/contract/dto'
+import type { ToolView } from '../../state/turn-reducer'
+import { serverLabel } from '../../ui/tool-label'
+import { formatDuration, useNow } from '../../ui/use-now'
 
 export function prettyArguments(raw: string): string {
   try {
@@ -19,31 +17,115 @@ export function prettyArguments(raw: string): string {
   }
 }
 
-export function ToolCallCard(props: {
-  name: string
-  server?: string
-  rawArguments: string
-  status: ToolStatus
-  result: string | null
-}): JSX.Element {
+function statusWords(t: ToolView, now: number): string {
+  switch (t.status) {
+    case 'pending':
+      return 'Preparing'
+    case 'waiting':
+      return 'Waiting for approval'
+    case 'running':
+      return t.startedAt ? `Running · ${formatDuration(Math.max(0, now - t.startedAt))}` : 'Running'
+    case 'done':
+      return 'Done'
+    case 'failed':
+      return 'Error'
+    case 'denied':
+      return t.decidedBy === 'policy' ? 'Denied by the permission policy' : 'Denied'
+    case 'cancelled':
+      return 'Cancelled'
+  }
+}
+
+function approvalNote(t: ToolView): string | null {
+  if (t.status === 'denied' || t.status === 'pending' || t.status === 'waiting') return null
+  if (t.decidedBy === 'rule') return 'Auto-approved by an “Always allow” rule'
+  if (t.decidedBy === 'policy') return 'Auto-approved by the permission policy'
+  return null
+}
+
+/** Text that is a JSON object or array is shown pretty-printed. */
+function structured(text: string): string | null {
+  const s = text.trimStart()
+  if (!s.startsWith('{') && !s.startsWith('[')) return null
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return null
+  }
+}
+
+const LONG_LINES = 16
+const LONG_CHARS = 1500
+
+function LongText(props: { text: string; label: string }): JSX.Element {
+  const [all, setAll] = useState(false)
+  const lines = props.text.split('\n')
+  const long = lines.length > LONG_LINES || props.text.length > LONG_CHARS
+  const shown =
+    long && !all ? lines.slice(0, LONG_LINES).join('\n').slice(0, LONG_CHARS) + '\n…' : props.text
   return (
-    <section className={`tool tool-${props.status}`} aria-label={`Tool call ${props.name}`}>
+    <>
+      <pre className="tool-result-text" aria-label={props.label} tabIndex={0}>
+        {shown}
+      </pre>
+      {long ? (
+        <button type="button" className="action" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Show less' : `Show all (${lines.length} lines)`}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+function Images(props: { parts: ContentPart[]; tool: string }): JSX.Element | null {
+  const images = props.parts.filter((p) => p.type === 'image')
+  if (images.length === 0) return null
+  return (
+    <div className="tool-images">
+      {images.map((p, i) =>
+        p.type === 'image' && /^image\/(png|jpeg|gif|webp)$/.test(p.mimeType) ? (
+          <img
+            key={i}
+            src={`data:${p.mimeType};base64,${p.data}`}
+            alt={`Image ${i + 1} returned by ${props.tool}`}
+          />
+        ) : null,
+      )}
+    </div>
+  )
+}
+
+export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }): JSX.Element {
+  const t = props.tool
+  const now = useNow(t.status === 'running')
+  const server = serverLabel(t.server)
+  const note = approvalNote(t)
+  const json = t.result !== null ? structured(t.result) : null
+  return (
+    <section className={`tool tool-${t.status}`} aria-label={`Tool call ${t.tool} on ${server}`}>
       <header>
-        <span className="tool-name">{props.name}</span>
-        {props.server ? <span className="tool-server">on {props.server}</span> : null}
+        <span className="tool-name">{t.tool}</span>
+        <span className="tool-server">{server}</span>
         <span className="tool-status" role="status">
-          {STATUS[props.status]}
+          {statusWords(t, now)}
         </span>
+        {t.durationMs !== null && t.status !== 'running' ? (
+          <span className="tool-duration">{formatDuration(t.durationMs)}</span>
+        ) : null}
       </header>
-      <details>
+      {note ? <p className="tool-note">{note}</p> : null}
+      <details className="tool-args">
         <summary>Arguments</summary>
-        <pre>{prettyArguments(props.rawArguments)}</pre>
-      </details>
-      {props.result !== null ? (
-        <pre className="tool-result" aria-label="Tool result">
-          {props.result}
+        <pre tabIndex={0} aria-label="Tool arguments">
+          {prettyArguments(t.rawArguments)}
         </pre>
+      </details>
+      {t.result !== null ? (
+        <div className="tool-result">
+          {t.parts ? <Images parts={t.parts} tool={t.tool} /> : null}
+          <LongText text={json ?? t.result} label="Tool result" />
+        </div>
       ) : null}
     </section>
   )
-}
+})

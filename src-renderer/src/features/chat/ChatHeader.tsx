@@ -1,0 +1,51 @@
+/** The chat's title, model and token totals; New chat; the theme switch. */
+import { useEffect, type JSX } from 'react'
+import { useLive } from '../../state/context'
+import { useSession } from '../../state/queries'
+import { formatUsage } from '../../ui/use-now'
+import { useTheme } from '../../ui/theme'
+
+export function ChatHeader(): JSX.Element {
+  const sessionId = useLive((s) => s.currentId)
+  const running = useLive((s) => (s.currentId ? s.running[s.currentId] !== undefined : false))
+  const open = useLive((s) => s.open)
+  const session = useSession(sessionId).data
+  const [theme, toggleTheme] = useTheme()
+  const title = sessionId ? session?.title || 'Untitled chat' : 'New chat'
+
+  useEffect(() => {
+    document.title = sessionId && session?.title ? `${session.title} — Cairn` : 'Cairn'
+  }, [sessionId, session?.title])
+
+  return (
+    <header className="top">
+      <span className="brand" aria-hidden="true">
+        Cairn
+      </span>
+      <h1 className="title">
+        {title}
+        {running ? (
+          <span className="running-dot" role="status" aria-label="Answering">
+            ●
+          </span>
+        ) : null}
+      </h1>
+      {session && (session.usage.inputTokens > 0 || session.usage.outputTokens > 0) ? (
+        <span className="meta session-usage" title="Tokens in this chat so far">
+          {formatUsage(session.usage)} tokens
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className="action"
+        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        onClick={toggleTheme}
+      >
+        {theme === 'dark' ? '☀' : '☾'}
+      </button>
+      <button type="button" onClick={() => open(null)}>
+        New chat
+      </button>
+    </header>
+  )
+}

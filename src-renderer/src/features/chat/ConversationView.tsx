@@ -1,0 +1,214 @@
+/**
+ * The conversation: a virtualized list (only what is near the viewport is in the page), so
+ * ten thousand messages open and scroll as fast as ten. It opens at the newest messages,
+ * loads older pages as the user scrolls up, follows the stream only while the user is at
+ * the bottom, and offers "Jump to latest" otherwise.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import type { StoredMessage } from '../../../../src-preload/contract/dto'
+import { usePlatform, useLive } from '../../state/context'
+import { liveRows, storedRows, type Row } from '../../state/conversation'
+import { emptyLive, NEW_CHAT } from '../../state/live-store'
+import { fetchOlder, useConversation } from '../../state/queries'
+import { RowActionsContext, type RowActions } from './rows/actions'
+import { AnswerRow } from './rows/AnswerRow'
+import { EndRow, NoticeRow, SummaryRow } from './rows/NoticeRows'
+import { UserRow } from './rows/UserRow'
+import { EmptyState } from './EmptyState'
+
+const START = 10_000_000
+const NO_MESSAGES: StoredMessage[] = []
+
+function RowView(props: { row: Row }): JSX.Element {
+  const { row } = props
+  switch (row.kind) {
+    case 'user':
+      return <UserRow row={row} />
+    case 'answer':
+      return <AnswerRow row={row} />
+    case 'notice':
+      return <NoticeRow row={row} />
+    case 'summary':
+      return <SummaryRow row={row} />
+    case 'end':
+      return <EndRow row={row} />
+  }
+}
+
+function lastUser(messages: readonly StoredMessage[]): StoredMessage | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!
+    if (m.role === 'user' && m.kind === 'message') return m
+  }
+  return null
+}
+
+/**
+ * Virtuoso keeps the viewport still when items are prepended if `firstItemIndex` drops by
+ * their number: find where the old first row went.
+ */
+function useFirstItemIndex(rows: readonly Row[]): number {
+  const ref = useRef<{ key: string | null; index: number }>({ key: null, index: START })
+  const first = rows[0]?.key ?? null
+  if (first !== ref.current.key) {
+    const at = ref.current.key === null ? -1 : rows.findIndex((r) => r.key === ref.current.key)
+    ref.current = { key: first, index: at > 0 ? ref.current.index - at : ref.current.index }
+  }
+  return ref.current.index
+}
+
+interface ListContext {
+  hasMore: boolean
+  olderError: string | null
+}
+
+const LIST_PARTS = {
+  Header: ({ context }: { context: ListContext }) =>
+    context.hasMore ? (
+      <p className="loading older" role="status">
+        {context.olderError
+          ? `Could not load older messages: ${context.olderError}`
+          : 'Loading older messages…'}
+      </p>
+    ) : (
+      <div className="list-top" />
+    ),
+  Footer: () => <div className="list-bottom" />,
+}
+
+export function ConversationView(): JSX.Element {
+  const { bridge, client, live: liveStore } = usePlatform()
+  const sessionId = useLive((s) => s.currentId)
+  const live = useLive((s) => s.sessions[s.currentId ?? NEW_CHAT] ?? emptyLive)
+  const conversation = useConversation(sessionId)
+  const messages = conversation.data?.messages ?? NO_MESSAGES
+  const [picked, setPicked] = useState<Record<string, number>>({})
+  const turn = live.turn
+  const busy = (turn?.running ?? false) || live.outbox !== null
+
+  const stored = useMemo(
+    () =>
+      storedRows({
+        messages,
+        liveTurnId: turn?.turnId ?? null,
+        hiding: live.outbox?.replaces ?? null,
+        picked,
+        busy,
+      }),
+    [messages, turn?.turnId, live.outbox?.replaces, picked, busy],
+  )
+  const storedUser = useMemo(() => {
+    const id = turn?.turnId ?? live.outbox?.turnId
+    return id ? (messages.find((m) => m.turnId === id && m.role === 'user') ?? null) : null
+  }, [messages, turn?.turnId, live.outbox?.turnId])
+  const tail = useMemo(
+    () =>
+      liveRows({
+        turn,
+        outbox: live.outbox,
+        ended: live.ended,
+        storedUser,
+        lastUser: lastUser(messages),
+      }),
+    [turn, live.outbox, live.ended, storedUser, messages],
+  )
+  const rows = useMemo(() => [...stored, ...tail], [stored, tail])
+  const firstItemIndex = useFirstItemIndex(rows)
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      pick: (slot, index) => setPicked((p) => ({ ...p, [slot]: index })),
+      resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
+    }),
+    [liveStore],
+  )
+
+  const list = useRef<VirtuosoHandle>(null)
+  const [atBottom, setAtBottom] = useState(true)
+  const atBottomRef = useRef(true)
+  const onAtBottom = useCallback((b: boolean) => {
+    atBottomRef.current = b
+    setAtBottom(b)
+  }, [])
+  // a growing answer changes no item count: keep following it while the user is at the bottom
+  useEffect(() => {
+    if (atBottomRef.current) list.current?.autoscrollToBottom()
+  }, [tail])
+
+  const loadingOlder = useRef(false)
+  const [olderError, setOlderError] = useState<string | null>(null)
+  const loadOlder = useCallback(() => {
+    if (!sessionId || loadingOlder.current || !conversation.data?.hasMore) return
+    loadingOlder.current = true
+    fetchOlder(bridge, client, sessionId)
+      .then(() => setOlderError(null))
+      .catch((e: unknown) => setOlderError(e instanceof Error ? e.message : String(e)))
+      .finally(() => (loadingOlder.current = false))
+  }, [bridge, client, sessionId, conversation.data?.hasMore])
+
+  if (sessionId && conversation.isPending) {
+    return (
+      <section className="conversation" aria-label="Conversation" aria-busy="true">
+        <p className="loading" role="status">
+          Loading the conversation…
+        </p>
+      </section>
+    )
+  }
+  if (sessionId && conversation.isError) {
+    return (
+      <section className="conversation" aria-label="Conversation">
+        <div className="load-error" role="alert">
+          <p>Could not load this conversation: {conversation.error.message}</p>
+          <button type="button" onClick={() => void conversation.refetch()}>
+            Try again
+          </button>
+        </div>
+      </section>
+    )
+  }
+  if (rows.length === 0) {
+    return (
+      <section className="conversation" aria-label="Conversation">
+        <EmptyState />
+      </section>
+    )
+  }
+  return (
+    <RowActionsContext.Provider value={actions}>
+      <section className="conversation" aria-label="Conversation">
+        <Virtuoso
+          key={sessionId ?? NEW_CHAT}
+          ref={list}
+          className="rows"
+          data={rows}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+          computeItemKey={(_, row) => row.key}
+          itemContent={(_, row) => (
+            <div className="row">
+              <RowView row={row} />
+            </div>
+          )}
+          followOutput={(bottom) => (bottom ? 'auto' : false)}
+          atBottomStateChange={onAtBottom}
+          atBottomThreshold={64}
+          startReached={loadOlder}
+          increaseViewportBy={{ top: 600, bottom: 300 }}
+          context={{ hasMore: conversation.data?.hasMore ?? false, olderError }}
+          components={LIST_PARTS}
+        />
+        {!atBottom ? (
+          <button
+            type="button"
+            className="jump"
+            onClick={() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' })}
+          >
+            Jump to latest
+          </button>
+        ) : null}
+      </section>
+    </RowActionsContext.Provider>
+  )
+}

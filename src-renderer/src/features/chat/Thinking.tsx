@@ -1,0 +1,38 @@
+/**
+ * The model's reasoning: open and live while it streams, collapsed once the answer begins
+ * (the user can open it again), with how long the model thought.
+ */
+import { useState, type JSX } from 'react'
+import { formatDuration, useNow } from '../../ui/use-now'
+
+export function Thinking(props: {
+  text: string
+  /** reasoning is still streaming (no answer text yet) */
+  live: boolean
+  startedAt: number | null
+  ms: number | null
+}): JSX.Element | null {
+  const [userOpen, setUserOpen] = useState<boolean | null>(null)
+  const now = useNow(props.live && props.ms === null && props.startedAt !== null)
+  if (!props.text) return null
+  const open = userOpen ?? props.live
+  const ms = props.ms ?? (props.live && props.startedAt !== null ? now - props.startedAt : null)
+  const label = props.live
+    ? `Thinking${ms !== null ? ` · ${formatDuration(Math.max(0, ms))}` : '…'}`
+    : ms !== null
+      ? `Thought for ${formatDuration(ms)}`
+      : 'Thinking'
+  return (
+    <details
+      className="thinking"
+      open={open}
+      onToggle={(e) => {
+        const isOpen = (e.currentTarget as HTMLDetailsElement).open
+        if (isOpen !== open) setUserOpen(isOpen)
+      }}
+    >
+      <summary>{label}</summary>
+      <div className="thinking-text">{props.text}</div>
+    </details>
+  )
+}

@@ -1,0 +1,81 @@
+/**
+ * One answer of the model: its reasoning, its text (Markdown), its tool calls, whether it
+ * was stopped or cut, and under the last answer of an exchange: usage, Copy, Regenerate
+ * and the versions.
+ */
+import { memo, type JSX } from 'react'
+import type { Row } from '../../../state/conversation'
+import { CopyButton } from '../../../ui/CopyButton'
+import { formatUsage } from '../../../ui/use-now'
+import { Markdown } from '../../markdown'
+import { Thinking } from '../Thinking'
+import { ToolCallCard } from '../ToolCallCard'
+import { useRowActions } from './actions'
+import { VersionSwitch } from './VersionSwitch'
+
+type AnswerRowData = Extract<Row, { kind: 'answer' }>
+
+const STATUS: Record<string, string | undefined> = {
+  stopped: 'Stopped',
+  interrupted: 'Interrupted: the answer was cut off',
+}
+
+function Footer(props: { footer: NonNullable<AnswerRowData['footer']> }): JSX.Element {
+  const f = props.footer
+  const { resend } = useRowActions()
+  return (
+    <div className="msg-actions">
+      {f.versions ? <VersionSwitch versions={f.versions} /> : null}
+      {f.markdown ? <CopyButton text={f.markdown} label="Copy answer" /> : null}
+      {f.canRegenerate && f.userMessageId ? (
+        <button
+          type="button"
+          className="action"
+          onClick={() => resend(f.userMessageId!, f.userText)}
+        >
+          Regenerate
+        </button>
+      ) : null}
+      {f.usage ? (
+        <span
+          className="meta usage"
+          title="Tokens sent to and received from the model in this turn"
+        >
+          {formatUsage(f.usage)} tokens
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }): JSX.Element {
+  const { answer, live, footer } = props.row
+  const streaming = answer.status === 'streaming'
+  const status = STATUS[answer.status]
+  const empty = !answer.text && !answer.reasoning && answer.tools.length === 0
+  return (
+    <article className="msg assistant" aria-label="Cairn" aria-busy={streaming}>
+      <Thinking
+        text={answer.reasoning}
+        live={streaming && !answer.text}
+        startedAt={answer.reasoningStartedAt}
+        ms={answer.reasoningMs}
+      />
+      {answer.text ? (
+        <div className="text">
+          <Markdown text={answer.text} streaming={streaming} />
+        </div>
+      ) : null}
+      {empty && streaming && live ? (
+        <p className="meta waiting" role="status">
+          Waiting for the model…
+        </p>
+      ) : null}
+      {answer.tools.map((t, i) => (
+        <ToolCallCard key={`${t.callId}:${i}`} tool={t} />
+      ))}
+      {status ? <p className="meta status">{status}</p> : null}
+      {footer ? <Footer footer={footer} /> : null}
+    </article>
+  )
+})

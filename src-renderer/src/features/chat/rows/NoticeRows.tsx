@@ -1,0 +1,49 @@
+/** Notices in the conversation: retries, loop warnings, host notices, why a turn ended. */
+import { memo, type JSX } from 'react'
+import type { Row } from '../../../state/conversation'
+import { useNow } from '../../../ui/use-now'
+import { useRowActions } from './actions'
+
+type NoticeData = Extract<Row, { kind: 'notice' }>
+type EndData = Extract<Row, { kind: 'end' }>
+type SummaryData = Extract<Row, { kind: 'summary' }>
+
+export const NoticeRow = memo(function NoticeRow(props: { row: NoticeData }): JSX.Element {
+  const { row } = props
+  const now = useNow(row.until !== undefined, 250)
+  const left = row.until !== undefined ? Math.max(0, Math.ceil((row.until - now) / 1000)) : null
+  const text =
+    row.attempt !== undefined
+      ? `${row.message} — retrying ${row.attempt}${left ? ` in ${left} s` : '…'}`
+      : row.message
+  return (
+    <p className={`notice notice-${row.level}`} role="status">
+      {text}
+    </p>
+  )
+})
+
+export const EndRow = memo(function EndRow(props: { row: EndData }): JSX.Element {
+  const { end, retry } = props.row
+  const { resend } = useRowActions()
+  const failed = end.reason === 'error'
+  return (
+    <div className={`notice turn-end${failed ? ' notice-error' : ' notice-warning'}`} role="alert">
+      <span>{end.message}</span>
+      {failed && retry ? (
+        <button type="button" onClick={() => resend(retry.messageId, retry.text)}>
+          Retry
+        </button>
+      ) : null}
+    </div>
+  )
+})
+
+export const SummaryRow = memo(function SummaryRow(props: { row: SummaryData }): JSX.Element {
+  return (
+    <details className="notice summary">
+      <summary>Earlier conversation summarized</summary>
+      <div className="summary-text">{props.row.text}</div>
+    </details>
+  )
+})

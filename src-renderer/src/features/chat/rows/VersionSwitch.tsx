@@ -1,0 +1,34 @@
+import type { JSX } from 'react'
+import type { Versions } from '../../../state/conversation'
+import { useRowActions } from './actions'
+
+/** "‹ 2/3 ›": flips between the versions of an exchange (regenerated or edited). */
+export function VersionSwitch(props: { versions: Versions }): JSX.Element {
+  const { pick } = useRowActions()
+  const { slot, index, count } = props.versions
+  return (
+    <span className="versions" role="group" aria-label="Versions">
+      <button
+        type="button"
+        className="action"
+        aria-label="Previous version"
+        disabled={index === 0}
+        onClick={() => pick(slot, index - 1)}
+      >
+        ‹
+      </button>
+      <span aria-live="polite">
+        {index + 1}/{count}
+      </span>
+      <button
+        type="button"
+        className="action"
+        aria-label="Next version"
+        disabled={index === count - 1}
+        onClick={() => pick(slot, index + 1)}
+      >
+        ›
+      </button>
+    </span>
+  )
+}

@@ -1,0 +1,173 @@
+/**
+ * The message box. Enter sends, Shift+Enter adds a line, Esc stops, Tab completes slash
+ * commands and model names. While a turn runs, Send becomes Stop in the same place. A
+ * message that could not be sent stays in the box with the reason beside it.
+ */
+import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import { useLive } from '../../state/context'
+import { emptyLive, NEW_CHAT } from '../../state/live-store'
+import { useModels } from '../../state/queries'
+import { COMMANDS, complete, parseCommand, SHORTCUTS } from './commands'
+import { ModelPicker } from './ModelPicker'
+
+type Feedback = { kind: 'info' | 'error'; text: string } | { kind: 'help' } | null
+
+function Help(): JSX.Element {
+  return (
+    <div className="help">
+      <p>Commands</p>
+      <ul>
+        {COMMANDS.map((c) => (
+          <li key={c.name}>
+            <code>{c.usage}</code> — {c.help}
+          </li>
+        ))}
+      </ul>
+      <p>Shortcuts</p>
+      <ul>
+        {SHORTCUTS.map((s) => (
+          <li key={s.keys}>
+            <kbd>{s.keys}</kbd> — {s.help}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export function Composer(): JSX.Element {
+  const key = useLive((s) => s.currentId ?? NEW_CHAT)
+  const live = useLive((s) => s.sessions[key] ?? emptyLive)
+  const running = useLive((s) => (s.currentId ? s.running[s.currentId] !== undefined : false))
+  const focusTick = useLive((s) => s.focusTick)
+  const dialogOpen = useLive((s) => s.approvals.length > 0)
+  const send = useLive((s) => s.send)
+  const stop = useLive((s) => s.stop)
+  const setDraft = useLive((s) => s.setDraft)
+  const open = useLive((s) => s.open)
+  const setModel = useLive((s) => s.setModel)
+  const busy = running || live.outbox !== null
+  const text = live.draft
+  const [feedback, setFeedback] = useState<Feedback>(null)
+  const wantsModels = text.startsWith('/model')
+  const models = useModels(wantsModels)
+  const box = useRef<HTMLTextAreaElement>(null)
+
+  useEffect(() => {
+    if (!dialogOpen) box.current?.focus()
+  }, [focusTick, key, dialogOpen])
+  useEffect(() => setFeedback(null), [key])
+
+  const run = async (): Promise<void> => {
+    const cmd = parseCommand(text)
+    if (!cmd) {
+      setFeedback(null)
+      if (!busy) await send(text)
+      return
+    }
+    setDraft('')
+    switch (cmd.kind) {
+      case 'new':
+        open(null)
+        return setFeedback(null)
+      case 'stop':
+        await stop()
+        return setFeedback(
+          running
+            ? { kind: 'info', text: 'Stopped.' }
+            : { kind: 'info', text: 'Nothing is running.' },
+        )
+      case 'help':
+        return setFeedback({ kind: 'help' })
+      case 'model': {
+        if (!cmd.name) {
+          const list = models.data?.models.length
+            ? ` Available: ${models.data.models.join(', ')}.`
+            : ''
+          return setFeedback({ kind: 'info', text: `Usage: /model <name>.${list}` })
+        }
+        const error = await setModel(cmd.name)
+        return setFeedback(
+          error
+            ? { kind: 'error', text: `Could not switch the model: ${error}` }
+            : { kind: 'info', text: `This chat now uses ${cmd.name}.` },
+        )
+      }
+      case 'unknown':
+        setDraft(text)
+        return setFeedback({
+          kind: 'error',
+          text: `There is no command /${cmd.name}. Type /help for the commands.`,
+        })
+    }
+  }
+
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (e.nativeEvent.isComposing) return
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault()
+      if (text.trim()) void run()
+    } else if (e.key === 'Escape' && running) {
+      e.preventDefault()
+      void stop()
+    } else if (e.key === 'Tab' && !e.shiftKey && text.startsWith('/')) {
+      const c = complete(text, models.data?.models ?? [])
+      if (!c) return
+      e.preventDefault()
+      setDraft(c.text)
+      setFeedback(c.candidates.length > 1 ? { kind: 'info', text: c.candidates.join('  ') } : null)
+    }
+  }
+
+  const error = live.sendError
+  return (
+    <form
+      className="composer"
+      aria-label="Compose"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (running) void stop()
+        else if (text.trim()) void run()
+      }}
+    >
+      <textarea
+        ref={box}
+        aria-label="Message"
+        aria-describedby={error ? 'composer-error' : undefined}
+        aria-invalid={error ? true : undefined}
+        placeholder="Ask anything — Enter sends, Shift+Enter adds a line, / for commands"
+        value={text}
+        rows={Math.min(12, Math.max(2, text.split('\n').length))}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={onKey}
+      />
+      <div className="composer-bar">
+        <ModelPicker />
+        <div className="composer-feedback" role="status">
+          {error ? (
+            <span id="composer-error" className="error">
+              Not sent: {error}
+            </span>
+          ) : feedback?.kind === 'help' ? (
+            <Help />
+          ) : feedback ? (
+            <span className={feedback.kind === 'error' ? 'error' : 'meta'}>{feedback.text}</span>
+          ) : null}
+        </div>
+        {running ? (
+          <button type="button" className="stop" onClick={() => void stop()}>
+            Stop generating
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="primary send"
+            disabled={!text.trim() || live.outbox !== null}
+          >
+            Send
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

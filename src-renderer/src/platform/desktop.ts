@@ -1,0 +1,41 @@
+/** The desktop app: the preload's `window.cairn` bridge over Electron IPC. */
+import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
+import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import { alwaysOpen, type Platform } from './types'
+
+/**
+ * Functions that cross Electron's contextBridge arrive as new proxies, so `off` could not
+ * find a listener given to `on`: keep the listeners here and register one dispatcher per
+ * event name with the preload.
+ */
+function fromPreload(preload: CairnBridge): CairnBridge {
+  const listeners = new Map<EventName, Set<(p: never) => void>>()
+  return {
+    request: (route, input) => preload.request(route, input),
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) {
+        listeners.set(event, (set = new Set()))
+        const registry = set
+        preload.on(event, (payload: EventPayloads[typeof event]) => {
+          for (const l of [...registry]) l(payload as never)
+        })
+      }
+      set.add(listener as (p: never) => void)
+    },
+    off(event, listener) {
+      listeners.get(event)?.delete(listener as (p: never) => void)
+    },
+  }
+}
+
+export function desktopPlatform(preload: CairnBridge): Platform {
+  return {
+    kind: 'desktop',
+    bridge: fromPreload(preload),
+    connection: alwaysOpen,
+    // the main process lets only https: and mailto: out, to the OS browser or mail program
+    openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    copyText: (text) => navigator.clipboard.writeText(text),
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * What the window needs from the host it runs in. One interface, three implementations:
+ * the desktop app (the preload's bridge), browser mode (a WebSocket) and tests (an
+ * in-memory host); `choosePlatform` picks one in exactly one place.
+ */
+import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import type { ConnectionStatus } from '../bridge/ws-transport'
+
+export type { ConnectionStatus }
+
+export interface Connection {
+  status(): ConnectionStatus
+  onStatus(listener: (s: ConnectionStatus) => void): () => void
+  /** after a lost connection came back */
+  onReconnect(listener: () => void): () => void
+}
+
+export interface Platform {
+  kind: 'desktop' | 'web' | 'test'
+  bridge: CairnBridge
+  connection: Connection
+  /** opens an https: or mailto: address outside the app (the caller has asked the user) */
+  openExternal(url: string): void
+  /** copies text to the clipboard; rejects when the clipboard refuses */
+  copyText(text: string): Promise<void>
+}
+
+/** A connection that is always open (the desktop app's IPC, tests). */
+export const alwaysOpen: Connection = {
+  status: () => 'open',
+  onStatus: () => () => {},
+  onReconnect: () => () => {},
+}

@@ -1,0 +1,19 @@
+/** Browser mode: the contract over a WebSocket to the host that served the page. */
+import { WsTransport } from '../bridge/ws-transport'
+import type { Platform } from './types'
+
+export function webPlatform(): Platform {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
+  const ws = new WsTransport({ url: `${scheme}//${location.host}/ws` })
+  return {
+    kind: 'web',
+    bridge: ws,
+    connection: {
+      status: () => ws.status,
+      onStatus: (l) => ws.onStatus(l),
+      onReconnect: (l) => ws.onReconnect(l),
+    },
+    openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    copyText: (text) => navigator.clipboard.writeText(text),
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The window's environment, provided through React context: the platform (bridge,
+ * connection, clipboard, external links), the query cache and the live store. The app
+ * builds it once from the chosen platform; component tests build it from a test platform.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createContext, useContext, type JSX, type ReactNode } from 'react'
+import { useStore } from 'zustand'
+import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import type { Platform } from '../platform/types'
+import {
+  createLiveStore,
+  type LiveActions,
+  type LiveState,
+  type LiveStore,
+  type LiveStoreOptions,
+} from './live-store'
+
+export interface AppEnv {
+  platform: Platform
+  bridge: CairnBridge
+  client: QueryClient
+  live: LiveStore
+}
+
+export function createAppEnv(platform: Platform, opts: LiveStoreOptions = {}): AppEnv {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
+    },
+  })
+  return {
+    platform,
+    bridge: platform.bridge,
+    client,
+    live: createLiveStore(platform, client, opts),
+  }
+}
+
+const EnvContext = createContext<AppEnv | null>(null)
+
+export function AppProviders(props: { env: AppEnv; children: ReactNode }): JSX.Element {
+  return (
+    <QueryClientProvider client={props.env.client}>
+      <EnvContext.Provider value={props.env}>{props.children}</EnvContext.Provider>
+    </QueryClientProvider>
+  )
+}
+
+export function usePlatform(): AppEnv {
+  const env = useContext(EnvContext)
+  if (!env) throw new Error('usePlatform outside <AppProviders>')
+  return env
+}
+
+export function useLive<T>(selector: (s: LiveState & LiveActions) => T): T {
+  return useStore(usePlatform().live, selector)
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest'
+import type { StoredMessage } from '../../src-preload/contract/dto'
+import {
+  liveRows,
+  splitToolName,
+  storedRows,
+  type Row,
+} from '../../src-renderer/src/state/conversation'
+import { newTurn } from '../../src-renderer/src/state/turn-reducer'
+
+let n = 0
+function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMessage {
+  n++
+  return {
+    id: `id${n}`,
+    sessionId: 's',
+    seq: n,
+    turnId: 't1',
+    kind: 'message',
+    content: '',
+    parts: null,
+    reasoning: null,
+    providerExtras: null,
+    toolCalls: null,
+    toolCallId: null,
+    toolName: null,
+    provider: 'p',
+    model: 'm',
+    status: 'complete',
+    failureKind: null,
+    isError: false,
+    usage: null,
+    supersedes: null,
+    durationMs: null,
+    reasoningMs: null,
+    decidedBy: null,
+    createdAt: 0,
+    ...p,
+  }
+}
+const base = { liveTurnId: null, hiding: null, picked: {}, busy: false }
+const kinds = (rows: Row[]) => rows.map((r) => r.kind)
+const answerRows = (rows: Row[]) => rows.flatMap((r) => (r.kind === 'answer' ? [r] : []))
+const userRows = (rows: Row[]) => rows.flatMap((r) => (r.kind === 'user' ? [r] : []))
+
+describe('stored messages as rows', () => {
+  it('matches tool results to their calls by position: ids reused across turns show their own results', () => {
+    n = 0
+    const call = (turnId: string) => ({
+      role: 'assistant' as const,
+      turnId,
+      toolCalls: [{ id: 'call_0', name: 'everything__echo', arguments: '{"message":"x"}' }],
+    })
+    const messages = [
+      msg({ role: 'user', content: 'first', turnId: 't1' }),
+      msg(call('t1')),
+      msg({
+        role: 'tool',
+        turnId: 't1',
+        toolCallId: 'call_0',
+        content: 'denied by the user',
+        isError: true,
+        failureKind: 'denied',
+        decidedBy: 'user',
+      }),
+      msg({ role: 'assistant', turnId: 't1', content: 'ok' }),
+      msg({ role: 'user', content: 'second', turnId: 't2' }),
+      msg(call('t2')),
+      msg({
+        role: 'tool',
+        turnId: 't2',
+        toolCallId: 'call_0',
+        content: 'Echo: x',
+        durationMs: 12,
+        decidedBy: 'rule',
+      }),
+      msg({ role: 'assistant', turnId: 't2', content: 'done' }),
+    ]
+    const tools = answerRows(storedRows({ ...base, messages })).flatMap((r) => r.answer.tools)
+    expect(tools.map((t) => [t.status, t.result, t.decidedBy, t.durationMs])).toEqual([
+      ['denied', 'denied by the user', 'user', null],
+      ['done', 'Echo: x', 'rule', 12],
+    ])
+    expect(tools[0]).toMatchObject({ server: 'everything', tool: 'echo' })
+  })
+
+  it('two calls with one id in one message get their results in order', () => {
+    n = 0
+    const messages = [
+      msg({ role: 'user', content: 'q' }),
+      msg({
+        role: 'assistant',
+        toolCalls: [
+          { id: 'a', name: 'read_file', arguments: '{}' },
+          { id: 'a', name: 'read_file', arguments: '{}' },
+        ],
+      }),
+      msg({ role: 'tool', toolCallId: 'a', content: 'one' }),
+      msg({ role: 'tool', toolCallId: 'a', content: 'two', isError: true }),
+    ]
+    const tools = answerRows(storedRows({ ...base, messages }))[0]!.answer.tools
+    expect(tools.map((t) => [t.result, t.status])).toEqual([
+      ['one', 'done'],
+      ['two', 'failed'],
+    ])
+    expect(tools[0]).toMatchObject({ server: 'cairn', tool: 'read_file' })
+  })
+
+  it('shows the newest version of a regenerated exchange, with the others one click away', () => {
+    n = 0
+    const messages = [
+      msg({ role: 'user', content: 'q', turnId: 't1' }),
+      msg({
+        role: 'assistant',
+        content: 'first answer',
+        turnId: 't1',
+        usage: { inputTokens: 3, outputTokens: 2, estimated: false },
+      }),
+      msg({ role: 'user', content: 'q', turnId: 't2', supersedes: 1 }),
+      msg({
+        role: 'assistant',
+        content: 'second answer',
+        turnId: 't2',
+        usage: { inputTokens: 4, outputTokens: 5, estimated: true },
+      }),
+    ]
+    const rows = storedRows({ ...base, messages })
+    expect(kinds(rows)).toEqual(['user', 'answer'])
+    const answer = answerRows(rows)[0]!
+    expect(answer.answer.text).toBe('second answer')
+    expect(answer.footer).toMatchObject({
+      versions: { slot: 'id3', index: 1, count: 2 },
+      canRegenerate: true,
+      userMessageId: 'id3',
+      usage: { inputTokens: 4, outputTokens: 5, estimated: true },
+    })
+    expect(userRows(rows)[0]).toMatchObject({ canEdit: true, versions: null })
+    const older = storedRows({ ...base, messages, picked: { id3: 0 } })
+    expect(answerRows(older)[0]!.answer.text).toBe('first answer')
+    expect(answerRows(older)[0]!.footer).toMatchObject({
+      versions: { index: 0, count: 2 },
+      canRegenerate: false,
+    })
+  })
+
+  it('an edit chain of three keeps one slot; only the newest exchange can be edited or regenerated', () => {
+    n = 0
+    const messages = [
+      msg({ role: 'user', content: 'a', turnId: 't0' }),
+      msg({ role: 'assistant', content: 'A', turnId: 't0' }),
+      msg({ role: 'user', content: 'b', turnId: 't1' }),
+      msg({ role: 'assistant', content: 'B', turnId: 't1' }),
+      msg({ role: 'user', content: 'b2', turnId: 't2', supersedes: 3 }),
+      msg({ role: 'assistant', content: 'B2', turnId: 't2' }),
+      msg({ role: 'user', content: 'b3', turnId: 't3', supersedes: 5 }),
+      msg({ role: 'assistant', content: 'B3', turnId: 't3' }),
+    ]
+    const rows = storedRows({ ...base, messages })
+    expect(answerRows(rows).map((a) => a.answer.text)).toEqual(['A', 'B3'])
+    expect(userRows(rows).map((u) => [u.text, u.canEdit])).toEqual([
+      ['a', false],
+      ['b3', true],
+    ])
+    expect(answerRows(rows)[1]!.footer!.versions).toEqual({ slot: 'id7', index: 2, count: 3 })
+    expect(answerRows(rows)[0]!.footer!.canRegenerate).toBe(false)
+    // while a turn runs nothing can be edited or regenerated
+    const busy = storedRows({ ...base, messages, busy: true })
+    expect(userRows(busy).some((u) => u.canEdit)).toBe(false)
+    expect(answerRows(busy).some((a) => a.footer?.canRegenerate)).toBe(false)
+  })
+
+  it('hides the exchange a regenerate on its way replaces, and the live turn’s own messages', () => {
+    n = 0
+    const messages = [
+      msg({ role: 'user', content: 'q', turnId: 't1' }),
+      msg({ role: 'assistant', content: 'old', turnId: 't1' }),
+      msg({ role: 'user', content: 'next', turnId: 't2' }),
+      msg({ role: 'assistant', content: 'streamed, shown from events', turnId: 't2' }),
+    ]
+    expect(kinds(storedRows({ ...base, messages, hiding: 'id3' }))).toEqual(['user', 'answer'])
+    const rows = storedRows({ ...base, messages, liveTurnId: 't2' })
+    expect(kinds(rows)).toEqual(['user', 'answer', 'user'])
+    expect(userRows(rows)[1]!.canEdit).toBe(false)
+  })
+})
+
+describe('live rows', () => {
+  it('shows the message being sent until the stored history has it', () => {
+    const rows = liveRows({
+      turn: null,
+      outbox: { text: 'hello', replaces: null, turnId: null },
+      ended: null,
+      storedUser: null,
+      lastUser: null,
+    })
+    expect(rows).toMatchObject([{ kind: 'user', text: 'hello', pending: true }])
+  })
+
+  it('a failed turn ends with its reason and a Retry that resends the same message', () => {
+    n = 0
+    const user = msg({ role: 'user', content: 'again?' })
+    const turn = { ...newTurn('t1', 's'), running: false, endReason: 'error' as const }
+    const rows = liveRows({
+      turn,
+      outbox: null,
+      ended: {
+        turnId: 't1',
+        reason: 'error',
+        error: { code: 'network', message: 'down' },
+        message: 'down',
+      },
+      storedUser: user,
+      lastUser: user,
+    })
+    expect(rows).toMatchObject([{ kind: 'end', retry: { messageId: user.id, text: 'again?' } }])
+  })
+})
+
+describe('tool names', () => {
+  it('splits an MCP tool name at its first double underscore; built-ins keep theirs', () => {
+    expect(splitToolName('everything__get_sum')).toEqual({ server: 'everything', tool: 'get_sum' })
+    expect(splitToolName('run_command')).toEqual({ server: 'cairn', tool: 'run_command' })
+  })
+})
