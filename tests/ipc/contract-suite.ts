@@ -305,7 +305,7 @@ export function contractSuite(
       expect(refused).toMatchObject({ ok: false, error: { code: 'provider' } })
       expect(unwrap(await b.request('providers.models', { providerId: 'p1' }))).toEqual({
         models: ['m', 'm2'],
-        defaultModel: null,
+        defaultModel: 'm',
       })
       // without a provider id: the one a new chat would use (here the environment's)
       expect(unwrap(await b.request('providers.models', {}))).toEqual({

@@ -218,17 +218,19 @@ export function createLiveStore(
     }))
 
   /** Loads the newest stored messages; drops the outbox and an ended turn they now hold. */
+  const refreshes = new Map<string, number>()
   async function refresh(sessionId: string): Promise<void> {
+    // a later refresh wins over an earlier one that answers late
+    const n = (refreshes.get(sessionId) ?? 0) + 1
+    refreshes.set(sessionId, n)
     let data: Conversation
     try {
-      data = await client.fetchQuery({
-        queryKey: keys.conversation(sessionId),
-        queryFn: () => fetchTail(bridge, client, sessionId),
-        staleTime: 0,
-      })
+      data = await fetchTail(bridge, client, sessionId)
     } catch {
       return
     }
+    if (refreshes.get(sessionId) !== n) return
+    client.setQueryData(keys.conversation(sessionId), data)
     const live = store.getState().sessions[sessionId]
     if (!live) return
     const stored = new Set(data.messages.map((m) => m.turnId))
@@ -257,15 +259,18 @@ export function createLiveStore(
         setRunning(sessionId, null)
       }
       void refresh(sessionId)
-      return
+    } else {
+      let view = live.turn?.turnId === turn.turnId ? live.turn : newTurn(turn.turnId, sessionId)
+      view = applyEvents(view, turn.events).view
+      view = applyEvents(view, buffered).view
+      patchSession(sessionId, { turn: view })
+      setRunning(sessionId, view.running ? turn.turnId : null)
+      if (view.userSaved) void refresh(sessionId)
+      if (!view.running) onEnded(sessionId, view)
     }
-    let view = live.turn?.turnId === turn.turnId ? live.turn : newTurn(turn.turnId, sessionId)
-    view = applyEvents(view, turn.events).view
-    view = applyEvents(view, buffered).view
-    patchSession(sessionId, { turn: view })
-    setRunning(sessionId, view.running ? turn.turnId : null)
-    if (view.userSaved) void refresh(sessionId)
-    if (!view.running) onEnded(sessionId, view)
+    // events of a turn that began after the host answered
+    const later = buffered.filter((e) => e.turnId !== turn?.turnId)
+    if (later.length > 0) applySession(sessionId, later)
   }
 
   function setRunning(sessionId: string, turnId: string | null): void {
