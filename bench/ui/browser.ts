@@ -2,7 +2,13 @@
  * Debian's Chromium (never a downloaded one) driven by playwright-core, with a fixed
  * viewport and the probe (`page/probe.ts`) in every page before the app's scripts.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core'
 import { installProbe, NAME_SHIM } from './page/probe'
 
 export const CHROMIUM = '/usr/bin/chromium'

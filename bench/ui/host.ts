@@ -19,7 +19,14 @@ export async function startBrowserMode(opts: {
   home: string
   baseURL: string
 }): Promise<BrowserModeHost> {
-  const args = [join(opts.outDir, 'web', 'index.js'), '--port', '0', '--data-dir', opts.dataDir, '--no-open']
+  const args = [
+    join(opts.outDir, 'web', 'index.js'),
+    '--port',
+    '0',
+    '--data-dir',
+    opts.dataDir,
+    '--no-open',
+  ]
   const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env['PATH'],
@@ -33,7 +40,10 @@ export async function startBrowserMode(opts: {
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`browser mode did not start: ${stderr}`)),
+      30_000,
+    )
     let out = ''
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString()

@@ -14,9 +14,13 @@ export interface ModelServer {
 }
 
 export async function startModelServer(): Promise<ModelServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'token-server.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'token-server.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()))
     child.once('exit', (code) => reject(new Error(`token server exited with ${code}`)))

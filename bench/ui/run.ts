@@ -45,7 +45,8 @@ function options(): { out: string; seconds: number; reps: number; profile: boole
 async function main(): Promise<void> {
   const opts = options()
   for (const f of ['web/index.js', 'renderer/index.html']) {
-    if (!existsSync(join(opts.out, f))) throw new Error(`${join(opts.out, f)} is missing: run npm run build`)
+    if (!existsSync(join(opts.out, f)))
+      throw new Error(`${join(opts.out, f)} is missing: run npm run build`)
   }
   const tmp = mkdtempSync(join(tmpdir(), 'cairn-bench-ui-'))
   let server: ModelServer | null = null
@@ -81,15 +82,24 @@ async function main(): Promise<void> {
       console.log('')
     }
 
-    console.log(`2. Opening the session of 10 000 messages (${opts.reps} times, each in a fresh tab from the new chat)`)
+    console.log(
+      `2. Opening the session of 10 000 messages (${opts.reps} times, each in a fresh tab from the new chat)`,
+    )
     printOpen(await measureOpen(browser, seeded.many, opts.reps))
     printScroll(await measureScroll(browser, seeded.many, { seconds: 5, pxPerSecond: 10_000 }))
     console.log('')
 
-    console.log('3. Renderer memory: JS heap after a full GC, around a stream into a session of 500 messages')
+    console.log(
+      '3. Renderer memory: JS heap after a full GC, around a stream into a session of 500 messages',
+    )
     const memory: MemoryResult[] = []
     for (const [i, rate] of RATES.entries()) {
-      memory.push(await measureMemory(browser, server, seeded.long[RATES.length + i]!, { rate, seconds: opts.seconds }))
+      memory.push(
+        await measureMemory(browser, server, seeded.long[RATES.length + i]!, {
+          rate,
+          seconds: opts.seconds,
+        }),
+      )
     }
     printMemory(memory)
     console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s in all)`)

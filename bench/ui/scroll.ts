@@ -65,7 +65,12 @@ export async function measureScroll(
           const step = (): void => {
             const now = w.performance.now()
             if (now - t0 >= ms) {
-              resolve({ window: probe.stopFrames(), nodesAtOpen, maxNodes, rowsUp: first.max - minIndex })
+              resolve({
+                window: probe.stopFrames(),
+                nodesAtOpen,
+                maxNodes,
+                rowsUp: first.max - minIndex,
+              })
               return
             }
             scroller.scrollTop -= (speed * (now - last)) / 1000

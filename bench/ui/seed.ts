@@ -5,7 +5,10 @@
  * tells the page that the session's last messages are on screen.
  */
 import type { NewMessage } from '../../src-preload/contract/dto'
-import { createSessionStore, type SqliteSessionStore } from '../../src-main/adapters/sqlite/session-store'
+import {
+  createSessionStore,
+  type SqliteSessionStore,
+} from '../../src-main/adapters/sqlite/session-store'
 import { rng, TextMaker } from './text'
 
 export interface SeededSession {
@@ -59,7 +62,11 @@ function seedOne(store: SqliteSessionStore, shape: Shape, seed: number): SeededS
         turnId,
         provider: 'bench',
         model: 'bench',
-        usage: { inputTokens: 1000 + i, outputTokens: Math.ceil(answer.length / 4), estimated: false },
+        usage: {
+          inputTokens: 1000 + i,
+          outputTokens: Math.ceil(answer.length / 4),
+          estimated: false,
+        },
       }
       store.appendMessage(session.id, user)
       store.appendMessage(session.id, assistant)

@@ -6,7 +6,15 @@
 import { randomBytes } from 'node:crypto'
 import type { BenchBrowser } from './browser'
 import type { ModelServer } from './model-server'
-import { ANSWER, recordFrames, sleep, startFrames, stopFrames, waitForMarker, watchText } from './page/calls'
+import {
+  ANSWER,
+  recordFrames,
+  sleep,
+  startFrames,
+  stopFrames,
+  waitForMarker,
+  watchText,
+} from './page/calls'
 import type { FrameWindow } from './page/types'
 import { printProfile, startProfile, stopProfile, type HotFunction } from './profile'
 import type { SeededSession } from './seed'

@@ -25,9 +25,8 @@ const WORDS = (
   'quickly usually simply rather because however instead finally carefully directly'
 ).split(' ')
 
-const IDENTS = 'items count total result value index offset buffer config options store queue'.split(
-  ' ',
-)
+const IDENTS =
+  'items count total result value index offset buffer config options store queue'.split(' ')
 
 export class TextMaker {
   constructor(private readonly random: () => number) {}

@@ -42,7 +42,12 @@ export interface ServerState {
 }
 
 const TICK_MS = 16
-const base = { id: 'chatcmpl-bench-ui', object: 'chat.completion.chunk', created: 0, model: 'bench' }
+const base = {
+  id: 'chatcmpl-bench-ui',
+  object: 'chat.completion.chunk',
+  created: 0,
+  model: 'bench',
+}
 let plan: StreamPlan = { rate: 1000, seconds: 5, final: 'FINALxTOKEN' }
 const state: ServerState = { current: null, last: null }
 let seed = 1
@@ -93,7 +98,11 @@ function stream(res: ServerResponse): void {
     write(content(p.final))
     rec.finalWrittenAt = Date.now()
     write(chunk({}, 'stop'))
-    const usage = { prompt_tokens: 1000, completion_tokens: rec.tokens, total_tokens: rec.tokens + 1000 }
+    const usage = {
+      prompt_tokens: 1000,
+      completion_tokens: rec.tokens,
+      total_tokens: rec.tokens + 1000,
+    }
     write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\ndata: [DONE]\n\n`)
     res.end()
     state.current = null

@@ -33,13 +33,17 @@ export function watchText(page: Page, text: string, scope: string): Promise<Text
 }
 
 export function countNodes(page: Page, selector = CONVERSATION): Promise<number> {
-  return page.evaluate((s) => (globalThis as unknown as PageGlobals).__cairnBench!.countNodes(s), selector)
+  return page.evaluate(
+    (s) => (globalThis as unknown as PageGlobals).__cairnBench!.countNodes(s),
+    selector,
+  )
 }
 
 /** long tasks that started after `since` (performance.now()) */
 export function longTasksSince(page: Page, since: number): Promise<LongTask[]> {
   return page.evaluate(
-    (t) => (globalThis as unknown as PageGlobals).__cairnBench!.longTasks.filter((l) => l.start >= t),
+    (t) =>
+      (globalThis as unknown as PageGlobals).__cairnBench!.longTasks.filter((l) => l.start >= t),
     since,
   )
 }

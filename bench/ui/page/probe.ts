@@ -78,7 +78,12 @@ export function installProbe(): void {
             found = holder(found, text, scope)
             const visible = found !== null && onScreen(found)
             if (mustBeVisible && !visible && framesLeft > 0) return after(seenAt, framesLeft - 1)
-            resolve({ seenAt, paintedAt: w.performance.now(), visible, timeOrigin: w.performance.timeOrigin })
+            resolve({
+              seenAt,
+              paintedAt: w.performance.now(),
+              visible,
+              timeOrigin: w.performance.timeOrigin,
+            })
           })
         }
         const observer = new w.MutationObserver((records) => {

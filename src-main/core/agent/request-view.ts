@@ -11,8 +11,8 @@ import { parseToolArguments } from './tool-args'
  *   message, see `history-path.ts`) are not sent; each such range runs from a user message
  *   up to the next one, so tool calls and their results are never split;
  * - notices are not sent; a summary stands in for everything before it;
- * - tool calls made by another provider or model are flattened to text (seed 002's
- *   masking), since a strict server may reject another provider's tool-call artifacts;
+ * - tool calls made by another provider or model are flattened to text (masked), since a
+ *   strict server may reject another provider's tool-call artifacts;
  * - reasoning (and provider extras) go back only on assistant messages with tool calls,
  *   to the same provider and model (DeepSeek's thinking mode needs it there; older
  *   reasoners reject it anywhere else);
