@@ -1,0 +1,70 @@
+/** The live store's state: what each session shows while it runs, and the window's. */
+import type { StoreApi } from 'zustand/vanilla'
+import type { ApprovalDecision, ErrorInfo } from '../../../src-preload/contract/dto'
+import type { PermissionRequestEvent, TurnEndReason } from '../../../src-preload/contract/events'
+import type { ConnectionStatus } from '../platform/types'
+import type { TurnView } from './turn-reducer'
+
+/** The key of the chat that has no session yet. */
+export const NEW_CHAT = ''
+
+export interface Outbox {
+  text: string
+  /** the user message this one replaces (regenerate, edit, retry) */
+  replaces: string | null
+  turnId: string | null
+}
+
+export interface TurnEnd {
+  turnId: string
+  reason: TurnEndReason
+  error: ErrorInfo | null
+  message: string
+}
+
+export interface SessionLive {
+  turn: TurnView | null
+  /** the message on its way, shown at once, until the stored history has it */
+  outbox: Outbox | null
+  /** the composer's text */
+  draft: string
+  /** why the last message could not be sent (shown beside the composer) */
+  sendError: string | null
+  /** why the last turn ended, when it did not simply complete (shown once) */
+  ended: TurnEnd | null
+  /** new chat only: the model picked before the first message */
+  model: string | null
+}
+
+export interface LiveState {
+  currentId: string | null
+  sessions: Record<string, SessionLive>
+  /** sessionId → the running turn's id, in every session */
+  running: Record<string, string>
+  /** approvals waiting for an answer, in every session, oldest first */
+  approvals: PermissionRequestEvent[]
+  connection: ConnectionStatus
+  /** bumped when the composer should take the focus */
+  focusTick: number
+}
+
+export interface LiveActions {
+  open(id: string | null): void
+  send(text: string, opts?: { replaces?: string }): Promise<boolean>
+  stop(): Promise<void>
+  respond(requestId: string, decision: ApprovalDecision, reason?: string): Promise<void>
+  setDraft(text: string): void
+  setModel(model: string): Promise<string | null>
+  focusComposer(): void
+}
+
+export type LiveStore = StoreApi<LiveState & LiveActions>
+
+export const emptyLive: SessionLive = {
+  turn: null,
+  outbox: null,
+  draft: '',
+  sendError: null,
+  ended: null,
+  model: null,
+}
