@@ -41,6 +41,10 @@ export async function launchBrowser(url: string): Promise<BenchBrowser> {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
+    // the run closes the browser itself on a signal, with the rest (`run.ts`)
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   })
   const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT })
   await context.addInitScript({ content: NAME_SHIM })

@@ -1,26 +1,35 @@
 /**
  * The renderer's JS heap around a stream (after a full GC each time): with the session open
- * and idle, after 10 s of streaming, and after the whole stream (20 s) once the turn ended.
- * Growth that is proportional to the tokens streamed, beyond the text itself, is a leak.
+ * and idle, after 10 s of streaming, 1 s before the stream ends, and once the turn ended.
+ * Growth proportional to the tokens streamed, beyond the text itself, is a leak. The page is
+ * left alone here (nothing presses "Jump to latest"): it also tells whether the list
+ * follows the stream by itself.
  */
 import { randomBytes } from 'node:crypto'
 import type { BenchBrowser } from './browser'
 import { heapAfterGc, type HeapSample } from './heap'
 import type { ModelServer } from './model-server'
-import { ANSWER, sleep, waitForMarker, watchText } from './page/calls'
+import { ANSWER, sleep, waitForMarker, watchText, withTimeout } from './page/calls'
+import { startFollowWatch, stopFollowWatch, type FollowReport } from './page/follow'
 import type { SeededSession } from './seed'
 import { SETTLE_MS } from './stream'
+
+export interface HeapPoint extends HeapSample {
+  /** seconds since the stream's first write */
+  at: number
+  /** characters streamed by then */
+  chars: number
+}
 
 export interface MemoryResult {
   rate: number
   idle: HeapSample
-  mid: HeapSample
-  end: HeapSample
-  /** characters streamed when `mid` was taken, and in all */
-  midChars: number
-  endChars: number
-  midSeconds: number
-  seconds: number
+  /** while streaming: at half the stream, and 1 s before its end */
+  mid: HeapPoint
+  late: HeapPoint
+  /** the turn ended and settled */
+  end: HeapPoint
+  follow: FollowReport
 }
 
 export async function measureMemory(
@@ -40,6 +49,7 @@ export async function measureMemory(
     const box = page.getByRole('textbox', { name: 'Message' })
     await box.fill(`Explain the render loop once more, at length (${opts.rate} tokens/s).`)
     const seen = watchText(page, final, ANSWER)
+    await startFollowWatch(page, 'watch')
     await box.press('Enter')
 
     let startedAt = 0
@@ -49,25 +59,21 @@ export async function measureMemory(
       else await sleep(50)
     }
     if (startedAt === 0) throw new Error('the memory stream did not start')
-    const midSeconds = opts.seconds / 2
-    await sleep(startedAt + midSeconds * 1000 - Date.now())
-    const mid = await heapAfterGc(cdp)
-    const midChars = (await server.state()).current?.chars ?? NaN
+    const sample = async (at: number): Promise<HeapPoint> => {
+      await sleep(startedAt + at * 1000 - Date.now())
+      const heap = await heapAfterGc(cdp)
+      const chars = (await server.state()).current?.chars ?? NaN
+      return { ...heap, at, chars }
+    }
+    const mid = await sample(opts.seconds / 2)
+    const late = await sample(opts.seconds - 1)
 
-    await seen
+    await withTimeout(seen, 60_000, `the final token of the ${opts.rate} tok/s memory stream`)
+    const follow = await stopFollowWatch(page)
     const record = await server.finished(final)
     await sleep(SETTLE_MS)
-    const end = await heapAfterGc(cdp)
-    return {
-      rate: opts.rate,
-      idle,
-      mid,
-      end,
-      midChars,
-      endChars: record.chars,
-      midSeconds,
-      seconds: opts.seconds,
-    }
+    const end = { ...(await heapAfterGc(cdp)), at: opts.seconds, chars: record.chars }
+    return { rate: opts.rate, idle, mid, late, end, follow }
   } finally {
     await close()
   }

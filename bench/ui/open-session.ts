@@ -4,9 +4,11 @@
  * until its last message (its marker) is on screen and the next frame ran. Then the DOM
  * nodes in the conversation once it settled.
  */
+import type { Page } from 'playwright-core'
 import type { BenchBrowser } from './browser'
-import { CONVERSATION, countNodes, longTasksSince, sleep } from './page/calls'
+import { CONVERSATION, countNodes, longTasksSince, sleep, withTimeout } from './page/calls'
 import type { PageGlobals, TextSeen } from './page/types'
+import { printProfile, startProfile, stopProfile } from './profile'
 import type { SeededSession } from './seed'
 
 export interface OpenResult {
@@ -22,33 +24,63 @@ export interface OpenResult {
 
 const SETTLE_MS = 1_000
 
+interface Opened {
+  ms: number
+  visible: boolean
+  t0: number
+}
+
+function openFromNewChat(page: Page, session: SeededSession): Promise<Opened> {
+  const opened = page.evaluate(
+    ([id, marker, scope]) => {
+      const w = globalThis as unknown as PageGlobals
+      const t0 = w.performance.now()
+      const seen = w.__cairnBench!.watchText(marker, scope)
+      w.location.hash = `#/session/${id}`
+      return seen.then((s: TextSeen) => ({
+        ms: (s.visibleAt ?? s.frameAt) - t0,
+        visible: s.visibleAt !== null,
+        t0,
+      }))
+    },
+    [session.id, session.marker, CONVERSATION] as const,
+  )
+  return withTimeout(opened, 30_000, 'opening the session of 10 000 messages')
+}
+
 export async function measureOpen(
   browser: BenchBrowser,
   session: SeededSession,
-  repetitions: number,
+  opts: { repetitions: number; profile: boolean },
 ): Promise<OpenResult> {
   const result: OpenResult = { times: [], nodes: [], longestTask: [], notVisible: 0 }
-  for (let i = 0; i < repetitions; i++) {
+  for (let i = 0; i < opts.repetitions; i++) {
     const { page, close } = await browser.open('')
     try {
       await sleep(SETTLE_MS)
-      const opened = await page.evaluate(
-        ([id, marker, scope]) => {
-          const w = globalThis as unknown as PageGlobals
-          const t0 = w.performance.now()
-          const seen = w.__cairnBench!.watchText(marker, scope, true)
-          w.location.hash = `#/session/${id}`
-          return seen.then((s: TextSeen) => ({ ms: s.paintedAt - t0, visible: s.visible, t0 }))
-        },
-        [session.id, session.marker, CONVERSATION] as const,
-      )
+      const opened = await openFromNewChat(page, session)
       await sleep(SETTLE_MS)
       const tasks = await longTasksSince(page, opened.t0)
+      const during = tasks.filter((t) => t.start < opened.t0 + opened.ms)
       result.times.push(opened.ms)
       result.nodes.push(await countNodes(page))
-      const during = tasks.filter((t) => t.start < opened.t0 + opened.ms)
       result.longestTask.push(Math.max(0, ...during.map((t) => t.duration)))
       if (!opened.visible) result.notVisible++
+    } finally {
+      await close()
+    }
+  }
+  if (opts.profile) {
+    // one more, not counted: the profiler slows the page down
+    const { page, cdp, close } = await browser.open('')
+    try {
+      await sleep(SETTLE_MS)
+      await startProfile(cdp)
+      const opened = await openFromNewChat(page, session)
+      printProfile(
+        `one open (${opened.ms.toFixed(0)} ms with the profiler on)`,
+        await stopProfile(cdp),
+      )
     } finally {
       await close()
     }

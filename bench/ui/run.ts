@@ -6,8 +6,9 @@
  * 3. the renderer's JS heap idle, after 10 s and after 20 s of streaming.
  * A benchmark, not a test: it reports, and exits non-zero only if something failed to run.
  *
- * Options: `--out <dir>` the build to measure (default `out`), `--seconds <n>` per stream,
- * `--reps <n>` opens, `--profile` CPU profiles of the streams (self time per function).
+ * Options (after `--`): `--out <dir>` the build to measure (default `out`), `--seconds <n>`
+ * per stream, `--reps <n>` opens, `--parts 1,2,3` which parts to run, `--profile` CPU
+ * profiles of the streams and of one open (time per function, and in the longest tasks).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -20,26 +21,40 @@ import { startModelServer, type ModelServer } from './model-server'
 import { measureOpen } from './open-session'
 import { printMemory, printOpen, printScroll, printStream } from './report'
 import { measureScroll } from './scroll'
-import { seedSessions } from './seed'
+import { seedSessions, type Seeded } from './seed'
 import { measureStream } from './stream'
 
 const RATES = [1000, 3000]
 
-function options(): { out: string; seconds: number; reps: number; profile: boolean } {
+interface Options {
+  out: string
+  seconds: number
+  reps: number
+  profile: boolean
+  /** which of the three parts to run */
+  parts: Set<string>
+}
+
+function options(): Options {
   const { values } = parseArgs({
     options: {
       out: { type: 'string', default: 'out' },
       seconds: { type: 'string', default: '20' },
       reps: { type: 'string', default: '20' },
       profile: { type: 'boolean', default: false },
+      parts: { type: 'string', default: '1,2,3' },
     },
   })
-  return {
+  const opts = {
     out: resolve(values.out),
     seconds: Number(values.seconds),
     reps: Number(values.reps),
     profile: values.profile,
+    parts: new Set(values.parts.split(',').map((p) => p.trim())),
   }
+  if (!(opts.seconds >= 2) || !(opts.reps >= 1))
+    throw new Error('--seconds must be ≥ 2, --reps ≥ 1')
+  return opts
 }
 
 async function main(): Promise<void> {
@@ -52,6 +67,21 @@ async function main(): Promise<void> {
   let server: ModelServer | null = null
   let host: BrowserModeHost | null = null
   let browser: BenchBrowser | null = null
+  let cleaning: Promise<void> | null = null
+  const cleanUp = (): Promise<void> =>
+    (cleaning ??= (async () => {
+      await browser?.close().catch(() => {})
+      await host?.stop().catch(() => {})
+      server?.stop()
+      rmSync(tmp, { recursive: true, force: true })
+    })())
+  // Ctrl-C leaves no model server, browser mode or data directory behind
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(code)))
+  }
   try {
     const started = performance.now()
     const dataDir = join(tmp, 'data')
@@ -68,47 +98,67 @@ async function main(): Promise<void> {
       `seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${seeded.long.length} sessions of 500 messages (${(seeded.long[0]!.chars / 1024).toFixed(0)} KB each), one of 10 000 (${(seeded.many.chars / 1024 / 1024).toFixed(1)} MB)\n`,
     )
 
-    console.log('1. Streaming into a session of 500 messages with code blocks and tables')
-    let idle = null
-    for (const [i, rate] of RATES.entries()) {
-      const r = await measureStream(browser, server, seeded.long[i]!, {
+    if (opts.parts.has('1')) await streams(opts, browser, server, seeded)
+    if (opts.parts.has('2')) await opening(opts, browser, seeded)
+    if (opts.parts.has('3')) await memory(opts, browser, server, seeded)
+    console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s in all)`)
+  } finally {
+    await cleanUp()
+  }
+}
+
+async function streams(
+  opts: Options,
+  browser: BenchBrowser,
+  server: ModelServer,
+  seeded: Seeded,
+): Promise<void> {
+  console.log('1. Streaming into a session of 500 messages with code blocks and tables')
+  let idle = null
+  for (const [i, rate] of RATES.entries()) {
+    const r = await measureStream(browser, server, seeded.long[i]!, {
+      rate,
+      seconds: opts.seconds,
+      idleSeconds: i === 0 ? opts.seconds : 0,
+      profile: opts.profile,
+    })
+    idle ??= r.idle
+    printStream(r, idle)
+    console.log('')
+  }
+}
+
+async function opening(opts: Options, browser: BenchBrowser, seeded: Seeded): Promise<void> {
+  console.log(
+    `2. Opening the session of 10 000 messages (${opts.reps} times, each in a fresh tab from the new chat)`,
+  )
+  printOpen(
+    await measureOpen(browser, seeded.many, { repetitions: opts.reps, profile: opts.profile }),
+  )
+  printScroll(await measureScroll(browser, seeded.many, { seconds: 5, pxPerSecond: 10_000 }))
+  console.log('')
+}
+
+async function memory(
+  opts: Options,
+  browser: BenchBrowser,
+  server: ModelServer,
+  seeded: Seeded,
+): Promise<void> {
+  console.log(
+    '3. Renderer memory: JS heap after a full GC, around a stream into a session of 500 messages',
+  )
+  const results: MemoryResult[] = []
+  for (const [i, rate] of RATES.entries()) {
+    results.push(
+      await measureMemory(browser, server, seeded.long[RATES.length + i]!, {
         rate,
         seconds: opts.seconds,
-        idleSeconds: i === 0 ? opts.seconds : 0,
-        profile: opts.profile,
-      })
-      idle ??= r.idle
-      printStream(r, idle)
-      console.log('')
-    }
-
-    console.log(
-      `2. Opening the session of 10 000 messages (${opts.reps} times, each in a fresh tab from the new chat)`,
+      }),
     )
-    printOpen(await measureOpen(browser, seeded.many, opts.reps))
-    printScroll(await measureScroll(browser, seeded.many, { seconds: 5, pxPerSecond: 10_000 }))
-    console.log('')
-
-    console.log(
-      '3. Renderer memory: JS heap after a full GC, around a stream into a session of 500 messages',
-    )
-    const memory: MemoryResult[] = []
-    for (const [i, rate] of RATES.entries()) {
-      memory.push(
-        await measureMemory(browser, server, seeded.long[RATES.length + i]!, {
-          rate,
-          seconds: opts.seconds,
-        }),
-      )
-    }
-    printMemory(memory)
-    console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s in all)`)
-  } finally {
-    await browser?.close().catch(() => {})
-    await host?.stop().catch(() => {})
-    server?.stop()
-    rmSync(tmp, { recursive: true, force: true })
   }
+  printMemory(results)
+  console.log('')
 }
 
 main().catch((e: unknown) => {

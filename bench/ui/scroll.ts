@@ -17,7 +17,7 @@ export interface ScrollResult {
   /** DOM nodes under the conversation: after opening, and the most seen while scrolling */
   nodesAtOpen: number
   maxNodes: number
-  /** rows between the last row and the topmost one rendered while scrolling */
+  /** rows between the last row and the topmost one rendered while scrolling (data-item-index) */
   rowsUp: number
 }
 
@@ -38,11 +38,11 @@ export async function measureScroll(
         const scroller = w.document.querySelector('[data-virtuoso-scroller]')
         if (!scroller) throw new Error('no [data-virtuoso-scroller] in the page')
         const indexes = (): { min: number; max: number } => {
-          const items = scroller.querySelectorAll('[data-index]')
+          const items = scroller.querySelectorAll('[data-item-index]')
           let min = Infinity
           let max = -Infinity
           for (let i = 0; i < items.length; i++) {
-            const n = Number(items[i]!.getAttribute('data-index'))
+            const n = Number(items[i]!.getAttribute('data-item-index'))
             min = Math.min(min, n)
             max = Math.max(max, n)
           }

@@ -1,22 +1,29 @@
 /**
  * A stream into a long session: open the session in a fresh tab, optionally measure it idle,
  * send a message and record every frame until the model's final token is on screen; then
- * the few seconds after (the turn ends and the stored answer replaces the live one).
+ * the few seconds after (the turn ends and the stored answer replaces the live one). The
+ * page presses "Jump to latest" whenever the list stops following (`page/follow.ts`), so
+ * the frames are those of an answer being read; how often it had to is reported.
  */
 import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { BenchBrowser } from './browser'
 import type { ModelServer } from './model-server'
 import {
   ANSWER,
+  longTasksSince,
   recordFrames,
   sleep,
   startFrames,
   stopFrames,
   waitForMarker,
   watchText,
+  withTimeout,
 } from './page/calls'
+import { startFollowWatch, stopFollowWatch, type FollowReport } from './page/follow'
 import type { FrameWindow } from './page/types'
-import { printProfile, startProfile, stopProfile, type HotFunction } from './profile'
+import { printProfile, startProfile, stopProfile, type ProfileSummary } from './profile'
 import type { SeededSession } from './seed'
 import type { StreamRecord } from './token-server'
 
@@ -24,14 +31,18 @@ export interface StreamResult {
   rate: number
   idle: FrameWindow | null
   stream: FrameWindow
-  /** the 3 s after the final token was on screen */
+  /** the 3 s after the final token was on screen (long tasks: all since then) */
   after: FrameWindow
   server: StreamRecord
-  /** final token on screen (page wall clock) − final chunk written (server wall clock), ms */
-  lastTokenMs: number
-  /** the final token was within the visible area when measured */
-  visible: boolean
-  profile: HotFunction[] | null
+  /**
+   * ms from the server writing the final chunk (its wall clock) to the frame where the final
+   * token was on screen (the page's wall clock); null when it was not scrolled into view
+   */
+  lastTokenMs: number | null
+  /** the same, to the frame after the final token was in the DOM (on screen or not) */
+  lastTokenInDomMs: number
+  follow: FollowReport
+  profile: ProfileSummary | null
 }
 
 export const SETTLE_MS = 2_000
@@ -55,17 +66,30 @@ export async function measureStream(
     await box.fill(`Explain the render loop once more, at length (${opts.rate} tokens/s).`)
     const seen = watchText(page, final, ANSWER)
     if (opts.profile) await startProfile(cdp)
+    await startFollowWatch(page, 'press')
     await startFrames(page)
     await box.press('Enter')
-    const shown = await Promise.race([
+    const shown = await withTimeout(
       seen,
-      sleep((opts.seconds + 60) * 1000).then(() => {
-        throw new Error(`the final token of the ${opts.rate} tok/s stream never showed`)
-      }),
-    ])
-    const stream = await stopFrames(page)
+      (opts.seconds + 60) * 1000,
+      `the final token of the ${opts.rate} tok/s stream`,
+    ).catch(async (e: unknown) => {
+      const state = JSON.stringify(await server.state())
+      const inPage = await page.getByText(final).count()
+      const shot = join(tmpdir(), `cairn-bench-ui-failure-${Date.now()}.png`)
+      await page.screenshot({ path: shot })
+      throw new Error(
+        `${String(e)} (in the page: ${inPage}; server: ${state}; screenshot: ${shot})`,
+      )
+    })
+    // the stream's frames end when its last token is on screen (or was in the DOM)
+    const stream = await stopFrames(page, shown.visibleAt ?? shown.frameAt)
+    const follow = await stopFollowWatch(page)
     const profile = opts.profile ? await stopProfile(cdp) : null
-    const after = await recordFrames(page, AFTER_MS)
+    const frames = await recordFrames(page, AFTER_MS)
+    // its long tasks from the end of the stream's window on (none falls between the two)
+    const tasks = await longTasksSince(page, stream.end)
+    const after = { ...frames, longTasks: tasks.filter((t) => t.start < frames.end) }
     const record = await server.finished(final)
     if (profile) printProfile(`${opts.rate} tok/s stream`, profile)
     return {
@@ -74,8 +98,12 @@ export async function measureStream(
       stream,
       after,
       server: record,
-      lastTokenMs: shown.timeOrigin + shown.paintedAt - record.finalWrittenAt!,
-      visible: shown.visible,
+      lastTokenMs:
+        shown.visibleAt === null
+          ? null
+          : shown.timeOrigin + shown.visibleAt - record.finalWrittenAt!,
+      lastTokenInDomMs: shown.timeOrigin + shown.frameAt - record.finalWrittenAt!,
+      follow,
       profile,
     }
   } finally {

@@ -9,12 +9,31 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms))
 }
 
+/** `p`, or an error naming `what` after `ms` */
+export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export async function startFrames(page: Page): Promise<void> {
   await page.evaluate(() => (globalThis as unknown as PageGlobals).__cairnBench!.startFrames())
 }
 
-export function stopFrames(page: Page): Promise<FrameWindow> {
-  return page.evaluate(() => (globalThis as unknown as PageGlobals).__cairnBench!.stopFrames())
+/** the frames since `startFrames`, up to `until` (performance.now(); default: now) */
+export function stopFrames(page: Page, until?: number): Promise<FrameWindow> {
+  return page.evaluate(
+    (u) => (globalThis as unknown as PageGlobals).__cairnBench!.stopFrames(u ?? undefined),
+    until ?? null,
+  )
 }
 
 /** frames (and long tasks) over `ms` of whatever the page is doing */
@@ -27,7 +46,7 @@ export async function recordFrames(page: Page, ms: number): Promise<FrameWindow>
 /** starts watching for `text` under `scope`; the promise resolves when it is on screen */
 export function watchText(page: Page, text: string, scope: string): Promise<TextSeen> {
   return page.evaluate(
-    ([t, s]) => (globalThis as unknown as PageGlobals).__cairnBench!.watchText(t, s, true),
+    ([t, s]) => (globalThis as unknown as PageGlobals).__cairnBench!.watchText(t, s),
     [text, scope] as const,
   )
 }

@@ -21,23 +21,24 @@ export interface FrameWindow {
   longTasks: LongTask[]
 }
 
-/** When a text showed up in the page (performance.now()), and whether it was on screen. */
+/** When a text showed up in the page (performance.now()). */
 export interface TextSeen {
   /** a MutationObserver saw it in the DOM */
   seenAt: number
-  /** the animation frame after that (after it was scrolled into view, when asked) */
-  paintedAt: number
-  /** it was within the conversation's visible area at `paintedAt` */
-  visible: boolean
+  /** the animation frame after that */
+  frameAt: number
+  /** the first frame where it was within the conversation's visible area (null: not in ~5 s) */
+  visibleAt: number | null
   timeOrigin: number
 }
 
 export interface Probe {
   longTasks: LongTask[]
   startFrames(): void
-  stopFrames(): FrameWindow
-  /** resolves when `text` appears under an element matching `scope` */
-  watchText(text: string, scope: string, mustBeVisible: boolean): Promise<TextSeen>
+  /** the frames up to `until` (performance.now(); default: now) */
+  stopFrames(until?: number): FrameWindow
+  /** resolves when `text` under an element matching `scope` is on screen (or ~5 s after it appeared) */
+  watchText(text: string, scope: string): Promise<TextSeen>
   /** `*` under `selector` */
   countNodes(selector: string): number
 }
@@ -55,6 +56,7 @@ export interface PageNode {
 }
 
 export interface PageElement extends PageNode {
+  readonly children: { length: number; [i: number]: PageElement }
   closest(selector: string): PageElement | null
   getBoundingClientRect(): PageRect
   querySelectorAll(selector: string): { length: number; [i: number]: PageElement }
