@@ -1,7 +1,9 @@
 /**
  * The renderer's JS heap around a stream (after a full GC each time): with the session open
  * and idle, after 10 s of streaming, 1 s before the stream ends, and once the turn ended.
- * Growth proportional to the tokens streamed, beyond the text itself, is a leak. The page is
+ * The answer on screen costs memory in proportion to its size (its DOM); what must not
+ * happen is that the cost per character grows as the stream goes on, or that anything of
+ * the stream stays behind once the chat is left (beyond the stored text). The page is
  * left alone here (nothing presses "Jump to latest"): it also tells whether the list
  * follows the stream by itself.
  */
@@ -29,6 +31,8 @@ export interface MemoryResult {
   late: HeapPoint
   /** the turn ended and settled */
   end: HeapPoint
+  /** after leaving the chat for a new one: what the page still holds */
+  left: HeapSample
   follow: FollowReport
 }
 
@@ -73,7 +77,11 @@ export async function measureMemory(
     const record = await server.finished(final)
     await sleep(SETTLE_MS)
     const end = { ...(await heapAfterGc(cdp)), at: opts.seconds, chars: record.chars }
-    return { rate: opts.rate, idle, mid, late, end, follow }
+    await page.getByRole('button', { name: 'New chat' }).click()
+    await page.getByRole('heading', { name: 'What can I help with?' }).waitFor()
+    await sleep(SETTLE_MS)
+    const left = await heapAfterGc(cdp)
+    return { rate: opts.rate, idle, mid, late, end, left, follow }
   } finally {
     await close()
   }

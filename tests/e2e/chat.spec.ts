@@ -174,6 +174,12 @@ test('scrolled up while an answer streams, the view stays put; Jump to latest go
   const list = scroller(page)
   const gap = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
   await expect.poll(gap).toBeLessThan(80)
+  // ... and keeps following it by itself: the end stays in view, no "Jump to latest"
+  for (let i = 0; i < 10; i++) {
+    await page.waitForTimeout(150)
+    expect(await gap()).toBeLessThan(200)
+  }
+  await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0)
   await list.hover()
   await page.mouse.wheel(0, -900)
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()

@@ -55,7 +55,7 @@ test('a session of 10 000 messages opens at its end and scrolls up through all o
   const list = scroller(page)
   let most = 0
   for (let i = 0; i < 400; i++) {
-    await list.evaluate((el) => el.scrollBy(0, -4000))
+    await list.evaluate((el) => (el.scrollTop = 0))
     await page.waitForTimeout(30)
     most = Math.max(most, await nodes())
     if (await page.getByText('Question number 0', { exact: true }).isVisible()) break

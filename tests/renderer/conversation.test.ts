@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import {
+  keptNotices,
   liveRows,
   splitToolName,
   storedRows,
   type Row,
 } from '../../src-renderer/src/state/conversation'
-import { newTurn } from '../../src-renderer/src/state/turn-reducer'
+import { applyEvents, newTurn } from '../../src-renderer/src/state/turn-reducer'
 
 let n = 0
 function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMessage {
@@ -220,5 +222,52 @@ describe('tool names', () => {
   it('splits an MCP tool name at its first double underscore; built-ins keep theirs', () => {
     expect(splitToolName('everything__get_sum')).toEqual({ server: 'everything', tool: 'get_sum' })
     expect(splitToolName('run_command')).toEqual({ server: 'cairn', tool: 'run_command' })
+  })
+})
+
+describe('the end of a turn', () => {
+  it('the stored rows that replace a live turn keep its row keys and its notices in place', () => {
+    n = 0
+    const user = msg({ role: 'user', content: 'q', turnId: 'T' })
+    let seq = 0
+    const ev = (e: Record<string, unknown>) =>
+      ({ sessionId: 's', turnId: 'T', at: 0, seq: seq++, ...e }) as SequencedAgentEvent
+    const turn = applyEvents(newTurn('T', 's'), [
+      ev({ type: 'turn_start', model: 'm', provider: 'p' }),
+      ev({ type: 'notice', level: 'warning', message: 'Older tool output was shortened.' }),
+      ev({ type: 'text_delta', text: 'Looking.' }),
+      ev({
+        type: 'message_saved',
+        messageId: 'a1',
+        messageSeq: 2,
+        role: 'assistant',
+        status: 'complete',
+      }),
+      ev({ type: 'loop_warning', name: 'x', count: 3 }),
+      ev({ type: 'text_delta', text: 'Done.' }),
+      ev({
+        type: 'message_saved',
+        messageId: 'a2',
+        messageSeq: 3,
+        role: 'assistant',
+        status: 'complete',
+      }),
+      ev({ type: 'turn_end', reason: 'completed' }),
+    ]).view
+    const live = [
+      ...storedRows({ ...base, messages: [user], liveTurnId: 'T' }),
+      ...liveRows({ turn, outbox: null, ended: null, storedUser: user, lastUser: user }),
+    ]
+    const stored = storedRows({
+      ...base,
+      messages: [
+        user,
+        msg({ id: 'a1', role: 'assistant', content: 'Looking.', turnId: 'T' }),
+        msg({ id: 'a2', role: 'assistant', content: 'Done.', turnId: 'T' }),
+      ],
+      notices: { T: keptNotices(turn) },
+    })
+    expect(stored.map((r) => [r.kind, r.key])).toEqual(live.map((r) => [r.kind, r.key]))
+    expect(kinds(stored)).toEqual(['user', 'notice', 'answer', 'notice', 'answer'])
   })
 })

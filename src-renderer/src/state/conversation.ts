@@ -16,8 +16,9 @@ import type {
   FailureKind,
   StoredMessage,
 } from '../../../src-preload/contract/dto'
-import type { Outbox, TurnEnd } from './live-store'
+import type { KeptNotice, Outbox, TurnEnd } from './live-types'
 import {
+  answerKey,
   toolStatus,
   type AnswerStatus,
   type ToolView,
@@ -180,6 +181,20 @@ export interface StoredRowsInput {
   picked: Readonly<Record<string, number>>
   /** a turn runs or a message is on its way: nothing can be regenerated or edited */
   busy: boolean
+  /** notices ended turns showed, by turn */
+  notices?: Readonly<Record<string, KeptNotice[]>>
+}
+
+/** The notices of a turn's live view, with their place among its answers. */
+export function keptNotices(turn: TurnView): KeptNotice[] {
+  const out: KeptNotice[] = []
+  let answers = 0
+  for (const it of turn.items) {
+    if (it.kind === 'answer') answers++
+    else if (!it.retry)
+      out.push({ key: it.key, level: it.level, message: it.message, after: answers })
+  }
+  return out
 }
 
 /** Rows of the stored messages. */
@@ -213,6 +228,7 @@ export function storedRows(input: StoredRowsInput): Row[] {
       versions,
       last && !input.busy && index === chain.length - 1,
       input.liveTurnId,
+      input.notices ?? {},
     )
   })
   return rows
@@ -224,10 +240,18 @@ function exchangeRows(
   versions: Versions | null,
   newest: boolean,
   liveTurnId: string | null,
+  notices: Readonly<Record<string, KeptNotice[]>>,
 ): void {
   const answers: Extract<Row, { kind: 'answer' }>[] = []
+  const keptAfter = (turnId: string | null, n: number): void => {
+    for (const k of (turnId ? notices[turnId] : undefined) ?? []) {
+      if (k.after === n)
+        rows.push({ kind: 'notice', key: k.key, level: k.level, message: k.message })
+    }
+  }
   let userRow: Extract<Row, { kind: 'user' }> | null = null
   let usage: TurnUsage | null = null
+  const answersOfTurn = new Map<string, number>()
   const ms = x.messages
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!
@@ -247,13 +271,16 @@ function exchangeRows(
         versions,
       }
       rows.push(userRow)
+      keptAfter(m.turnId, 0)
     } else if (m.role === 'assistant') {
       let j = i + 1
       while (j < ms.length && ms[j]!.role === 'tool') j++
       usage = addUsage(usage, m)
+      const n = m.turnId ? (answersOfTurn.get(m.turnId) ?? 0) : 0
+      if (m.turnId) answersOfTurn.set(m.turnId, n + 1)
       const row: Extract<Row, { kind: 'answer' }> = {
         kind: 'answer',
-        key: m.id,
+        key: m.turnId ? answerKey(m.turnId, n) : m.id,
         answer: storedAnswer(m, ms.slice(i + 1, j)),
         live: false,
         model: m.model,
@@ -261,6 +288,7 @@ function exchangeRows(
       }
       answers.push(row)
       rows.push(row)
+      keptAfter(m.turnId, n + 1)
       i = j - 1
     }
     // a tool result without its call (a page boundary inside a long turn) is not shown alone
@@ -328,7 +356,7 @@ export function liveRows(input: LiveRowsInput): Row[] {
       }
       rows.push({
         kind: 'answer',
-        key: it.messageId ?? it.key,
+        key: it.key,
         answer: it,
         live: turn.running,
         model: turn.model,

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
 import type { Platform } from '../platform/types'
 import { emptyLive, type LiveStore, type SessionLive } from './live-types'
+import { keptNotices } from './conversation'
 import { fetchTail, keys, type Conversation } from './queries'
 import { applyEvents, endMessage, newTurn, type TurnView } from './turn-reducer'
 
@@ -54,7 +55,11 @@ export function createLiveSync(
     const stored = new Set(data.messages.map((m) => m.turnId))
     const p: Partial<SessionLive> = {}
     if (live.outbox?.turnId && stored.has(live.outbox.turnId)) p.outbox = null
-    if (live.turn && !live.turn.running && stored.has(live.turn.turnId)) p.turn = null
+    if (live.turn && !live.turn.running && stored.has(live.turn.turnId)) {
+      p.turn = null
+      const kept = keptNotices(live.turn)
+      if (kept.length > 0) p.notices = { ...live.notices, [live.turn.turnId]: kept }
+    }
     if (Object.keys(p).length > 0) patchSession(sessionId, p)
   }
 

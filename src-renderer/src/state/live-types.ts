@@ -22,6 +22,15 @@ export interface TurnEnd {
   message: string
 }
 
+/** A notice of an ended turn, kept in its place once the stored rows take over. */
+export interface KeptNotice {
+  key: string
+  level: 'info' | 'warning'
+  message: string
+  /** how many of the turn's answers come before it */
+  after: number
+}
+
 export interface SessionLive {
   turn: TurnView | null
   /** the message on its way, shown at once, until the stored history has it */
@@ -34,6 +43,8 @@ export interface SessionLive {
   ended: TurnEnd | null
   /** new chat only: the model picked before the first message */
   model: string | null
+  /** turnId → notices its live view showed (they are not stored) */
+  notices: Readonly<Record<string, KeptNotice[]>>
 }
 
 export interface LiveState {
@@ -67,4 +78,5 @@ export const emptyLive: SessionLive = {
   sendError: null,
   ended: null,
   model: null,
+  notices: {},
 }

@@ -102,6 +102,15 @@ export function newTurn(turnId: string, sessionId: string): TurnView {
   }
 }
 
+/**
+ * The row key of a turn's n-th answer (0-based), live or stored: the live row and the
+ * stored row that replaces it at the end of the turn share it, so the row is updated in
+ * place, not rebuilt.
+ */
+export function answerKey(turnId: string, n: number): string {
+  return `${turnId}:a${n}`
+}
+
 /** A batch's working copy: every object it changes is copied once. */
 class Draft {
   readonly view: TurnView
@@ -138,7 +147,8 @@ class Draft {
     if (last && last.kind === 'answer' && last.status === 'streaming') return this.item(i)
     const answer: AnswerItem = {
       kind: 'answer',
-      key: this.key('a'),
+      // the same key as the stored row that takes its place when the turn ends
+      key: answerKey(this.view.turnId, this.view.items.filter((i) => i.kind === 'answer').length),
       messageId: null,
       text: '',
       reasoning: '',

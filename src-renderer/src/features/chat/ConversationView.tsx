@@ -4,7 +4,7 @@
  * loads older pages as the user scrolls up, follows the stream only while the user is at
  * the bottom, and offers "Jump to latest" otherwise.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { StoredMessage } from '../../../../src-preload/contract/dto'
 import { usePlatform, useLive } from '../../state/context'
@@ -15,9 +15,13 @@ import { RowActionsContext, type RowActions } from './rows/actions'
 import { AnswerRow } from './rows/AnswerRow'
 import { EndRow, NoticeRow, SummaryRow } from './rows/NoticeRows'
 import { UserRow } from './rows/UserRow'
+import { prepareMarkdown } from '../markdown'
 import { EmptyState } from './EmptyState'
+import { useFollow } from './use-follow'
 
 const START = 10_000_000
+/** answers parsed ahead when a conversation opens */
+const PREPARE = 10
 const NO_MESSAGES: StoredMessage[] = []
 
 function RowView(props: { row: Row }): JSX.Element {
@@ -95,8 +99,9 @@ export function ConversationView(): JSX.Element {
         hiding: live.outbox?.replaces ?? null,
         picked,
         busy,
+        notices: live.notices,
       }),
-    [messages, turn?.turnId, live.outbox?.replaces, picked, busy],
+    [messages, turn?.turnId, live.outbox?.replaces, picked, busy, live.notices],
   )
   const storedUser = useMemo(() => {
     const id = turn?.turnId ?? live.outbox?.turnId
@@ -125,16 +130,35 @@ export function ConversationView(): JSX.Element {
   )
 
   const list = useRef<VirtuosoHandle>(null)
-  const [atBottom, setAtBottom] = useState(true)
-  const atBottomRef = useRef(true)
-  const onAtBottom = useCallback((b: boolean) => {
-    atBottomRef.current = b
-    setAtBottom(b)
-  }, [])
-  // a growing answer changes no item count: keep following it while the user is at the bottom
+  const follow = useFollow(sessionId ?? NEW_CHAT)
+  // a growing answer changes no item count: keep its end in view while following
+  const { stick, follow: followAgain } = follow
+  useLayoutEffect(() => stick(), [tail, stick])
+  // a message of the user's own brings the end back into view
+  const sending = live.outbox !== null
   useEffect(() => {
-    if (atBottomRef.current) list.current?.autoscrollToBottom()
-  }, [tail])
+    if (sending) followAgain()
+  }, [sending, followAgain])
+
+  // While the list positions itself (a few frames), parse the newest answers it will show.
+  const prepared = useRef<string | null>(null)
+  useEffect(() => {
+    const data = conversation.data
+    if (!sessionId || !data || prepared.current === sessionId) return
+    prepared.current = sessionId
+    const texts = data.messages
+      .filter((m) => m.role === 'assistant' && m.content !== '')
+      .slice(-PREPARE)
+      .reverse()
+      .map((m) => m.content)
+    let timer = setTimeout(function step() {
+      const text = texts.shift()
+      if (text === undefined) return
+      prepareMarkdown(text)
+      timer = setTimeout(step, 0)
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [sessionId, conversation.data])
 
   const loadingOlder = useRef(false)
   const [olderError, setOlderError] = useState<string | null>(null)
@@ -191,19 +215,25 @@ export function ConversationView(): JSX.Element {
               <RowView row={row} />
             </div>
           )}
-          followOutput={(bottom) => (bottom ? 'auto' : false)}
-          atBottomStateChange={onAtBottom}
+          scrollerRef={follow.scrollerRef}
+          followOutput={() => (follow.isFollowing() ? 'auto' : false)}
+          totalListHeightChanged={follow.stick}
+          atBottomStateChange={follow.onAtBottom}
           atBottomThreshold={64}
           startReached={loadOlder}
-          increaseViewportBy={{ top: 600, bottom: 300 }}
+          increaseViewportBy={{ top: 300, bottom: 200 }}
+          defaultItemHeight={160}
           context={{ hasMore: conversation.data?.hasMore ?? false, olderError }}
           components={LIST_PARTS}
         />
-        {!atBottom ? (
+        {follow.detached ? (
           <button
             type="button"
             className="jump"
-            onClick={() => list.current?.scrollToIndex({ index: 'LAST', align: 'end' })}
+            onClick={() => {
+              follow.follow()
+              list.current?.scrollToIndex({ index: 'LAST', align: 'end' })
+            }}
           >
             Jump to latest
           </button>

@@ -10,10 +10,10 @@
  *   confirmation, everything else inert).
  * - Code blocks (`CodeBlock.tsx`) are highlighted in a worker once complete.
  */
-import { memo, useMemo, useRef, type JSX, type ReactNode } from 'react'
+import { memo, useMemo, useRef, type JSX, type ReactElement, type ReactNode } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import { updateBlocks, type BlockState } from './blocks'
+import { splitBlocks, updateBlocks, type BlockState } from './blocks'
 import { BlockCompleteContext, CodeBlock } from './CodeBlock'
 import { MarkdownLink } from './links'
 import { countLex, countParse } from './stats'
@@ -101,19 +101,84 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm]
 
-function Md(props: { children: string }): JSX.Element {
-  return (
-    <ReactMarkdown
-      remarkPlugins={remarkPlugins}
-      components={components}
-      urlTransform={keepUrl}
-      // raw HTML is not dropped but shown as text (react-markdown turns it into text nodes
-      // when there is no rehype-raw): the reader sees what the model wrote
-      skipHtml={false}
-    >
-      {props.children}
-    </ReactMarkdown>
-  )
+/**
+ * Finished blocks' rendered trees, by their text: a block that is rendered again (a row
+ * scrolled back into view, a conversation opened again, a live answer replaced by its
+ * stored copy) is not parsed again. Bounded by entries and by characters.
+ */
+const MAX_ENTRIES = 600
+/** about 30 bytes of rendered tree per character: ~5 MB at most */
+const MAX_CHARS = 150_000
+const MAX_ENTRY_CHARS = 20_000
+const rendered = new Map<string, ReactElement>()
+let renderedChars = 0
+
+function parse(source: string): ReactElement {
+  // react-markdown's synchronous Markdown is a plain function of its options (no hooks)
+  return ReactMarkdown({
+    children: source,
+    remarkPlugins,
+    components,
+    urlTransform: keepUrl,
+    // raw HTML is not dropped but shown as text (react-markdown turns it into text nodes
+    // when there is no rehype-raw): the reader sees what the model wrote
+    skipHtml: false,
+  })
+}
+
+function remember(source: string, tree: ReactElement): void {
+  if (source.length > MAX_ENTRY_CHARS || rendered.has(source)) return
+  rendered.set(source, tree)
+  renderedChars += source.length
+  for (const [key] of rendered) {
+    if (rendered.size <= MAX_ENTRIES && renderedChars <= MAX_CHARS) break
+    rendered.delete(key)
+    renderedChars -= key.length
+  }
+}
+
+function cached(source: string): ReactElement | undefined {
+  const hit = rendered.get(source)
+  if (hit) {
+    // most recently used last
+    rendered.delete(source)
+    rendered.set(source, hit)
+  }
+  return hit
+}
+
+/**
+ * A block's Markdown. `text` is what is parsed (the block, with the link definitions it may
+ * use); `source` is the block itself (for the parse counter). An unfinished block (the end
+ * of a streaming answer) is parsed on each change but kept only here, so that finishing it
+ * costs no second parse.
+ */
+function Md(props: { text: string; source?: string; finished?: boolean }): JSX.Element {
+  const { text, finished = true } = props
+  const last = useRef<{ text: string; tree: ReactElement } | null>(null)
+  if (last.current?.text === text) {
+    if (finished) remember(text, last.current.tree)
+    return last.current.tree
+  }
+  let tree = cached(text)
+  if (!tree) {
+    if (props.source !== undefined) countParse(props.source)
+    tree = parse(text)
+    if (finished) remember(text, tree)
+  }
+  last.current = { text, tree }
+  return tree
+}
+
+/**
+ * Parses a text's blocks ahead of time (when the main thread is idle, before they are
+ * shown), so that showing them later costs no parsing.
+ */
+export function prepareMarkdown(text: string): void {
+  for (const b of splitBlocks(text)) {
+    if (b.type === 'code' || b.type === 'def' || b.type === 'footnote') continue
+    if (!rendered.has(b.source)) remember(b.source, parse(b.source))
+  }
 }
 
 interface BlockProps {
@@ -123,6 +188,8 @@ interface BlockProps {
   code: string
   /** Link reference definitions of the whole text, for blocks that may use them. */
   defs: string
+  /** the block will not change any more (its parse may be kept) */
+  finished: boolean
 }
 
 /** The definitions of a footnote block: `[^label]: text` each, possibly several in a row. */
@@ -138,13 +205,14 @@ function footnotes(source: string): { label: string; text: string }[] {
 
 /** One top-level block. Memoized on its text: a finished block renders (parses) once. */
 const Block = memo(function Block(props: BlockProps): ReactNode {
-  countParse(props.source)
   switch (props.type) {
     case 'code':
+      countParse(props.source)
       return <CodeBlock code={props.code} lang={props.lang} />
     case 'def':
       return null // a link reference definition shows nothing; other blocks get it as `defs`
     case 'footnote':
+      countParse(props.source)
       // Shown where it is written (usually at the end), as "[label] text"; a reference to it
       // in another block stays as written ("[^1]"), as blocks are rendered on their own.
       return (
@@ -153,14 +221,20 @@ const Block = memo(function Block(props: BlockProps): ReactNode {
             <div className="md-footnote" key={i}>
               <span className="md-footnote-label">[{f.label}]</span>
               <div className="md-footnote-text">
-                <Md>{f.text}</Md>
+                <Md text={f.text} />
               </div>
             </div>
           ))}
         </>
       )
     default:
-      return <Md>{props.defs ? `${props.source}\n\n${props.defs}` : props.source}</Md>
+      return (
+        <Md
+          text={props.defs ? `${props.source}\n\n${props.defs}` : props.source}
+          source={props.source}
+          finished={props.finished}
+        />
+      )
   }
 })
 
@@ -190,6 +264,8 @@ export function Markdown({ text, streaming = false }: MarkdownProps): JSX.Elemen
             type={b.type}
             lang={b.lang}
             code={b.code}
+            // (a code block does not depend on it: it keeps its props)
+            finished={b.type === 'code' || !streaming || i < blocks.length - 1}
             // only blocks with a `]` can use a reference definition: the others keep their
             // props (and are not parsed again) when a definition streams in
             defs={defs && b.type !== 'code' && b.source.includes(']') ? defs : ''}

@@ -144,7 +144,9 @@ export function updateBlocks(prev: BlockState | null, input: string): BlockState
   if (prev && prev.text === text) return prev
   const base = prev && text.startsWith(prev.prefix) ? prev : EMPTY_STATE
   const start = base.restStart
-  const rest = text.slice(start)
+  // A copy, not a slice: a slice (and the blocks lexed from it) would keep the whole text
+  // of this update alive, so every finished block would pin a copy of the answer.
+  const rest = (' ' + text.slice(start)).slice(1)
   const blocks = base.blocks.slice(0, base.finished)
   let finished = base.finished
   let finishedDefs = base.finishedDefs

@@ -1,4 +1,4 @@
-export { Markdown } from './Markdown'
+export { Markdown, prepareMarkdown } from './Markdown'
 export type { MarkdownProps } from './Markdown'
 export { LinkGuardProvider } from './links'
 export { __markdownStats } from './stats'
