@@ -207,7 +207,8 @@ export class McpConnection implements ToolSource {
 
   private async connect(): Promise<void> {
     const gen = ++this.generation
-    this.setState('starting', null)
+    // a restart keeps saying what went wrong last, until the server is ready again
+    this.setState('starting', this.lastError)
     try {
       const client = await this.open()
       if (gen !== this.generation) {
