@@ -1,10 +1,10 @@
 /**
  * Following the stream: the list stays at its end while an answer grows, until the user
- * scrolls up (wheel, keys, the scroll bar, touch, or a scroll that leaves the end far
- * behind). Back at the end, or after "Jump to latest" or a new message, it follows again.
+ * scrolls up (wheel, keys, the scroll bar, touch, or a jump up of more than a screen).
+ * Back at the end, or after "Jump to latest" or a new message, it follows again.
  *
- * Growth alone never stops it: an answer can grow by more than a screen between two
- * frames, which a distance-from-the-end rule would take for the user leaving.
+ * Growth never stops it: an answer can grow by more than a screen between two frames,
+ * which a distance-from-the-end rule would take for the user leaving.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 
@@ -75,10 +75,11 @@ export function useFollow(resetKey: string): Follow {
     }
     const onScroll = (): void => {
       const top = scroller.scrollTop
-      const fromEnd = scroller.scrollHeight - top - scroller.clientHeight
       const up = top < lastTop - 1
       const byUser = dragging || performance.now() - inputAt < INPUT_MS
-      if ((up && byUser) || fromEnd > 2 * scroller.clientHeight) {
+      // a jump far up with no input seen (a script, assistive technology) counts too; the
+      // list's own small corrections, and growth below, do not
+      if ((up && byUser) || lastTop - top > scroller.clientHeight) {
         unfollow()
       }
       lastTop = top
