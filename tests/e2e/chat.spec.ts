@@ -146,6 +146,8 @@ test('Stop ends a long answer with the button, Esc ends the next, and a new turn
 
   host.model.enqueue(slowText(400, 30))
   await ask(page, 'Another long one')
+  // the second answer is streaming (the first one also says "w3")
+  await expect(answers(page)).toHaveCount(2)
   await expect(lastAnswer(page)).toContainText('w3 ')
   await page.keyboard.press('Escape')
   await idle(page)
@@ -166,6 +168,7 @@ test('scrolled up while an answer streams, the view stays put; Jump to latest go
   await page.setViewportSize({ width: 1000, height: 700 })
   await page.goto(host.url)
   await ask(page, 'Something long first')
+  await expect(lastAnswer(page)).toContainText('Line 59 of an earlier answer.')
   await idle(page)
   host.model.enqueue(slowText(600, 20))
   await ask(page, 'Now stream for a while')

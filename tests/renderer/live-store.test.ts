@@ -236,3 +236,27 @@ describe('live turns, per session', () => {
     })
   })
 })
+
+describe('typing while the first message of a new chat is sent', () => {
+  it('keeps what was typed when the chat becomes its session, even if its events came first', async () => {
+    let answer!: (v: { sessionId: string; turnId: string }) => void
+    const { platform, frames, store } = setup({
+      'chat.send': () => new Promise((r) => (answer = r)),
+    })
+    await settle()
+    const sending = store.getState().send('First')
+    store.getState().setDraft('Second, typed meanwhile')
+    // the turn's first events arrive before the answer to chat.send
+    const ev = events('n', 't1')
+    platform.emit('agent', ev({ type: 'turn_start', model: 'm', provider: 'p' }))
+    frames.run()
+    answer({ sessionId: 'n', turnId: 't1' })
+    await sending
+    expect(store.getState().currentId).toBe('n')
+    expect(store.getState().sessions['n']).toMatchObject({
+      draft: 'Second, typed meanwhile',
+      outbox: { text: 'First', turnId: 't1' },
+    })
+    expect(store.getState().sessions['n']!.turn?.turnId).toBe('t1')
+  })
+})

@@ -93,11 +93,20 @@ export function createLiveStore(
         }
         const { sessionId: sid, turnId } = r.data
         if (k === NEW_CHAT) {
-          const fresh = get().sessions[NEW_CHAT] ?? emptyLive
           set((s) => {
+            const fresh = s.sessions[NEW_CHAT] ?? emptyLive
             const sessions = { ...s.sessions }
             delete sessions[NEW_CHAT]
-            sessions[sid] = { ...fresh, ...sessions[sid], outbox: fresh.outbox, model: null }
+            // the session's events may have come first (its turn); what the user sees in the
+            // composer (typed while this was being sent) comes from the new chat
+            sessions[sid] = {
+              ...fresh,
+              ...sessions[sid],
+              outbox: fresh.outbox,
+              draft: fresh.draft,
+              sendError: fresh.sendError,
+              model: null,
+            }
             return { sessions, currentId: s.currentId === null ? sid : s.currentId }
           })
           if (get().currentId === sid) opts.onSession?.(sid)

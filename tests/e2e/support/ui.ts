@@ -18,7 +18,10 @@ export const approval = (page: Page): Locator =>
 export const stopButton = (page: Page): Locator =>
   page.getByRole('button', { name: 'Stop generating' })
 
-/** Waits until the turn on screen has ended (Send is back). */
+/**
+ * Waits until the turn on screen has ended (Send is back). Wait for something the turn
+ * shows first: right after sending, before the turn has started, Send is there too.
+ */
 export async function idle(page: Page): Promise<void> {
   await expect(stopButton(page)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
