@@ -5,7 +5,9 @@ import { ConversationView } from './features/chat/ConversationView'
 import { TodoList } from './features/chat/TodoList'
 import { Composer } from './features/composer/Composer'
 import { LinkGuardProvider } from './features/markdown'
-import { usePlatform, useLive } from './state/context'
+import { Sidebar } from './features/sessions/Sidebar'
+import { SettingsScreen } from './features/settings/SettingsScreen'
+import { usePlatform, useLive, useNav } from './state/context'
 import { ConnectionBanner } from './ui/ConnectionBanner'
 
 /** Esc stops the running answer from anywhere but a dialog or an editor that uses it. */
@@ -28,19 +30,31 @@ function useEscapeStops(): void {
 export function App(): JSX.Element {
   const { platform } = usePlatform()
   const dialogOpen = useLive((s) => s.approvals.length > 0)
+  const view = useNav((s) => s.view)
   useEscapeStops()
   return (
     <LinkGuardProvider openExternal={platform.openExternal}>
       <div className="app" inert={dialogOpen}>
         <ConnectionBanner />
-        <ChatHeader />
-        <main className="chat">
-          <ConversationView />
-          <div className="dock">
-            <TodoList />
-            <Composer />
+        <div className="frame">
+          <Sidebar />
+          <div className="pane">
+            {view === 'settings' ? (
+              <SettingsScreen />
+            ) : (
+              <>
+                <ChatHeader />
+                <main className="chat">
+                  <ConversationView />
+                  <div className="dock">
+                    <TodoList />
+                    <Composer />
+                  </div>
+                </main>
+              </>
+            )}
           </div>
-        </main>
+        </div>
       </div>
       <ApprovalDialog />
     </LinkGuardProvider>

@@ -8,6 +8,7 @@ import { createContext, useContext, type JSX, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import type { Platform } from '../platform/types'
+import { createNavStore, type NavActions, type NavState, type NavStore } from './nav-store'
 import {
   createLiveStore,
   type LiveActions,
@@ -21,6 +22,8 @@ export interface AppEnv {
   bridge: CairnBridge
   client: QueryClient
   live: LiveStore
+  /** where the window is (chat or settings) */
+  nav: NavStore
 }
 
 export function createAppEnv(platform: Platform, opts: LiveStoreOptions = {}): AppEnv {
@@ -34,6 +37,7 @@ export function createAppEnv(platform: Platform, opts: LiveStoreOptions = {}): A
     bridge: platform.bridge,
     client,
     live: createLiveStore(platform, client, opts),
+    nav: createNavStore(),
   }
 }
 
@@ -55,4 +59,8 @@ export function usePlatform(): AppEnv {
 
 export function useLive<T>(selector: (s: LiveState & LiveActions) => T): T {
   return useStore(usePlatform().live, selector)
+}
+
+export function useNav<T>(selector: (s: NavState & NavActions) => T): T {
+  return useStore(usePlatform().nav, selector)
 }

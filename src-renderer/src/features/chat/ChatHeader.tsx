@@ -1,4 +1,4 @@
-/** The chat's title, model and token totals; New chat; the theme switch. */
+/** The chat's title, model and token totals; the theme switch. */
 import { useEffect, type JSX } from 'react'
 import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
@@ -8,7 +8,6 @@ import { useTheme } from '../../ui/theme'
 export function ChatHeader(): JSX.Element {
   const sessionId = useLive((s) => s.currentId)
   const running = useLive((s) => (s.currentId ? s.running[s.currentId] !== undefined : false))
-  const open = useLive((s) => s.open)
   const session = useSession(sessionId).data
   const [theme, toggleTheme] = useTheme()
   const title = sessionId ? session?.title || 'Untitled chat' : 'New chat'
@@ -42,9 +41,6 @@ export function ChatHeader(): JSX.Element {
         onClick={toggleTheme}
       >
         {theme === 'dark' ? '☀' : '☾'}
-      </button>
-      <button type="button" onClick={() => open(null)}>
-        New chat
       </button>
     </header>
   )
