@@ -1,4 +1,4 @@
-import type { SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
+import type { SearchHit, SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
 import type { AppServices } from '../services/app-services'
 import { UsageError, type CliOptions } from './args'
@@ -17,6 +17,16 @@ function messageBlock(m: StoredMessage): string {
   const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}`
   const calls = (m.toolCalls ?? []).map((c) => `  → ${c.name} ${c.arguments}`).join('\n')
   return [head, m.content, calls].filter(Boolean).join('\n')
+}
+
+function bySession(hits: SearchHit[]): Map<string, SearchHit[]> {
+  const groups = new Map<string, SearchHit[]>()
+  for (const h of hits) {
+    const group = groups.get(h.sessionId)
+    if (group) group.push(h)
+    else groups.set(h.sessionId, [h])
+  }
+  return groups
 }
 
 function need(id: string | undefined, what: string): string {
@@ -66,8 +76,14 @@ export async function sessionsCommand(
       if (options.json) out(JSON.stringify({ hits }))
       else if (hits.length === 0) out('No matches.')
       else
-        for (const h of hits)
-          out(`${h.sessionId}  ${h.sessionTitle}\n    ${h.snippet.replace(/\s+/g, ' ')}`)
+        // one heading per session, its hits beneath (in the order found)
+        for (const [sessionId, group] of bySession(hits)) {
+          out(`${sessionId}  ${group[0]!.sessionTitle || '(untitled)'}`)
+          for (const h of group) {
+            const where = h.seq === null ? 'title' : `[${h.seq}] ${h.role ?? ''}`
+            out(`    ${where}: ${h.snippet.replace(/\s+/g, ' ')}`)
+          }
+        }
       return 0
     }
     case 'export': {

@@ -14,6 +14,7 @@ import { chatHandlers } from './handlers/chat'
 import type { HandlerContext } from './handlers/context'
 import { mcpHandlers } from './handlers/mcp'
 import { sessionHandlers } from './handlers/sessions'
+import { providerHandlers } from './handlers/providers'
 import { settingsHandlers } from './handlers/settings'
 import { startToolRuntime } from './tool-runtime'
 import { TurnManager } from './turn-manager'
@@ -78,6 +79,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     ...chatHandlers(context),
     ...sessionHandlers(context),
     ...settingsHandlers(context),
+    ...providerHandlers(context),
     ...mcpHandlers(context),
   }
   const router = createRouter(handlers, (route, e) =>

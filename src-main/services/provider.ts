@@ -94,28 +94,60 @@ export function localServerCandidates(env: NodeJS.ProcessEnv): LocalServer[] {
     .map((u) => ({ name: u, baseURL: normalizeBaseURL(u) }))
 }
 
-/**
- * Probes the candidates at once (GET /models, short timeout) and returns the first in
- * list order that answers, with its models.
- */
+export interface LocalServerProbe extends LocalServer {
+  reachable: boolean
+  /** the models it serves ([] when unreachable) */
+  models: string[]
+  /** why it is not reachable (null when it is) */
+  error: string | null
+}
+
+function probeError(e: unknown, timeoutMs: number): string {
+  const err = e as { name?: string; cause?: { code?: string } }
+  if (err.name === 'TimeoutError' || err.name === 'AbortError')
+    return `no answer within ${timeoutMs} ms`
+  const code = err.cause?.code
+  if (code === 'ECONNREFUSED') return 'nothing is listening there'
+  if (code === 'ENOTFOUND') return 'the host name is unknown'
+  return e instanceof Error ? e.message : String(e)
+}
+
+/** Probes one server: GET <baseURL>/models with a short timeout. Never throws. */
+export async function probeLocalServer(
+  c: LocalServer,
+  timeoutMs = 800,
+): Promise<LocalServerProbe> {
+  try {
+    const res = await fetch(`${c.baseURL}/models`, { signal: AbortSignal.timeout(timeoutMs) })
+    if (!res.ok) {
+      await res.body?.cancel()
+      return { ...c, reachable: false, models: [], error: `it answered HTTP ${res.status}` }
+    }
+    const body = (await res.json()) as { data?: { id?: unknown }[] }
+    const models = (Array.isArray(body.data) ? body.data : [])
+      .map((m) => m?.id)
+      .filter((id): id is string => typeof id === 'string')
+    return { ...c, reachable: true, models, error: null }
+  } catch (e) {
+    return { ...c, reachable: false, models: [], error: probeError(e, timeoutMs) }
+  }
+}
+
+/** Probes every candidate at once; the results in list order. */
+export function probeLocalServers(
+  candidates: LocalServer[],
+  timeoutMs = 800,
+): Promise<LocalServerProbe[]> {
+  return Promise.all(candidates.map((c) => probeLocalServer(c, timeoutMs)))
+}
+
+/** The first candidate in list order that answers, with its models (all probed at once). */
 export async function detectLocalServer(
   candidates: LocalServer[],
   timeoutMs = 800,
 ): Promise<(LocalServer & { models: string[] }) | null> {
-  const probes = candidates.map(async (c) => {
-    try {
-      const res = await fetch(`${c.baseURL}/models`, { signal: AbortSignal.timeout(timeoutMs) })
-      if (!res.ok) return null
-      const body = (await res.json()) as { data?: { id?: unknown }[] }
-      const models = (body.data ?? [])
-        .map((m) => m.id)
-        .filter((id): id is string => typeof id === 'string')
-      return { ...c, models }
-    } catch {
-      return null
-    }
-  })
-  for (const found of await Promise.all(probes)) if (found) return found
+  for (const p of await probeLocalServers(candidates, timeoutMs))
+    if (p.reachable) return { name: p.name, baseURL: p.baseURL, models: p.models }
   return null
 }
 

@@ -1,7 +1,7 @@
 /**
  * Who may use browser mode: only this machine (Host header), only our page (Origin), and
- * only someone who opened the printed address (the per-launch token, exchanged on first
- * load for an HttpOnly, SameSite=Strict cookie).
+ * only someone who opened the printed address (the token, kept per data directory and
+ * exchanged on first load for an HttpOnly, SameSite=Strict cookie).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -30,10 +30,16 @@ export function readCookie(req: IncomingMessage, name: string): string | null {
 }
 
 export class Gate {
-  readonly token = randomSecret()
-  private readonly session = randomSecret()
+  readonly token: string
+  private readonly session: string
   private hosts: Set<string> = new Set()
   private origins: Set<string> = new Set()
+
+  /** Without credentials (tests), a random pair for this launch. */
+  constructor(credentials?: { token: string; session: string }) {
+    this.token = credentials?.token ?? randomSecret()
+    this.session = credentials?.session ?? randomSecret()
+  }
 
   /** Called once the port is known. `bind` is the address listened on. */
   setAddress(bind: string, port: number): void {

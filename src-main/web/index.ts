@@ -9,11 +9,14 @@ import { resolveDataDir } from '../adapters/data-dir'
 import { createAppHost } from '../services/app-host'
 import { takeOverSignals } from '../services/signals'
 import { startWebServer } from './server'
+import { loadWebToken } from './token-file'
 
 declare const __CAIRN_VERSION__: string | undefined
 
-const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir <dir>] [--mcp-config <file>] [--no-open]
+const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir <dir>] [--mcp-config <file>] [--no-open] [--new-token]
   --port 0 picks a free port (the default is 4319)
+  --new-token makes a new access token: addresses printed before, and tabs open with them, stop working
+    (the token is kept in <data dir>/web-token, so a restart keeps open tabs working)
   --host another address than 127.0.0.1 exposes Cairn beyond this machine: only with care`
 
 function openBrowser(url: string): void {
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         'mcp-config': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
+        'new-token': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -76,13 +80,33 @@ async function main(): Promise<void> {
     onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
   })
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url))
-  const server = await startWebServer({
-    host,
-    staticDir,
-    port,
-    bind: values.host === 'localhost' ? '127.0.0.1' : values.host,
+  const credentials = loadWebToken(dataDir, {
+    rotate: values['new-token'],
+    onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
   })
+  let server
+  try {
+    server = await startWebServer({
+      host,
+      staticDir,
+      port,
+      bind: values.host === 'localhost' ? '127.0.0.1' : values.host,
+      credentials,
+    })
+  } catch (e) {
+    await host.shutdown()
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(
+        `Cairn could not start: port ${port} is in use (another Cairn, or another program).\n` +
+          `Stop that program, or choose another port: npm run web -- --port 0 picks a free one.\n`,
+      )
+      process.exit(1)
+    }
+    throw e
+  }
   process.stdout.write(`Cairn is running at ${server.url}\n`)
+  if (values['new-token'])
+    process.stderr.write('A new access token was made: tabs opened with an earlier address must open this one.\n')
   if (!values['no-open']) openBrowser(server.url)
 
   let stopping = false

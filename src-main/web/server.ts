@@ -1,6 +1,6 @@
 /**
  * Browser mode: the same core and services as the desktop app, the built renderer over
- * HTTP, and the contract over a WebSocket — on 127.0.0.1 only, behind a per-launch token.
+ * HTTP, and the contract over a WebSocket — on 127.0.0.1 only, behind a token.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -17,6 +17,8 @@ export interface WebServerOptions {
   port: number
   /** the address to listen on (default 127.0.0.1) */
   bind?: string
+  /** the token and session cookie (default: random for this launch) */
+  credentials?: { token: string; session: string }
 }
 
 export interface WebServer {
@@ -73,7 +75,7 @@ function reject(socket: Duplex, status: number, reason: string): void {
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
-  const gate = new Gate()
+  const gate = new Gate(opts.credentials)
   const bind = opts.bind ?? '127.0.0.1'
   const sockets = new Set<WebSocket>()
 
@@ -97,6 +99,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         })
         return res.end()
       }
+      // the page asks whether its cookie still works when its WebSocket is refused
+      if (url.pathname === '/auth') return send(res, 204, '', 'text/plain; charset=utf-8')
       const file = await readStatic(opts.staticDir, url.pathname)
       if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
       send(res, 200, file.body, file.type)

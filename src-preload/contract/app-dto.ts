@@ -50,6 +50,24 @@ export interface SettingsView {
   systemPrompt: string | null
 }
 
+/** A local OpenAI-compatible server, as probed (GET /models with a short timeout). */
+export interface LocalServerStatus {
+  name: string
+  baseURL: string
+  reachable: boolean
+  models: string[]
+  /** why it is not reachable; null when it is */
+  error: string | null
+}
+
+export interface ProviderStatus {
+  /** a provider is configured: the active one in the settings, or the environment's */
+  configured: boolean
+  source: 'settings' | 'env' | null
+  /** the provider's name or base URL */
+  label: string | null
+}
+
 export interface TurnLogItem {
   number: number
   request: unknown

@@ -4,7 +4,13 @@
  * `{ ok: true, data }` or `{ ok: false, error: { code, message } }`.
  */
 import { z } from 'zod'
-import type { AppInfo, SettingsView, TurnLogItem } from './app-dto'
+import type {
+  AppInfo,
+  LocalServerStatus,
+  ProviderStatus,
+  SettingsView,
+  TurnLogItem,
+} from './app-dto'
 import type { McpServerInfo, SearchHit, SessionRecord, StoredMessage } from './dto'
 import type { SequencedAgentEvent } from './app-events'
 import type { PermissionRequestEvent } from './events'
@@ -123,6 +129,8 @@ export const routeInputs = {
     providerId: id.optional(),
   }),
   'providers.models': z.strictObject({ providerId: id.optional() }),
+  'providers.detect': z.strictObject({}),
+  'providers.status': z.strictObject({}),
   'mcp.list': z.strictObject({}),
   'mcp.add': z.strictObject({
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
@@ -174,6 +182,10 @@ export interface RouteOutputs {
    * model it would take (null: none is configured).
    */
   'providers.models': { models: string[]; defaultModel: string | null }
+  /** every local server candidate (the usual ones or CAIRN_LOCAL_SERVERS), probed at once */
+  'providers.detect': { servers: LocalServerStatus[] }
+  /** whether a provider is configured (settings or the environment): false on a first run */
+  'providers.status': ProviderStatus
   'mcp.list': { servers: McpServerInfo[] }
   'mcp.add': { servers: McpServerInfo[] }
   'mcp.update': { servers: McpServerInfo[] }

@@ -54,6 +54,14 @@ describe('cairn sessions', () => {
     expect(odd.stdout).toContain(ids[0]!)
   })
 
+  it('groups the hits of a session under one heading', async () => {
+    const r = await runCli(['sessions', 'search', 'granite'], { env })
+    expect(r.code).toBe(0)
+    const headings = r.stdout.split('\n').filter((l) => l.startsWith(ids[1]!))
+    expect(headings).toHaveLength(1)
+    expect(r.stdout).toMatch(/^ {4}\[\d+\] (user|assistant): .*\[granite\]/im)
+  })
+
   it('exports markdown and json', async () => {
     const md = await runCli(['sessions', 'export', ids[1]!, '--format', 'md'], { env })
     expect(md.code).toBe(0)

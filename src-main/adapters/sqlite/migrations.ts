@@ -14,6 +14,9 @@ export interface Migration {
 }
 
 const TOKENIZE = `tokenize = 'unicode61 remove_diacritics 2'`
+/** code point ranges of scripts written without spaces between words (as of v5; never edit) */
+const NO_SPACE_GLOB =
+  '\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF66-\uFF9F'
 
 /**
  * Never edit a migration that has shipped: add one. Tables are STRICT; JSON lives in TEXT
@@ -111,6 +114,25 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN duration_ms INTEGER;
       ALTER TABLE messages ADD COLUMN reasoning_ms INTEGER;
       ALTER TABLE messages ADD COLUMN decided_by TEXT;
+    `,
+  },
+  {
+    version: 5,
+    description: 'substring search for scripts written without spaces (Chinese, Japanese, Korean, Thai…)',
+    // A trigram index of only the messages that hold such text (the word index cannot split
+    // 東京都 into words). Contentless: the text stays in messages_fts. The character ranges
+    // match NO_SPACE_SCRIPT in search-substring.ts.
+    sql: `
+      CREATE VIRTUAL TABLE messages_cjk USING fts5 (
+        text, tool_args, content = '', contentless_delete = 1,
+        tokenize = 'trigram remove_diacritics 1'
+      );
+      INSERT INTO messages_cjk (rowid, text, tool_args)
+        SELECT rowid, text, tool_args FROM messages_fts
+        WHERE (text || ' ' || tool_args) GLOB '*[${NO_SPACE_GLOB}]*';
+      CREATE TRIGGER messages_cjk_delete AFTER DELETE ON messages BEGIN
+        DELETE FROM messages_cjk WHERE rowid = old.pk;
+      END;
     `,
   },
 ]

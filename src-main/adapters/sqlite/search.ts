@@ -6,9 +6,13 @@
  * if it holds a letter or a digit, so `-`, `*`, `(` or a lone quote just disappear; inside a
  * quoted word the tokenizer splits at punctuation, so `read_file` finds "read_file" and
  * `foo-bar` finds "foo bar" (as a phrase). `AND`, `OR`, `NEAR` are ordinary words.
+ *
+ * A query in a script written without spaces (Chinese, Japanese, Korean, Thai…) is a
+ * substring search instead, newest first: see `search-substring.ts`.
  */
 import type { Database, Statement } from 'better-sqlite3'
 import type { Role, SearchHit } from '../../../src-preload/contract/dto'
+import { hasNoSpaceScript, markedSnippet, queryTerms, SubstringSearch } from './search-substring'
 
 export interface SearchOptions {
   /** default 20, at most 200 */
@@ -28,15 +32,11 @@ export interface SearchOptions {
 export const RANKED_WINDOW = 2_000
 /** tokens per snippet */
 export const SNIPPET_TOKENS = 12
-const MAX_TERMS = 32
 const MAX_LIMIT = 200
 
 /** The FTS5 query for what the user typed, or null when there is nothing to look for. */
 export function toMatchQuery(input: string): string | null {
-  const terms = input
-    .split(/\s+/u)
-    .filter((t) => /[\p{L}\p{N}]/u.test(t))
-    .slice(0, MAX_TERMS)
+  const terms = queryTerms(input)
   if (terms.length === 0) return null
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' ')
 }
@@ -77,8 +77,10 @@ export class MessageSearch {
   private readonly messageHit: Statement<[number], MessageHitRow>
   private readonly newestTitles: Statement<[string, string, string, number], TitleRow>
   private readonly rankedTitles: Statement<[string, string, string, number], TitleRow>
+  private readonly substring: SubstringSearch
 
   constructor(db: Database) {
+    this.substring = new SubstringSearch(db)
     // FTS5 walks rowids (= messages.pk, which grows with time) backwards and stops at LIMIT.
     this.newestMessages = db.prepare<[string, number], { pk: number; at: number }>(`
       SELECT f.rowid AS pk, m.created_at AS at
@@ -127,6 +129,7 @@ export class MessageSearch {
     const [open, close] = opts.markers ?? ['[', ']']
     const need = offset + limit
 
+    if (hasNoSpaceScript(query)) return this.bySubstring(queryTerms(query), offset, need, open, close)
     let page: Candidate[]
     if (opts.order === 'newest') {
       const titles = this.newestTitles.all(open, close, match, need)
@@ -162,6 +165,34 @@ export class MessageSearch {
       })
       for (const r of rows) if (r.snippet !== null) snippets.set(r.pk, r.snippet)
     }
+    return this.hits(page, snippets)
+  }
+
+  /** newest first, whatever the order asked (substring matches have no useful rank) */
+  private bySubstring(
+    terms: string[],
+    offset: number,
+    need: number,
+    open: string,
+    close: string,
+  ): SearchHit[] {
+    const titles = this.substring.titles(terms, need).map(
+      (t): Candidate => ({
+        kind: 'title',
+        at: t.updated_at,
+        row: { ...t, snippet: markedSnippet(t.title, terms, open, close) },
+      }),
+    )
+    const messages = this.substring
+      .messages(terms, need)
+      .map((m): Candidate => ({ kind: 'message', at: m.at, pk: m.pk }))
+    const page = mergeNewest(titles, messages).slice(offset, need)
+    const pks = page.flatMap((c) => (c.kind === 'message' ? [c.pk] : []))
+    const snippets = pks.length > 0 ? this.substring.snippets(pks, terms, open, close) : new Map()
+    return this.hits(page, snippets)
+  }
+
+  private hits(page: Candidate[], snippets: Map<number, string>): SearchHit[] {
     const hits: SearchHit[] = []
     for (const c of page) {
       const hit =

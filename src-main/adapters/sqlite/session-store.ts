@@ -20,6 +20,7 @@ import { exportSessionAs, type ExportFormat } from './export'
 import { findDanglingToolCalls, interruptedResult } from './repair'
 import { toJson, toMessage, toSession } from './rows'
 import { MessageSearch, type SearchOptions } from './search'
+import { hasNoSpaceScript } from './search-substring'
 import { prepareStatements, type Statements } from './statements'
 import { cleanTitle, indexedText, titleFromText } from './text'
 
@@ -277,7 +278,11 @@ export class SqliteSessionStore implements SessionStore {
       pk: session.pk,
     })
     const indexed = indexedText({ ...message, kind })
-    if (indexed) this.q.insertFts.run(pk, indexed.text, indexed.toolArgs)
+    if (indexed) {
+      this.q.insertFts.run(pk, indexed.text, indexed.toolArgs)
+      if (hasNoSpaceScript(indexed.text) || hasNoSpaceScript(indexed.toolArgs))
+        this.q.insertCjk.run(pk, indexed.text, indexed.toolArgs)
+    }
     const row = this.q.messageByPk.get(pk)
     if (!row) throw new Error(`message ${pk} vanished inside its own transaction`)
     return toMessage(row)

@@ -53,6 +53,10 @@ export function prepareStatements(db: Database) {
     insertFts: db.prepare<[number, string, string]>(
       'INSERT INTO messages_fts (rowid, text, tool_args) VALUES (?, ?, ?)',
     ),
+    /** messages in scripts written without spaces are also in the trigram index */
+    insertCjk: db.prepare<[number, string, string]>(
+      'INSERT INTO messages_cjk (rowid, text, tool_args) VALUES (?, ?, ?)',
+    ),
     /** activity, usage totals, and the title when the session has none yet */
     touchSession: db.prepare<
       [{ now: number; input: number; output: number; title: string; pk: number }]

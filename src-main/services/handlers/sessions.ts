@@ -13,6 +13,12 @@ type SessionRoutes =
   | 'sessions.export'
   | 'logs.turns'
 
+/**
+ * Matches in snippets are wrapped in these control characters (STX … ETX), which text
+ * hardly ever holds, so the window can tell them from brackets in the text itself.
+ */
+const SNIPPET_MARKERS: [string, string] = ['\u0002', '\u0003']
+
 function slug(title: string): string {
   return (
     title
@@ -54,6 +60,7 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
       hits: store.search(query, {
         order: order ?? 'ranked',
         limit: limit ?? 20,
+        markers: SNIPPET_MARKERS,
         ...(offset ? { offset } : {}),
       }),
     }),

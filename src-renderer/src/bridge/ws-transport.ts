@@ -12,7 +12,11 @@ import type {
   RouteOutputs,
 } from '../../../src-preload/contract/routes'
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting'
+/** `unauthorized`: the host refuses this tab's cookie (its token was rotated); no retry helps. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'unauthorized'
+
+export const UNAUTHORIZED_MESSAGE =
+  'This address is no longer valid: run npm run web and open the address it prints.'
 
 export interface SocketLike {
   readyState: number
@@ -32,6 +36,23 @@ export interface WsTransportOptions {
   /** how long a request made while disconnected waits for the connection to come back */
   offlineWaitMs?: number
   random?: () => number
+  /**
+   * Asked when a connection attempt fails: does the host still accept this tab? `false`
+   * (it answered 401/403) ends the retries with the status `unauthorized`; `null` (no
+   * answer: the host is down or restarting) keeps retrying.
+   */
+  checkAuth?: () => Promise<boolean | null>
+}
+
+/** Browser mode's check: `/auth` answers 204 to a valid cookie, 401 otherwise. */
+export async function fetchAuthCheck(url = '/auth'): Promise<boolean | null> {
+  try {
+    const res = await fetch(url, { credentials: 'same-origin' })
+    if (res.status === 401 || res.status === 403) return false
+    return res.ok ? true : null
+  } catch {
+    return null
+  }
 }
 
 const OPEN = 1
@@ -61,6 +82,8 @@ export class WsTransport implements CairnBridge {
 
   request<R extends RouteName>(route: R, input: RouteInput<R>): Promise<Result<RouteOutputs[R]>> {
     return this.whenOpen().then((open) => {
+      if (this.status === 'unauthorized')
+        return { ok: false, error: { code: 'forbidden', message: UNAUTHORIZED_MESSAGE } }
       if (!open || !this.socket) {
         return lost(
           'Cairn is not reachable: the connection was lost and has not come back yet. Try again in a moment.',
@@ -114,6 +137,7 @@ export class WsTransport implements CairnBridge {
 
   private whenOpen(): Promise<boolean> {
     if (this.socket && this.socket.readyState === OPEN) return Promise.resolve(true)
+    if (this.status === 'unauthorized') return Promise.resolve(false)
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.openWaiters = this.openWaiters.filter((w) => w !== done)
@@ -132,7 +156,9 @@ export class WsTransport implements CairnBridge {
       this.opts.url,
     )
     this.socket = socket
+    let opened = false
     socket.onopen = () => {
+      opened = true
       const reconnected = this.everOpened
       this.everOpened = true
       this.attempt = 0
@@ -156,10 +182,22 @@ export class WsTransport implements CairnBridge {
       }
       if (this.closedByUs) return
       this.setStatus('reconnecting')
-      const delay =
-        Math.min(5000, 250 * 2 ** this.attempt++) *
-        (0.75 + (this.opts.random ?? Math.random)() * 0.5)
-      setTimeout(() => this.open(), delay)
+      const retry = (): void => {
+        const delay =
+          Math.min(5000, 250 * 2 ** this.attempt++) *
+          (0.75 + (this.opts.random ?? Math.random)() * 0.5)
+        setTimeout(() => this.open(), delay)
+      }
+      // a refused attempt (not a dropped connection): is it the host's answer to our cookie?
+      if (opened || !this.opts.checkAuth) return retry()
+      void this.opts.checkAuth().then((accepted) => {
+        if (this.closedByUs) return
+        if (accepted !== false) return retry()
+        this.setStatus('unauthorized')
+        const waiters = this.openWaiters
+        this.openWaiters = []
+        for (const w of waiters) w()
+      })
     }
   }
 

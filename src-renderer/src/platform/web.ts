@@ -1,10 +1,13 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
-import { WsTransport } from '../bridge/ws-transport'
+import { fetchAuthCheck, WsTransport } from '../bridge/ws-transport'
 import type { Platform } from './types'
 
 export function webPlatform(): Platform {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  const ws = new WsTransport({ url: `${scheme}//${location.host}/ws` })
+  const ws = new WsTransport({
+    url: `${scheme}//${location.host}/ws`,
+    checkAuth: () => fetchAuthCheck(),
+  })
   return {
     kind: 'web',
     bridge: ws,
