@@ -130,7 +130,10 @@ export interface SearchHit {
   messageId: string | null
   seq: number | null
   role: Role | null
-  /** text around the match; matches are wrapped in the markers given to the search */
+  /**
+   * text around the match; matches are wrapped in the markers given to the search (the
+   * `sessions.search` route: U+0002 before, U+0003 after)
+   */
   snippet: string
   createdAt: number
 }
