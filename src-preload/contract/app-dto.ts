@@ -50,6 +50,16 @@ export interface SettingsView {
   systemPrompt: string | null
 }
 
+/** A built-in tool, as the settings list it. */
+export interface BuiltinToolInfo {
+  name: string
+  /** a short human title */
+  title: string
+  description: string
+  /** the tool says it only reads (the read-only policy runs it without asking) */
+  readOnly: boolean
+}
+
 /** A local OpenAI-compatible server, as probed (GET /models with a short timeout). */
 export interface LocalServerStatus {
   name: string

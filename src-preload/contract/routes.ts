@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type {
   AppInfo,
+  BuiltinToolInfo,
   LocalServerStatus,
   ProviderStatus,
   SettingsView,
@@ -119,6 +120,10 @@ export const routeInputs = {
     systemPrompt: text(100_000).nullable().optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
+    /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
+    revokeAlwaysAllow: z
+      .strictObject({ server: text(500), tool: text(500), fingerprint: text(500) })
+      .optional(),
     /** set (a string) or remove (null) a provider's API key; it is never sent back */
     apiKeys: z.record(id, z.string().max(10_000).nullable()).optional(),
   }),
@@ -131,6 +136,7 @@ export const routeInputs = {
   'providers.models': z.strictObject({ providerId: id.optional() }),
   'providers.detect': z.strictObject({}),
   'providers.status': z.strictObject({}),
+  'tools.builtins': z.strictObject({}),
   'mcp.list': z.strictObject({}),
   'mcp.add': z.strictObject({
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
@@ -182,6 +188,8 @@ export interface RouteOutputs {
    * model it would take (null: none is configured).
    */
   'providers.models': { models: string[]; defaultModel: string | null }
+  /** the built-in tools (switched on or off in settings) and the workspace they use by default */
+  'tools.builtins': { tools: BuiltinToolInfo[]; defaultWorkspace: string }
   /** every local server candidate (the usual ones or CAIRN_LOCAL_SERVERS), probed at once */
   'providers.detect': { servers: LocalServerStatus[] }
   /** whether a provider is configured (settings or the environment): false on a first run */

@@ -1,4 +1,10 @@
-import type { ProviderView, SettingsView } from '../../../src-preload/contract/app-dto'
+import { isAbsolute } from 'node:path'
+import type {
+  BuiltinToolInfo,
+  ProviderView,
+  SettingsView,
+} from '../../../src-preload/contract/app-dto'
+import { BuiltinTools, defaultWorkspace } from '../../adapters/builtin-tools'
 import type { Settings } from '../../adapters/settings/schema'
 import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { LlmClient } from '../../core/llm/client'
@@ -11,7 +17,8 @@ import {
 } from '../provider'
 import type { HandlerContext } from './context'
 
-type SettingsRoutes = 'settings.get' | 'settings.update' | 'providers.test' | 'providers.models'
+type SettingsRoutes =
+  'settings.get' | 'settings.update' | 'providers.test' | 'providers.models' | 'tools.builtins'
 
 /** A key is never sent back: only enough to recognise it. */
 export function maskKey(key: string | undefined): string | null {
@@ -49,11 +56,26 @@ async function models(baseURL: string, apiKey: string | undefined): Promise<stri
   }
 }
 
+function builtinToolInfo(): BuiltinToolInfo[] {
+  return new BuiltinTools({ workspace: defaultWorkspace }).tools().map((t) => ({
+    name: t.name,
+    title: t.annotations?.title ?? t.name,
+    description: t.description,
+    readOnly: t.annotations?.readOnlyHint === true,
+  }))
+}
+
 export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRoutes> {
   return {
     'settings.get': async () => settingsView(c),
     'settings.update': async (patch) => {
-      const { apiKeys, clearAlwaysAllow, limits, ...rest } = patch
+      const { apiKeys, clearAlwaysAllow, revokeAlwaysAllow, limits, ...rest } = patch
+      if (rest.defaultWorkspace && !isAbsolute(rest.defaultWorkspace)) {
+        throw new RouteError(
+          'bad_request',
+          `The workspace folder must be an absolute path (got "${rest.defaultWorkspace}").`,
+        )
+      }
       try {
         c.app.settings.update((s: Settings) => {
           for (const [key, value] of Object.entries(rest)) {
@@ -61,6 +83,12 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
           }
           if (limits) s.limits = { ...s.limits, ...limits }
           if (clearAlwaysAllow) s.alwaysAllow = []
+          if (revokeAlwaysAllow) {
+            const { server, tool, fingerprint } = revokeAlwaysAllow
+            s.alwaysAllow = s.alwaysAllow.filter(
+              (r) => !(r.server === server && r.tool === tool && r.fingerprint === fingerprint),
+            )
+          }
           if (s.activeProviderId && !s.providers.some((p) => p.id === s.activeProviderId)) {
             throw new RouteError(
               'bad_request',
@@ -81,6 +109,10 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
         baseURL,
         apiKey ?? (providerId ? c.app.secrets.getApiKey(providerId) : undefined),
       ),
+    }),
+    'tools.builtins': async () => ({
+      tools: builtinToolInfo(),
+      defaultWorkspace: defaultWorkspace(),
     }),
     'providers.models': async ({ providerId }) => {
       const s = c.app.settings.get()

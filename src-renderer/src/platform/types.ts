@@ -23,6 +23,11 @@ export interface Platform {
   openExternal(url: string): void
   /** copies text to the clipboard; rejects when the clipboard refuses */
   copyText(text: string): Promise<void>
+  /**
+   * Asks the user for a folder with the system's picker; null when they cancel. Only hosts
+   * that can show one have it (the browser cannot give a folder's path).
+   */
+  pickFolder?(): Promise<string | null>
 }
 
 /** A connection that is always open (the desktop app's IPC, tests). */

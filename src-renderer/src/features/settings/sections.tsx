@@ -3,6 +3,10 @@
  * own component (and file); the id is the address: `#/settings/<id>`.
  */
 import type { JSX } from 'react'
+import { GeneralSection } from './GeneralSection'
+import { PermissionsSection } from './PermissionsSection'
+import { ProvidersSection } from './ProvidersSection'
+import { ToolsSection } from './ToolsSection'
 
 export interface SettingsSection {
   id: string
@@ -15,11 +19,11 @@ function Pending(props: { what: string }): JSX.Element {
 }
 
 export const sections: SettingsSection[] = [
-  { id: 'providers', label: 'Providers', Component: () => <Pending what="Providers" /> },
-  { id: 'permissions', label: 'Permissions', Component: () => <Pending what="Permissions" /> },
+  { id: 'providers', label: 'Providers', Component: ProvidersSection },
+  { id: 'permissions', label: 'Permissions', Component: PermissionsSection },
   { id: 'mcp', label: 'MCP servers', Component: () => <Pending what="MCP servers" /> },
-  { id: 'tools', label: 'Tools and workspace', Component: () => <Pending what="Tools" /> },
-  { id: 'general', label: 'General', Component: () => <Pending what="General" /> },
+  { id: 'tools', label: 'Tools and workspace', Component: ToolsSection },
+  { id: 'general', label: 'General', Component: GeneralSection },
 ]
 
 export function findSection(id: string): SettingsSection {

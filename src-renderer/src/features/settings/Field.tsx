@@ -1,0 +1,44 @@
+/** A labelled form field with its hint and its error, tied to the input for screen readers. */
+import { useId, type JSX, type ReactNode } from 'react'
+
+export interface FieldProps {
+  label: string
+  /** the control's id (default: a generated one) */
+  id?: string
+  /** shown under the field; read with it */
+  hint?: ReactNode
+  /** the problem with the value; marks the input invalid */
+  error?: string | null
+  /** renders the control with the ids it must carry */
+  children: (ids: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode
+}
+
+export function Field(props: FieldProps): JSX.Element {
+  const generated = useId()
+  const id = props.id ?? generated
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy =
+    [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') ||
+    undefined
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.children({
+        id,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(props.error ? { 'aria-invalid': true as const } : {}),
+      })}
+      {props.error ? (
+        <span id={errorId} className="field-error error">
+          {props.error}
+        </span>
+      ) : null}
+      {props.hint ? (
+        <span id={hintId} className="field-hint meta">
+          {props.hint}
+        </span>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+/** General: the theme, the limits of a turn, the system prompt. */
+import type { JSX } from 'react'
+import { useSettings } from '../../state/queries'
+import { LimitsForm } from './LimitsForm'
+import { SettingsLoading } from './SettingsLoading'
+import { SystemPromptForm } from './SystemPromptForm'
+import { ThemeChoice } from './ThemeChoice'
+import './settings-forms.css'
+
+export function GeneralSection(): JSX.Element {
+  const settings = useSettings()
+  return (
+    <>
+      <ThemeChoice />
+      {settings.data ? (
+        <>
+          <LimitsForm settings={settings.data} />
+          <SystemPromptForm saved={settings.data.systemPrompt} />
+        </>
+      ) : (
+        <SettingsLoading query={settings} />
+      )}
+    </>
+  )
+}

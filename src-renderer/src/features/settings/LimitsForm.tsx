@@ -1,0 +1,138 @@
+/** The limits of one turn and how long turn logs are kept: number fields, checked, saved together. */
+import { useState, type FormEvent, type JSX } from 'react'
+import type { LimitsView, SettingsView } from '../../../../src-preload/contract/app-dto'
+import { Field } from './Field'
+import { LIMIT_FIELDS, parseLimit, shown, type NumberLimit } from './limit-fields'
+import { SaveStatus } from './SaveStatus'
+import { useSaveSettings } from './use-save-settings'
+
+type Texts = Record<NumberLimit | 'logRetentionDays', string>
+type Errors = Partial<Record<keyof Texts, string>>
+
+const RETENTION = { min: 1, max: 3650 }
+
+function textsOf(s: SettingsView): Texts {
+  const t = { logRetentionDays: String(s.logRetentionDays) } as Texts
+  for (const f of LIMIT_FIELDS) t[f.key] = shown(f, s.limits[f.key])
+  return t
+}
+
+function retentionProblem(text: string): string | null {
+  const n = Number(text.trim())
+  if (!text.trim() || !Number.isInteger(n)) return 'Enter a whole number of days.'
+  if (n < RETENTION.min) return `At least ${RETENTION.min}.`
+  if (n > RETENTION.max) return `At most ${RETENTION.max}.`
+  return null
+}
+
+export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Element {
+  const [texts, setTexts] = useState<Texts>(() => textsOf(settings))
+  const [stops, setStops] = useState({
+    stopOnToolFailure: settings.limits.stopOnToolFailure,
+    stopOnDenied: settings.limits.stopOnDenied,
+  })
+  const [errors, setErrors] = useState<Errors>({})
+  const saver = useSaveSettings()
+
+  const edit = (key: keyof Texts, value: string): void => {
+    setTexts((t) => ({ ...t, [key]: value }))
+    saver.reset()
+    if (errors[key]) setErrors(({ [key]: _fixed, ...rest }) => rest)
+  }
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    const found: Errors = {}
+    const limits: Partial<LimitsView> = { ...stops }
+    for (const f of LIMIT_FIELDS) {
+      const r = parseLimit(f, texts[f.key])
+      if (r.error !== null) found[f.key] = r.error
+      else limits[f.key] = r.value
+    }
+    const retention = retentionProblem(texts.logRetentionDays)
+    if (retention) found.logRetentionDays = retention
+    setErrors(found)
+    const first = Object.keys(found)[0]
+    if (first) {
+      document.getElementById(`limit-${first}`)?.focus()
+      return
+    }
+    await saver.save({ limits, logRetentionDays: Number(texts.logRetentionDays.trim()) })
+  }
+
+  return (
+    <form className="settings-form" aria-label="Limits" onSubmit={(e) => void submit(e)} noValidate>
+      <h3>Limits of a turn</h3>
+      <div className="limit-grid">
+        {LIMIT_FIELDS.map((f) => (
+          <Field
+            key={f.key}
+            id={`limit-${f.key}`}
+            label={f.label}
+            hint={f.hint}
+            error={errors[f.key]}
+          >
+            {(ids) => (
+              <input
+                {...ids}
+                type="number"
+                inputMode="decimal"
+                min={f.min}
+                max={f.max}
+                step={f.scale === 1 ? 1 : 'any'}
+                value={texts[f.key]}
+                onChange={(e) => edit(f.key, e.target.value)}
+              />
+            )}
+          </Field>
+        ))}
+        <Field
+          id="limit-logRetentionDays"
+          label="Keep turn logs (days)"
+          hint="From 1 to 3650."
+          error={errors.logRetentionDays}
+        >
+          {(ids) => (
+            <input
+              {...ids}
+              type="number"
+              min={RETENTION.min}
+              max={RETENTION.max}
+              step={1}
+              value={texts.logRetentionDays}
+              onChange={(e) => edit('logRetentionDays', e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <label className="check-option">
+        <input
+          type="checkbox"
+          checked={stops.stopOnToolFailure}
+          onChange={(e) => {
+            setStops((s) => ({ ...s, stopOnToolFailure: e.target.checked }))
+            saver.reset()
+          }}
+        />
+        Stop the turn when a tool fails
+      </label>
+      <label className="check-option">
+        <input
+          type="checkbox"
+          checked={stops.stopOnDenied}
+          onChange={(e) => {
+            setStops((s) => ({ ...s, stopOnDenied: e.target.checked }))
+            saver.reset()
+          }}
+        />
+        Stop the turn when a tool call is denied
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
+          Save limits
+        </button>
+        <SaveStatus saver={saver} />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,193 @@
+/** Adding or editing one provider: name, id, base URL, default model, API key, a connection test. */
+import { useEffect, useState, type FormEvent, type JSX } from 'react'
+import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
+import { ConnectionTest } from './ConnectionTest'
+import { Field } from './Field'
+import type { ProviderPreset } from './presets'
+import {
+  checkDraft,
+  draftPatch,
+  httpURLProblem,
+  type DraftErrors,
+  type ProviderDraft,
+} from './provider-draft'
+import { SaveStatus } from './SaveStatus'
+import { useSaveSettings } from './use-save-settings'
+
+export interface ProviderFormProps {
+  settings: SettingsView
+  /** the provider edited; null when adding */
+  editing: ProviderView | null
+  initial: ProviderDraft
+  preset?: ProviderPreset
+  /** the form closes: with the saved provider's name, or null (cancelled) */
+  onDone: (saved: string | null) => void
+}
+
+export function ProviderForm(props: ProviderFormProps): JSX.Element {
+  const { settings, editing } = props
+  const [d, setD] = useState<ProviderDraft>(props.initial)
+  const [errors, setErrors] = useState<DraftErrors>({})
+  const saver = useSaveSettings()
+  const otherIds = settings.providers.filter((p) => p.id !== editing?.id).map((p) => p.id)
+  const hasKey = editing?.apiKey != null && !d.removeKey
+  useEffect(() => document.getElementById('provider-name')?.focus(), [])
+
+  const set = (patch: Partial<ProviderDraft>): void => {
+    setD((old) => ({ ...old, ...patch }))
+    saver.reset()
+    // a fixed field loses its message as soon as it is right
+    const fixed = checkDraft({ ...d, ...patch }, otherIds)
+    setErrors((old) =>
+      Object.fromEntries(
+        Object.keys(old).flatMap((k) => {
+          const now = fixed[k as keyof DraftErrors]
+          return now ? [[k, now]] : []
+        }),
+      ),
+    )
+  }
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    const found = checkDraft(d, otherIds)
+    setErrors(found)
+    const first = Object.keys(found)[0]
+    if (first) {
+      document.getElementById(`provider-${first}`)?.focus()
+      return
+    }
+    const saved = await saver.save(draftPatch(d, settings, editing?.id ?? null))
+    if (saved) props.onDone(d.name.trim())
+  }
+
+  const title = editing ? `Edit ${editing.name}` : `Add ${props.preset?.name ?? 'a provider'}`
+  return (
+    <form
+      className="settings-form provider-form"
+      aria-label={title}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h3>{title}</h3>
+      <Field label="Name" id="provider-name" error={errors.name}>
+        {(ids) => (
+          <input
+            {...ids}
+            value={d.name}
+            onChange={(e) => set({ name: e.target.value })}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Field
+        label="ID"
+        id="provider-id"
+        error={errors.id}
+        hint={
+          editing
+            ? 'The id of a saved provider stays the same.'
+            : 'How commands and the settings file name it.'
+        }
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            value={d.id}
+            readOnly={editing !== null}
+            onChange={(e) => set({ id: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
+        label="Base URL"
+        id="provider-baseURL"
+        error={errors.baseURL}
+        hint="The OpenAI-compatible endpoint, usually ending in /v1."
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            type="url"
+            value={d.baseURL}
+            placeholder="https://…/v1"
+            onChange={(e) => set({ baseURL: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
+        label="Default model"
+        id="provider-defaultModel"
+        error={errors.defaultModel}
+        hint="Optional: the model a new chat uses with this provider."
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            value={d.defaultModel}
+            onChange={(e) => set({ defaultModel: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
+        label="API key"
+        hint={
+          <>
+            {hasKey
+              ? `A key is saved (${editing?.apiKey}). Leave this empty to keep it.`
+              : d.removeKey
+                ? 'The saved key will be removed when you save.'
+                : props.preset?.needsKey === false
+                  ? 'Local servers usually need none.'
+                  : 'Stored on this computer only, never shown again.'}
+            {props.preset?.keyHint ? ` Get one at ${props.preset.keyHint}.` : ''}
+          </>
+        }
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            type="password"
+            name="api-key"
+            value={d.apiKey}
+            onChange={(e) => set({ apiKey: e.target.value, removeKey: false })}
+            autoComplete="new-password"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      {editing?.apiKey != null ? (
+        <button
+          type="button"
+          className="action"
+          aria-pressed={d.removeKey}
+          onClick={() => set({ removeKey: !d.removeKey, apiKey: '' })}
+        >
+          {d.removeKey ? 'Keep saved key' : 'Remove key'}
+        </button>
+      ) : null}
+      <ConnectionTest
+        baseURL={d.baseURL}
+        apiKey={d.apiKey}
+        providerId={hasKey ? (editing?.id ?? null) : null}
+        urlProblem={httpURLProblem(d.baseURL)}
+        onPick={(m) => set({ defaultModel: m })}
+      />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
+          Save provider
+        </button>
+        <button type="button" onClick={() => props.onDone(null)}>
+          Cancel
+        </button>
+        <SaveStatus saver={saver} />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,175 @@
+/**
+ * Providers: the configured endpoints, which one a new chat uses and with which model;
+ * adding one from a preset, editing, removing (after a confirmation).
+ */
+import { useEffect, useRef, useState, type JSX } from 'react'
+import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
+import { useSettings } from '../../state/queries'
+import { DefaultModelForm } from './DefaultModelForm'
+import { PresetPicker } from './PresetPicker'
+import type { ProviderPreset } from './presets'
+import { ProviderForm } from './ProviderForm'
+import { draftFromPreset, draftFromProvider, removalPatch } from './provider-draft'
+import { SaveStatus } from './SaveStatus'
+import { SettingsLoading } from './SettingsLoading'
+import { useSaveSettings } from './use-save-settings'
+import './settings-forms.css'
+
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'presets' }
+  | { kind: 'add'; preset: ProviderPreset }
+  | { kind: 'edit'; id: string }
+
+export function ProvidersSection(): JSX.Element {
+  const settings = useSettings()
+  if (!settings.data) return <SettingsLoading query={settings} />
+  return <Providers settings={settings.data} />
+}
+
+function Providers({ settings }: { settings: SettingsView }): JSX.Element {
+  const [mode, setMode] = useState<Mode>({ kind: 'list' })
+  const [confirming, setConfirming] = useState<string | null>(null)
+  const [savedName, setSavedName] = useState<string | null>(null)
+  const saver = useSaveSettings()
+  const addButton = useRef<HTMLButtonElement>(null)
+  const back = useRef(false)
+  useEffect(() => {
+    if (mode.kind !== 'list' || !back.current) return
+    back.current = false
+    addButton.current?.focus()
+  }, [mode.kind])
+  const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+  const ids = settings.providers.map((p) => p.id)
+
+  const done = (saved: string | null): void => {
+    back.current = true
+    setMode({ kind: 'list' })
+    saver.reset()
+    setSavedName(saved)
+  }
+
+  if (mode.kind === 'presets')
+    return (
+      <PresetPicker
+        onPick={(preset) => setMode({ kind: 'add', preset })}
+        onCancel={() => done(null)}
+      />
+    )
+  if (mode.kind === 'add')
+    return (
+      <ProviderForm
+        settings={settings}
+        editing={null}
+        preset={mode.preset}
+        initial={draftFromPreset(mode.preset, ids)}
+        onDone={done}
+      />
+    )
+  const edited = mode.kind === 'edit' ? settings.providers.find((p) => p.id === mode.id) : null
+  if (edited)
+    return (
+      <ProviderForm
+        settings={settings}
+        editing={edited}
+        initial={draftFromProvider(edited)}
+        onDone={done}
+      />
+    )
+
+  const remove = async (p: ProviderView): Promise<void> => {
+    setSavedName(null)
+    const ok = await saver.save(removalPatch(p.id, settings))
+    if (ok) setConfirming(null)
+  }
+
+  return (
+    <div className="providers">
+      <p className="meta section-intro">
+        A new chat uses the default provider and model. The environment variables CAIRN_BASE_URL and
+        CAIRN_MODEL, when set, take precedence.
+      </p>
+      {settings.providers.length === 0 ? (
+        <p>No provider yet. Add one to start chatting.</p>
+      ) : (
+        <ul className="provider-list" aria-label="Configured providers">
+          {settings.providers.map((p) => {
+            const isDefault = p.id === settings.activeProviderId
+            return (
+              <li key={p.id} className="provider-item" aria-label={p.name}>
+                <div className="provider-main">
+                  <span className="provider-name">{p.name}</span>
+                  {isDefault ? <span className="badge">Default</span> : null}
+                  <span className="meta provider-url">{p.baseURL}</span>
+                  <span className="meta">
+                    {p.defaultModel ? `Model: ${p.defaultModel}` : 'No default model'} ·{' '}
+                    {p.apiKey ? `Key saved (${p.apiKey})` : 'No key'}
+                  </span>
+                </div>
+                {confirming === p.id ? (
+                  <div className="provider-actions" role="group" aria-label={`Remove ${p.name}?`}>
+                    <span>Remove {p.name} and its key?</span>
+                    <button type="button" className="danger" onClick={() => void remove(p)}>
+                      Remove
+                    </button>
+                    <button type="button" onClick={() => setConfirming(null)}>
+                      Keep
+                    </button>
+                  </div>
+                ) : (
+                  <div className="provider-actions">
+                    {!isDefault ? (
+                      <button
+                        type="button"
+                        aria-label={`Make ${p.name} the default`}
+                        onClick={() =>
+                          void saver
+                            .save({ activeProviderId: p.id, activeModel: null })
+                            .then(() => setSavedName(null))
+                        }
+                      >
+                        Make default
+                      </button>
+                    ) : null}
+                    <button
+                      type="button"
+                      aria-label={`Edit ${p.name}`}
+                      onClick={() => setMode({ kind: 'edit', id: p.id })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${p.name}`}
+                      onClick={() => setConfirming(p.id)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      <div className="form-actions">
+        <button
+          ref={addButton}
+          type="button"
+          className="primary"
+          onClick={() => setMode({ kind: 'presets' })}
+        >
+          Add provider
+        </button>
+        {saver.state === 'idle' && savedName ? (
+          <SaveStatus saver={{ state: 'saved', error: null }} savedText={`Saved ${savedName}.`} />
+        ) : (
+          <SaveStatus saver={saver} />
+        )}
+      </div>
+      {active ? (
+        <DefaultModelForm key={active.id} provider={active} activeModel={settings.activeModel} />
+      ) : null}
+    </div>
+  )
+}

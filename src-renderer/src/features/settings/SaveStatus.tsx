@@ -1,0 +1,19 @@
+/** A form's save state: "Saving…" / "Saved" in a status line, the host's error beside it. */
+import type { JSX } from 'react'
+import type { SaveState } from './use-save-settings'
+
+export function SaveStatus(props: { saver: SaveState; savedText?: string }): JSX.Element {
+  const { state, error } = props.saver
+  return (
+    <span className="save-status">
+      <span role="status" className="meta">
+        {state === 'saving' ? 'Saving…' : state === 'saved' ? (props.savedText ?? 'Saved') : ''}
+      </span>
+      {state === 'error' && error ? (
+        <span role="alert" className="error">
+          Not saved: {error}
+        </span>
+      ) : null}
+    </span>
+  )
+}

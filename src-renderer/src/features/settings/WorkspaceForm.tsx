@@ -1,0 +1,86 @@
+/**
+ * The default workspace folder: an absolute path, typed or (where the host can show a
+ * folder picker) chosen. Empty: the built-in default.
+ */
+import { useState, type FormEvent, type JSX } from 'react'
+import { usePlatform } from '../../state/context'
+import { Field } from './Field'
+import { SaveStatus } from './SaveStatus'
+import { useSaveSettings } from './use-save-settings'
+
+/** POSIX (`/…`, `~/…` is not: the host does not expand it), Windows drive or UNC paths. */
+export function absolutePathProblem(value: string): string | null {
+  if (!value) return null
+  if (value.length > 4096) return 'At most 4096 characters.'
+  if (/^\//.test(value) || /^[A-Za-z]:[\\/]/.test(value) || /^\\\\[^\\]/.test(value)) return null
+  return 'Enter an absolute path, like /home/you/Projects or C:\\Users\\you\\Projects.'
+}
+
+export function WorkspaceForm(props: { saved: string | null; fallback: string }): JSX.Element {
+  const { platform } = usePlatform()
+  const [value, setValue] = useState(props.saved ?? '')
+  const [error, setError] = useState<string | null>(null)
+  const saver = useSaveSettings()
+  const pick = platform.pickFolder
+
+  const change = (v: string): void => {
+    setValue(v)
+    saver.reset()
+    if (error) setError(absolutePathProblem(v.trim()))
+  }
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    const v = value.trim()
+    const problem = absolutePathProblem(v)
+    setError(problem)
+    if (problem) return
+    await saver.save({ defaultWorkspace: v || null })
+  }
+
+  return (
+    <form
+      className="settings-form"
+      aria-label="Workspace"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h3>Workspace</h3>
+      <Field
+        label="Default workspace folder"
+        error={error}
+        hint={`Where new chats’ file tools work. Empty: ${props.fallback}`}
+      >
+        {(ids) => (
+          <span className="input-row">
+            <input
+              {...ids}
+              value={value}
+              placeholder={props.fallback}
+              onChange={(e) => change(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {pick ? (
+              <button
+                type="button"
+                onClick={() =>
+                  void pick().then((dir) => {
+                    if (dir) change(dir)
+                  })
+                }
+              >
+                Choose…
+              </button>
+            ) : null}
+          </span>
+        )}
+      </Field>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
+          Save workspace
+        </button>
+        <SaveStatus saver={saver} />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,120 @@
+/**
+ * A provider being added or edited: its fields as typed, the checks the contract makes
+ * (`providerInput`: id 1–200 characters, name up to 200, an http(s) base URL, a model name
+ * up to 500), said next to the field, and the one update that saves it.
+ */
+import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
+import type { ProviderPreset } from './presets'
+import type { SettingsPatch } from './use-save-settings'
+
+export interface ProviderDraft {
+  id: string
+  name: string
+  baseURL: string
+  defaultModel: string
+  /** typed key; empty keeps the saved one */
+  apiKey: string
+  /** remove the saved key on save */
+  removeKey: boolean
+}
+
+export type DraftErrors = Partial<Record<'id' | 'name' | 'baseURL' | 'defaultModel', string>>
+
+/** The first free id from the preset's (`ollama`, `ollama-2`, …). */
+export function freeId(base: string, taken: readonly string[]): string {
+  const root = base || 'provider'
+  if (!taken.includes(root)) return root
+  for (let n = 2; ; n++) if (!taken.includes(`${root}-${n}`)) return `${root}-${n}`
+}
+
+export function draftFromPreset(p: ProviderPreset, taken: readonly string[]): ProviderDraft {
+  return {
+    id: freeId(p.id, taken),
+    name: p.id === 'custom' ? '' : p.name,
+    baseURL: p.baseURL,
+    defaultModel: '',
+    apiKey: '',
+    removeKey: false,
+  }
+}
+
+export function draftFromProvider(p: ProviderView): ProviderDraft {
+  return {
+    id: p.id,
+    name: p.name,
+    baseURL: p.baseURL,
+    defaultModel: p.defaultModel ?? '',
+    apiKey: '',
+    removeKey: false,
+  }
+}
+
+export function httpURLProblem(value: string): string | null {
+  const v = value.trim()
+  if (!v) return 'Enter the base URL, like http://127.0.0.1:11434/v1.'
+  let url: URL
+  try {
+    url = new URL(v)
+  } catch {
+    return 'This is not a URL. It starts with http:// or https://.'
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return 'The base URL must start with http:// or https://.'
+  return null
+}
+
+/**
+ * What is wrong with the draft, field by field (empty: nothing). `otherIds` are the ids of
+ * the other providers.
+ */
+export function checkDraft(d: ProviderDraft, otherIds: readonly string[]): DraftErrors {
+  const e: DraftErrors = {}
+  const name = d.name.trim()
+  if (!name) e.name = 'Enter a name.'
+  else if (name.length > 200) e.name = 'At most 200 characters.'
+  const id = d.id.trim()
+  if (!id) e.id = 'Enter an id.'
+  else if (id.length > 200) e.id = 'At most 200 characters.'
+  else if (otherIds.includes(id)) e.id = `Another provider already has the id “${id}”.`
+  const url = httpURLProblem(d.baseURL)
+  if (url) e.baseURL = url
+  if (d.defaultModel.trim().length > 500) e.defaultModel = 'At most 500 characters.'
+  return e
+}
+
+/**
+ * The one update that saves the draft: the whole provider list with this one replaced (or
+ * added), its key set or removed, and, when no provider is the default yet, this one.
+ */
+export function draftPatch(
+  d: ProviderDraft,
+  s: SettingsView,
+  editing: string | null,
+): SettingsPatch {
+  const provider = {
+    id: d.id.trim(),
+    name: d.name.trim(),
+    baseURL: d.baseURL.trim(),
+    ...(d.defaultModel.trim() ? { defaultModel: d.defaultModel.trim() } : {}),
+  }
+  const providers = s.providers.map(({ apiKey: _key, ...p }) => (p.id === editing ? provider : p))
+  if (editing === null) providers.push(provider)
+  const patch: SettingsPatch = { providers }
+  if (d.apiKey) patch.apiKeys = { [provider.id]: d.apiKey }
+  else if (d.removeKey) patch.apiKeys = { [provider.id]: null }
+  if (!s.activeProviderId || !s.providers.some((p) => p.id === s.activeProviderId)) {
+    patch.activeProviderId = provider.id
+  }
+  return patch
+}
+
+/** Removes a provider and its key; the default moves to the first one left. */
+export function removalPatch(id: string, s: SettingsView): SettingsPatch {
+  const providers = s.providers.filter((p) => p.id !== id).map(({ apiKey: _key, ...p }) => p)
+  const patch: SettingsPatch = { providers, apiKeys: { [id]: null } }
+  if (s.activeProviderId === id) {
+    patch.activeProviderId = providers[0]?.id ?? null
+    patch.activeModel = null
+  }
+  return patch
+}
