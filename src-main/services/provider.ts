@@ -109,6 +109,8 @@ function probeError(e: unknown, timeoutMs: number): string {
   const code = err.cause?.code
   if (code === 'ECONNREFUSED') return 'nothing is listening there'
   if (code === 'ENOTFOUND') return 'the host name is unknown'
+  const cause = err.cause as { message?: unknown } | undefined
+  if (typeof cause?.message === 'string' && cause.message) return cause.message
   return e instanceof Error ? e.message : String(e)
 }
 

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react
 import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
+import { isProviderProblem, ProviderSettingsLink } from '../onboarding/ProviderSettingsLink'
 import { COMMANDS, complete, parseCommand, SHORTCUTS } from './commands'
 import { ModelPicker } from './ModelPicker'
 
@@ -145,9 +146,12 @@ export function Composer(): JSX.Element {
         <ModelPicker />
         <div className="composer-feedback" role="status">
           {error ? (
-            <span id="composer-error" className="error">
-              Not sent: {error}
-            </span>
+            <>
+              <span id="composer-error" className="error">
+                Not sent: {error}
+              </span>
+              {isProviderProblem({ message: error }) ? <ProviderSettingsLink /> : null}
+            </>
           ) : feedback?.kind === 'help' ? (
             <Help />
           ) : feedback ? (

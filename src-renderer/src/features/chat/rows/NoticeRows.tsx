@@ -2,6 +2,7 @@
 import { memo, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
 import { useNow } from '../../../ui/use-now'
+import { isProviderProblem, ProviderSettingsLink } from '../../onboarding/ProviderSettingsLink'
 import { useRowActions } from './actions'
 
 type NoticeData = Extract<Row, { kind: 'notice' }>
@@ -30,6 +31,9 @@ export const EndRow = memo(function EndRow(props: { row: EndData }): JSX.Element
   return (
     <div className={`notice turn-end${failed ? ' notice-error' : ' notice-warning'}`} role="alert">
       <span>{end.message}</span>
+      {failed && isProviderProblem({ code: end.error?.code ?? null, message: end.message }) ? (
+        <ProviderSettingsLink />
+      ) : null}
       {failed && retry ? (
         <button type="button" onClick={() => resend(retry.messageId, retry.text)}>
           Retry
