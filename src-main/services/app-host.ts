@@ -11,7 +11,7 @@ import { openAppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
 import { EventHub } from './event-hub'
 import { chatHandlers } from './handlers/chat'
-import type { HandlerContext } from './handlers/context'
+import type { ConfirmCommand, HandlerContext } from './handlers/context'
 import { mcpHandlers } from './handlers/mcp'
 import { sessionHandlers } from './handlers/sessions'
 import { providerHandlers } from './handlers/providers'
@@ -36,6 +36,11 @@ export interface AppHostOptions {
   onWarning?: (message: string) => void
   /** how long a pending approval waits with no renderer attached before it is denied (default 30 s) */
   orphanApprovalMs?: number
+  /**
+   * Asks the user before an MCP server's command runs, outside the renderer (the desktop
+   * app's native dialog); without it the renderer must send the confirmed fingerprint
+   */
+  confirmCommand?: ConfirmCommand
 }
 
 export interface AppHost {
@@ -74,6 +79,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     hostKind: opts.hostKind,
     version: opts.version,
     mcpOverride: override !== undefined,
+    confirmCommand: opts.confirmCommand ?? null,
   }
   const handlers: Handlers = {
     ...chatHandlers(context),

@@ -166,4 +166,41 @@ export interface McpServerInfo {
   /** automatic restarts since the last start by hand */
   restarts: number
   pid: number | null
+  /** the folders searched for the command (stdio, once a start was tried) */
+  searchPath: string[] | null
+  /** what runs on this computer, for the user to confirm (null: a URL server) */
+  commandLine: McpCommandLine | null
+}
+
+/** A stdio server's command line, complete, as the user confirms it before it runs. */
+export interface McpCommandLine {
+  command: string
+  args: string[]
+  /** the names of the environment variables it sets (values are not shown) */
+  envNames: string[]
+  cwd: string | null
+  /** binds a confirmation to exactly this command, arguments, environment and folder */
+  fingerprint: string
+}
+
+/** An MCP server's configuration (the Claude Desktop format, plus Cairn's own keys). */
+export type McpServerConfigDto = {
+  disabled?: boolean
+  trustAnnotations?: boolean
+  timeoutMs?: number
+  maxTimeoutMs?: number
+} & (
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { url: string; headers?: Record<string, string> }
+)
+
+/** A server read from pasted JSON or Claude Desktop's file, for review before it is added. */
+export interface McpServerDraft {
+  name: string
+  config: McpServerConfigDto
+  /** the command line or URL, as `McpServerInfo.command` will show it */
+  command: string
+  commandLine: McpCommandLine | null
+  /** a server of that name is configured already */
+  exists: boolean
 }

@@ -12,7 +12,13 @@ import type {
   SettingsView,
   TurnLogItem,
 } from './app-dto'
-import type { McpServerInfo, SearchHit, SessionRecord, StoredMessage } from './dto'
+import type {
+  McpServerDraft,
+  McpServerInfo,
+  SearchHit,
+  SessionRecord,
+  StoredMessage,
+} from './dto'
 import type { SequencedAgentEvent } from './app-events'
 import type { PermissionRequestEvent } from './events'
 
@@ -147,7 +153,20 @@ export const routeInputs = {
     config: mcpServerConfig.optional(),
     enabled: z.boolean().optional(),
     trustAnnotations: z.boolean().optional(),
+    /**
+     * Browser mode: the fingerprint of the command line the user confirmed
+     * (`McpServerInfo.commandLine.fingerprint`); needed to enable a server that runs a command.
+     * The desktop app asks with its own dialog instead.
+     */
+    confirmedFingerprint: z.string().max(200).optional(),
   }),
+  /** Reads servers from pasted JSON (Claude Desktop format); `name` names a bare server object. */
+  'mcp.parse': z.strictObject({
+    text: z.string().max(200_000),
+    name: z.string().max(200).optional(),
+  }),
+  /** Reads Claude Desktop's configuration file, for review (nothing is added). */
+  'mcp.importClaude': z.strictObject({}),
   'mcp.remove': z.strictObject({ name: id }),
   'mcp.restart': z.strictObject({ name: id }),
   'mcp.logs': z.strictObject({ name: id }),
@@ -200,6 +219,8 @@ export interface RouteOutputs {
   'mcp.remove': { servers: McpServerInfo[] }
   'mcp.restart': { server: McpServerInfo }
   'mcp.logs': { name: string; stderrTail: string }
+  'mcp.parse': { servers: McpServerDraft[] }
+  'mcp.importClaude': { file: string; servers: McpServerDraft[] }
   'logs.turns': { total: number; items: TurnLogItem[] }
   'app.info': AppInfo
 }

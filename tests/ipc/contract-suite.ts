@@ -354,7 +354,14 @@ export function contractSuite(
         state: 'stopped',
       })
       expect(added.servers.find((s) => s.name === 'echo')?.command).toContain('echo-server.mjs')
-      unwrap(await b.request('mcp.update', { name: 'echo', enabled: true }))
+      const fingerprint = added.servers.find((s) => s.name === 'echo')?.commandLine?.fingerprint
+      unwrap(
+        await b.request('mcp.update', {
+          name: 'echo',
+          enabled: true,
+          confirmedFingerprint: fingerprint,
+        }),
+      )
       const ready = await waitForEvent(
         b,
         'mcp.status',

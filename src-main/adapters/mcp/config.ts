@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import type { McpCommandLine } from '../../../src-preload/contract/dto'
 import { fingerprintOf } from '../../core/tools/fingerprint'
 
 interface Common {
@@ -160,6 +161,47 @@ export function configFingerprint(c: McpServerConfig): string {
         cwd: c.cwd ?? null,
       })
     : fingerprintOf({ url: c.url, headers: Object.keys(c.headers ?? {}).sort() })
+}
+
+/**
+ * Servers from text a user pasted: `{"mcpServers": {...}}`, the bare map `{"name": {...}}`,
+ * or one server object (`{"command": ...}` or `{"url": ...}`) named by `name`. Throws
+ * McpConfigError naming the server and the field that is wrong.
+ */
+export function parseServersText(text: string, name?: string): McpServersConfig {
+  if (!text.trim()) throw new McpConfigError('Paste a JSON object first.')
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new McpConfigError(`This is not valid JSON: ${(e as Error).message}`)
+  }
+  const single =
+    json !== null &&
+    typeof json === 'object' &&
+    !Array.isArray(json) &&
+    (typeof (json as Record<string, unknown>)['command'] === 'string' ||
+      typeof (json as Record<string, unknown>)['url'] === 'string')
+  if (single) {
+    const n = name?.trim() ?? ''
+    if (!n) throw new McpConfigError('This is one server without a name: give it a name.')
+    return { [n]: parseServerConfig(n, json) }
+  }
+  const servers = parseMcpConfig(json)
+  if (Object.keys(servers).length === 0) throw new McpConfigError('There is no server in it.')
+  return servers
+}
+
+/** The full command line of a stdio server, as the user confirms it (null for a URL server). */
+export function commandLineOf(c: McpServerConfig): McpCommandLine | null {
+  if (!isStdio(c)) return null
+  return {
+    command: c.command,
+    args: [...(c.args ?? [])],
+    envNames: Object.keys(c.env ?? {}),
+    cwd: c.cwd ?? null,
+    fingerprint: configFingerprint(c),
+  }
 }
 
 /** Where Claude Desktop keeps its configuration on this OS. */

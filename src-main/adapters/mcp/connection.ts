@@ -21,6 +21,7 @@ import {
   configFingerprint,
   DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_MAX_CALL_TIMEOUT_MS,
+  commandLineOf,
   describeServer,
   isStdio,
   type McpServerConfig,
@@ -36,6 +37,18 @@ export interface StdioLaunch {
     readonly exit: { code: number | null; signal: string | null } | null
   }
   resolvedCommand: string
+  /** the folders the command was looked up in */
+  searchPath: string[]
+}
+
+/** The command could not be started at all (not found, not executable); says where it looked. */
+export class LaunchFailure extends Error {
+  constructor(
+    message: string,
+    readonly searchPath: string[] | null,
+  ) {
+    super(message)
+  }
 }
 
 export interface ConnectionDeps {
@@ -56,6 +69,7 @@ export class McpConnection implements ToolSource {
   private lastError: string | null = null
   private client: Client | null = null
   private launch: StdioLaunch | null = null
+  private searchPath: string[] | null = null
   private httpKind: 'streamable-http' | 'sse' = 'streamable-http'
   private toolList: SourceTool[] = []
   private restarts = 0
@@ -105,6 +119,8 @@ export class McpConnection implements ToolSource {
       stderrTail: this.launch?.transport.stderrTail() ?? '',
       restarts: this.restarts,
       pid: this.launch?.transport.pid ?? null,
+      searchPath: this.searchPath,
+      commandLine: commandLineOf(this.config),
     }
   }
 
@@ -250,7 +266,9 @@ export class McpConnection implements ToolSource {
     if (isStdio(this.config)) {
       try {
         this.launch = await this.deps.launchStdio(this.name, this.config)
+        this.searchPath = this.launch.searchPath
       } catch (e) {
+        if (e instanceof LaunchFailure) this.searchPath = e.searchPath
         throw new LaunchError(e instanceof Error ? e.message : String(e))
       }
       await client.connect(this.launch.transport, { timeout })
@@ -318,19 +336,28 @@ export class McpConnection implements ToolSource {
     if (this.state === 'ready') this.deps.onChange?.(this.info())
   }
 
+  /** Why the server did not become ready, leading with what the user can act on. */
   private explainStartError(e: unknown): string {
     const message = e instanceof Error ? e.message : String(e)
-    const exit = this.launch?.transport.exit
+    const exit = isStdio(this.config) ? this.launch?.transport.exit : null
     const tail = lastLines(this.launch?.transport.stderrTail() ?? '', 3)
-    const parts = [message]
-    if (exit)
-      parts.push(
-        exit.signal
-          ? `the process was killed by ${exit.signal}`
-          : `the process exited with code ${exit.code}`,
-      )
-    if (tail) parts.push(`its last output: ${tail}`)
-    return parts.join('; ')
+    const timeout = this.deps.connectTimeoutMs ?? 30_000
+    let head: string
+    if (exit) {
+      head = exit.signal
+        ? `The server was killed by ${exit.signal} before it was ready`
+        : `The server exited with code ${exit.code} before it was ready`
+    } else if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+      head =
+        `The server did not answer the MCP handshake within ${Math.round(timeout / 1000)} s ` +
+        `(timed out)` +
+        (isStdio(this.config) ? '; is this command an MCP server that speaks over stdio?' : '')
+    } else {
+      head = isStdio(this.config)
+        ? 'The server did not start'
+        : `Could not connect to ${this.config.url}`
+    }
+    return `${head}. ${tail ? `Its last output: ${tail}. ` : ''}(${message})`
   }
 
   private onClosed(gen: number): void {

@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve } from 'node:path'
 import type { StdioServerConfig } from './config'
-import type { StdioLaunch } from './connection'
+import { LaunchFailure, type StdioLaunch } from './connection'
 import { loginShellPath, minimalEnv, resolveCommand, searchDirs } from './command-resolver'
 import type { ProcessRegistry } from './process-registry'
 import { GroupStdioTransport } from './stdio-transport'
@@ -28,7 +28,7 @@ export function stdioLauncher(opts: LaunchOptions = {}) {
   return async (name: string, config: StdioServerConfig): Promise<StdioLaunch> => {
     const pathDirs = await searchPath()
     const found = resolveCommand(config.command, pathDirs)
-    if (!found.ok) throw new Error(found.error)
+    if (!found.ok) throw new LaunchFailure(found.error, pathDirs)
     const transport = new GroupStdioTransport({
       command: found.path,
       args: config.args ?? [],
@@ -44,6 +44,6 @@ export function stdioLauncher(opts: LaunchOptions = {}) {
       ...(opts.registry ? { registry: opts.registry } : {}),
       ...(opts.onStderr ? { onStderr: (text: string) => opts.onStderr?.(name, text) } : {}),
     })
-    return { transport, resolvedCommand: found.path }
+    return { transport, resolvedCommand: found.path, searchPath: pathDirs }
   }
 }

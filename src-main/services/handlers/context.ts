@@ -16,4 +16,21 @@ export interface HandlerContext {
   version: string
   /** MCP servers come from `--mcp-config` for this run: the settings' servers are not used */
   mcpOverride: boolean
+  /**
+   * Asks the user, outside the renderer's reach, whether a server's command may run (the
+   * desktop app's native dialog). Null: the renderer confirms in the page and proves it
+   * with the command line's fingerprint (browser mode).
+   */
+  confirmCommand: ConfirmCommand | null
 }
+
+/** What the user is asked to allow before an MCP server's command runs. */
+export interface CommandConsentRequest {
+  server: string
+  command: string
+  args: string[]
+  envNames: string[]
+  cwd: string | null
+}
+
+export type ConfirmCommand = (request: CommandConsentRequest) => Promise<boolean>

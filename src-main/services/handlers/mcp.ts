@@ -1,14 +1,36 @@
-import type { McpServerInfo } from '../../../src-preload/contract/dto'
-import { parseServerConfig } from '../../adapters/mcp/config'
+import { existsSync } from 'node:fs'
+import { homedir } from 'node:os'
+import type { McpServerDraft, McpServerInfo } from '../../../src-preload/contract/dto'
+import {
+  claudeDesktopConfigPath,
+  commandLineOf,
+  configFingerprint,
+  describeServer,
+  importClaudeDesktop,
+  McpConfigError,
+  parseServerConfig,
+  parseServersText,
+  type McpServerConfig,
+  type McpServersConfig,
+} from '../../adapters/mcp/config'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { configuredServers } from '../tool-runtime'
 import type { HandlerContext } from './context'
 
 type McpRoutes =
-  'mcp.list' | 'mcp.add' | 'mcp.update' | 'mcp.remove' | 'mcp.restart' | 'mcp.logs' | 'app.info'
+  | 'mcp.list'
+  | 'mcp.add'
+  | 'mcp.update'
+  | 'mcp.remove'
+  | 'mcp.restart'
+  | 'mcp.logs'
+  | 'mcp.parse'
+  | 'mcp.importClaude'
+  | 'app.info'
 
 export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
   const servers = (): McpServerInfo[] => c.tools.servers()
+  const stored = (): Record<string, Record<string, unknown>> => c.app.settings.get().mcpServers
   const find = (name: string): McpServerInfo => {
     const s = servers().find((x) => x.name === name)
     if (!s) throw new RouteError('not_found', `There is no MCP server named "${name}".`)
@@ -31,30 +53,84 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       change(next)
       s.mcpServers = next
     })
-    c.tools.manager.apply(configuredServers(c.app.settings.get().mcpServers, () => {}))
+    c.tools.manager.apply(configuredServers(stored(), () => {}))
     return servers()
   }
-  const toRecord = (name: string, raw: unknown): Record<string, unknown> => {
+  const toConfig = (name: string, raw: unknown): McpServerConfig => {
     try {
-      return parseServerConfig(name, raw) as unknown as Record<string, unknown>
+      return parseServerConfig(name, raw)
     } catch (e) {
       throw new RouteError('bad_request', (e as Error).message)
     }
   }
+  const drafts = (found: McpServersConfig): McpServerDraft[] =>
+    Object.entries(found).map(([name, config]) => ({
+      name,
+      config,
+      command: describeServer(config),
+      commandLine: commandLineOf(config),
+      exists: name in stored(),
+    }))
+
+  /**
+   * The MCP spec's consent rule: a command runs on this computer only after the user saw
+   * its complete command line and allowed it. Asked when a stdio server is about to run a
+   * command it did not run before (enabled, or enabled with a changed configuration).
+   */
+  const consent = async (
+    name: string,
+    before: unknown,
+    next: McpServerConfig,
+    confirmed: string | undefined,
+  ): Promise<void> => {
+    const line = commandLineOf(next)
+    if (!line || next.disabled === true) return
+    let prev: McpServerConfig | null = null
+    try {
+      prev = parseServerConfig(name, before)
+    } catch {
+      prev = null
+    }
+    if (prev && prev.disabled !== true && configFingerprint(prev) === line.fingerprint) return
+    if (c.confirmCommand) {
+      // the desktop app: the main process asks; whatever the renderer sent does not count
+      const allowed = await c.confirmCommand({
+        server: name,
+        command: line.command,
+        args: line.args,
+        envNames: line.envNames,
+        cwd: line.cwd,
+      })
+      if (!allowed)
+        throw new RouteError('forbidden', `"${name}" was not started: its command was not allowed.`)
+      return
+    }
+    if (confirmed === undefined)
+      throw new RouteError(
+        'forbidden',
+        `Starting "${name}" runs a command on this computer: confirm its full command line first.`,
+      )
+    if (confirmed !== line.fingerprint)
+      throw new RouteError(
+        'forbidden',
+        `The command line of "${name}" is not the one that was confirmed (it has changed): review it again.`,
+      )
+  }
+
   return {
     'mcp.list': async () => ({ servers: servers() }),
     // A server added from the UI (typed or pasted JSON) starts disabled: the user sees its
     // exact command, arguments and environment variable names, then enables it.
     'mcp.add': async ({ name, config }) => {
       editable()
-      if (name in c.app.settings.get().mcpServers)
+      if (name in stored())
         throw new RouteError('conflict', `An MCP server named "${name}" exists already.`)
-      const entry = toRecord(name, { ...config, disabled: true })
-      return { servers: save((all) => (all[name] = entry)) }
+      const entry = toConfig(name, { ...config, disabled: true })
+      return { servers: save((all) => (all[name] = entry as unknown as Record<string, unknown>)) }
     },
-    'mcp.update': async ({ name, config, enabled, trustAnnotations }) => {
+    'mcp.update': async ({ name, config, enabled, trustAnnotations, confirmedFingerprint }) => {
       editable()
-      const current = c.app.settings.get().mcpServers[name]
+      const current = stored()[name]
       if (!current) throw new RouteError('not_found', `There is no MCP server named "${name}".`)
       const next: Record<string, unknown> = { ...(config ?? current) }
       // a changed command is not run until it is enabled again (after review)
@@ -64,12 +140,16 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
         else next['disabled'] = true
       }
       if (trustAnnotations !== undefined) next['trustAnnotations'] = trustAnnotations
-      const entry = toRecord(name, next)
-      return { servers: save((all) => (all[name] = entry)) }
+      const entry = toConfig(name, next)
+      await consent(name, current, entry, confirmedFingerprint)
+      // the user may have taken a while: what was confirmed must still be what is stored
+      if (JSON.stringify(stored()[name]) !== JSON.stringify(current))
+        throw new RouteError('conflict', `"${name}" was changed meanwhile: review it again.`)
+      return { servers: save((all) => (all[name] = entry as unknown as Record<string, unknown>)) }
     },
     'mcp.remove': async ({ name }) => {
       editable()
-      if (!(name in c.app.settings.get().mcpServers))
+      if (!(name in stored()))
         throw new RouteError('not_found', `There is no MCP server named "${name}".`)
       return { servers: save((all) => delete all[name]) }
     },
@@ -80,6 +160,25 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       return { server: find(name) }
     },
     'mcp.logs': async ({ name }) => ({ name, stderrTail: find(name).stderrTail }),
+    'mcp.parse': async ({ text, name }) => {
+      try {
+        return { servers: drafts(parseServersText(text, name)) }
+      } catch (e) {
+        if (e instanceof McpConfigError) throw new RouteError('bad_request', e.message)
+        throw e
+      }
+    },
+    'mcp.importClaude': async () => {
+      const file = claudeDesktopConfigPath(process.platform, c.env, c.env['HOME'] || homedir())
+      if (!existsSync(file))
+        throw new RouteError('not_found', `Claude Desktop's configuration is not at ${file}.`)
+      try {
+        return { file, servers: drafts(importClaudeDesktop(file)) }
+      } catch (e) {
+        if (e instanceof McpConfigError) throw new RouteError('bad_request', e.message)
+        throw e
+      }
+    },
     'app.info': async () => ({
       name: 'Cairn',
       version: c.version,
