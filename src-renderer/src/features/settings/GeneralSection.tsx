@@ -1,14 +1,14 @@
 /** General: the theme, the limits of a turn, the system prompt. */
 import type { JSX } from 'react'
-import { useSettings } from '../../state/queries'
 import { LimitsForm } from './LimitsForm'
 import { SettingsLoading } from './SettingsLoading'
 import { SystemPromptForm } from './SystemPromptForm'
 import { ThemeChoice } from './ThemeChoice'
+import { useFreshSettings } from './use-save-settings'
 import './settings-forms.css'
 
 export function GeneralSection(): JSX.Element {
-  const settings = useSettings()
+  const settings = useFreshSettings()
   return (
     <>
       <ThemeChoice />

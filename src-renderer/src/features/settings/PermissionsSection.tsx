@@ -2,13 +2,12 @@
  * Permissions: the policy for tool calls (saved as soon as it is chosen) and the remembered
  * "Always allow" decisions, each with a way to revoke it.
  */
-import type { JSX } from 'react'
+import { useEffect, useState, type JSX } from 'react'
 import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
-import { useSettings } from '../../state/queries'
 import { SaveStatus } from './SaveStatus'
 import { SettingsLoading } from './SettingsLoading'
-import { useSaveSettings } from './use-save-settings'
+import { useFreshSettings, useSaveSettings } from './use-save-settings'
 import './settings-forms.css'
 
 const POLICIES: { id: PermissionPolicy; label: string; explain: string }[] = [
@@ -37,7 +36,7 @@ export const ruleServerLabel = (server: string): string =>
   server === BUILTIN_SERVER ? 'Built-in' : server
 
 export function PermissionsSection(): JSX.Element {
-  const settings = useSettings()
+  const settings = useFreshSettings()
   if (!settings.data) return <SettingsLoading query={settings} />
   return (
     <>
@@ -49,6 +48,10 @@ export function PermissionsSection(): JSX.Element {
 
 function PolicyChoice({ settings }: { settings: SettingsView }): JSX.Element {
   const saver = useSaveSettings()
+  // the choice shows at once, while it is saved (and goes back if the save fails)
+  const [picked, setPicked] = useState<PermissionPolicy | null>(null)
+  const policy = picked ?? settings.permissionPolicy
+  useEffect(() => setPicked(null), [settings.permissionPolicy])
   return (
     <fieldset className="settings-form radio-group">
       <legend>When the model calls a tool</legend>
@@ -58,9 +61,14 @@ function PolicyChoice({ settings }: { settings: SettingsView }): JSX.Element {
             type="radio"
             name="permission-policy"
             value={p.id}
-            checked={settings.permissionPolicy === p.id}
+            checked={policy === p.id}
             aria-describedby={`policy-${p.id}-explain`}
-            onChange={() => void saver.save({ permissionPolicy: p.id })}
+            onChange={() => {
+              setPicked(p.id)
+              void saver.save({ permissionPolicy: p.id }).then((ok) => {
+                if (!ok) setPicked(null)
+              })
+            }}
           />
           <span>
             <span className="radio-label">{p.label}</span>

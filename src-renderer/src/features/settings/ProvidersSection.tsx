@@ -4,7 +4,6 @@
  */
 import { useEffect, useRef, useState, type JSX } from 'react'
 import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
-import { useSettings } from '../../state/queries'
 import { DefaultModelForm } from './DefaultModelForm'
 import { PresetPicker } from './PresetPicker'
 import type { ProviderPreset } from './presets'
@@ -12,7 +11,7 @@ import { ProviderForm } from './ProviderForm'
 import { draftFromPreset, draftFromProvider, removalPatch } from './provider-draft'
 import { SaveStatus } from './SaveStatus'
 import { SettingsLoading } from './SettingsLoading'
-import { useSaveSettings } from './use-save-settings'
+import { useFreshSettings, useSaveSettings } from './use-save-settings'
 import './settings-forms.css'
 
 type Mode =
@@ -22,7 +21,7 @@ type Mode =
   | { kind: 'edit'; id: string }
 
 export function ProvidersSection(): JSX.Element {
-  const settings = useSettings()
+  const settings = useFreshSettings()
   if (!settings.data) return <SettingsLoading query={settings} />
   return <Providers settings={settings.data} />
 }

@@ -3,19 +3,19 @@
  * the built-in file tools work in by default.
  */
 import { useQuery } from '@tanstack/react-query'
-import type { JSX } from 'react'
+import { useEffect, useState, type JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
-import { call, useSettings } from '../../state/queries'
+import { call } from '../../state/queries'
 import { SaveStatus } from './SaveStatus'
 import { SettingsLoading } from './SettingsLoading'
-import { useSaveSettings } from './use-save-settings'
+import { useFreshSettings, useSaveSettings } from './use-save-settings'
 import { WorkspaceForm } from './WorkspaceForm'
 import './settings-forms.css'
 
 export function ToolsSection(): JSX.Element {
   const { bridge } = usePlatform()
-  const settings = useSettings()
+  const settings = useFreshSettings()
   const builtins = useQuery({
     queryKey: ['tools.builtins'],
     queryFn: () => call(bridge, 'tools.builtins', {}),
@@ -44,10 +44,17 @@ function BuiltinToggles(props: {
   tools: { name: string; title: string; description: string; readOnly: boolean }[]
 }): JSX.Element {
   const saver = useSaveSettings()
-  const disabled = props.settings.builtinTools.disabled
+  const saved = props.settings.builtinTools.disabled
+  // a switch moves at once, while it is saved (and goes back if the save fails)
+  const [pending, setPending] = useState<string[] | null>(null)
+  const disabled = pending ?? saved
+  useEffect(() => setPending(null), [saved])
   const toggle = (name: string, on: boolean): void => {
     const next = on ? disabled.filter((d) => d !== name) : [...new Set([...disabled, name])]
-    void saver.save({ builtinTools: { disabled: next } })
+    setPending(next)
+    void saver.save({ builtinTools: { disabled: next } }).then((ok) => {
+      if (!ok) setPending(null)
+    })
   }
   return (
     <fieldset className="settings-form">

@@ -2,11 +2,25 @@
  * Saving settings: one `settings.update` per save (all of a form or nothing), the answer
  * put in the query cache, and the save's state for the form's status line.
  */
+import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import type { RouteInput } from '../../../../src-preload/contract/routes'
 import { usePlatform } from '../../state/context'
 import { call, keys } from '../../state/queries'
+
+/**
+ * The settings, read again whenever a section opens: rules and policies also change
+ * elsewhere (an "Always allow" in the chat, the command line, another window).
+ */
+export function useFreshSettings() {
+  const { bridge } = usePlatform()
+  return useQuery({
+    queryKey: keys.settings,
+    queryFn: () => call(bridge, 'settings.get', {}),
+    refetchOnMount: 'always',
+  })
+}
 
 export type SettingsPatch = RouteInput<'settings.update'>
 
