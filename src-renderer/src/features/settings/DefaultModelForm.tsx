@@ -11,6 +11,8 @@ import { Field } from './Field'
 import { SaveStatus } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
 
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+
 export function DefaultModelForm(props: {
   provider: ProviderView
   activeModel: string | null
@@ -42,8 +44,8 @@ export function DefaultModelForm(props: {
     ? `Asking ${provider.name} for its models…`
     : models.isError
       ? `Could not list the models of ${provider.name}: ${models.error.message} You can still type a model name.`
-      : `${models.data.models.length} models available. Empty: ${
-          provider.defaultModel ?? 'the first the provider lists'
+      : `${plural(models.data.models.length, 'model')} available. Empty: ${
+          provider.defaultModel ?? 'the provider’s model if it serves only one'
         }.`
 
   return (
