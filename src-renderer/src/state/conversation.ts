@@ -55,6 +55,8 @@ export interface ExchangeFooter {
   userMessageId: string | null
   userText: string
   versions: Versions | null
+  /** the turn that wrote the answer (what the turn inspector shows) */
+  turnId: string | null
 }
 
 export type Row =
@@ -251,6 +253,7 @@ function exchangeRows(
   }
   let userRow: Extract<Row, { kind: 'user' }> | null = null
   let usage: TurnUsage | null = null
+  let answerTurnId: string | null = null
   const answersOfTurn = new Map<string, number>()
   const ms = x.messages
   for (let i = 0; i < ms.length; i++) {
@@ -276,6 +279,7 @@ function exchangeRows(
       let j = i + 1
       while (j < ms.length && ms[j]!.role === 'tool') j++
       usage = addUsage(usage, m)
+      answerTurnId = m.turnId ?? answerTurnId
       const n = m.turnId ? (answersOfTurn.get(m.turnId) ?? 0) : 0
       if (m.turnId) answersOfTurn.set(m.turnId, n + 1)
       const row: Extract<Row, { kind: 'answer' }> = {
@@ -305,6 +309,7 @@ function exchangeRows(
       userMessageId: x.user?.id ?? null,
       userText: x.user?.content ?? '',
       versions,
+      turnId: answerTurnId,
     }
     // the versions switch is shown once: under the answer when there is one
     if (userRow) userRow.versions = null
@@ -372,6 +377,7 @@ export function liveRows(input: LiveRowsInput): Row[] {
                 userMessageId: input.storedUser?.id ?? null,
                 userText: input.storedUser?.content ?? '',
                 versions: null,
+                turnId: turn.turnId,
               }
             : null,
       })

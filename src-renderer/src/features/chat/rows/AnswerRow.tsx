@@ -7,6 +7,7 @@ import { memo, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
 import { CopyButton } from '../../../ui/CopyButton'
 import { formatUsage } from '../../../ui/use-now'
+import { InspectButton } from '../../inspector/InspectButton'
 import { Markdown } from '../../markdown'
 import { Thinking } from '../Thinking'
 import { ToolCallCard } from '../ToolCallCard'
@@ -36,6 +37,7 @@ function Footer(props: { footer: NonNullable<AnswerRowData['footer']> }): JSX.El
           Regenerate
         </button>
       ) : null}
+      {f.turnId ? <InspectButton turnId={f.turnId} /> : null}
       {f.usage ? (
         <span
           className="meta usage"

@@ -1,0 +1,101 @@
+/**
+ * The LLM calls of one turn, from the session's turn logs (`logs.turns`): each logged
+ * pair is one call; the request file names its turn.
+ */
+import type { TurnLogItem } from '../../../../src-preload/contract/app-dto'
+import type { CairnBridge } from '../../../../src-preload/contract/bridge'
+import { call } from '../../state/queries'
+
+export interface CallView {
+  number: number
+  round: number | null
+  attempt: number | null
+  startedAt: string | null
+  model: string | null
+  baseURL: string | null
+  latencyMs: number | null
+  timeToFirstTokenMs: number | null
+  retries: { attempt: number; reason: string; delayMs: number }[]
+  usage: { inputTokens: number; outputTokens: number; estimated: boolean } | null
+  status: string | null
+  error: { code: string; message: string } | null
+  /** the exact body sent */
+  body: unknown
+  request: Record<string, unknown> | null
+  response: Record<string, unknown> | null
+}
+
+const obj = (v: unknown): Record<string, unknown> | null =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
+
+export function callView(item: TurnLogItem): CallView {
+  const req = obj(item.request)
+  const res = obj(item.response)
+  const usage = obj(res?.['usage'])
+  const error = obj(res?.['error'])
+  return {
+    number: item.number,
+    round: num(req?.['round'] ?? res?.['round']),
+    attempt: num(req?.['attempt'] ?? res?.['attempt']),
+    startedAt: str(req?.['timestamp']),
+    model: str(req?.['model']),
+    baseURL: str(req?.['baseURL']),
+    latencyMs: num(res?.['latencyMs']),
+    timeToFirstTokenMs: num(res?.['timeToFirstTokenMs']),
+    retries: Array.isArray(res?.['retries'])
+      ? (res['retries'] as unknown[]).flatMap((r) => {
+          const o = obj(r)
+          return o
+            ? [
+                {
+                  attempt: num(o['attempt']) ?? 0,
+                  reason: str(o['reason']) ?? '',
+                  delayMs: num(o['delayMs']) ?? 0,
+                },
+              ]
+            : []
+        })
+      : [],
+    usage: usage
+      ? {
+          inputTokens: num(usage['inputTokens']) ?? 0,
+          outputTokens: num(usage['outputTokens']) ?? 0,
+          estimated: usage['estimated'] === true,
+        }
+      : null,
+    status: str(res?.['status']),
+    error: error ? { code: str(error['code']) ?? '', message: str(error['message']) ?? '' } : null,
+    body: req?.['body'] ?? null,
+    request: req,
+    response: res,
+  }
+}
+
+const PAGE = 200
+
+const turnOf = (i: TurnLogItem | undefined): unknown =>
+  i ? (obj(i.request)?.['turnId'] ?? obj(i.response)?.['turnId']) : undefined
+
+/**
+ * The calls of `turnId`, oldest first. The logs are read from the newest backwards (the
+ * turn inspected is usually recent) until a page starts before the turn's first call.
+ */
+export async function loadTurnCalls(
+  bridge: CairnBridge,
+  sessionId: string,
+  turnId: string,
+): Promise<CallView[]> {
+  const { total } = await call(bridge, 'logs.turns', { sessionId, limit: 1 })
+  const found: TurnLogItem[] = []
+  for (let end = total; end > 0; end -= PAGE) {
+    const offset = Math.max(0, end - PAGE)
+    const page = await call(bridge, 'logs.turns', { sessionId, offset, limit: end - offset })
+    const mine = page.items.filter((i) => turnOf(i) === turnId)
+    found.unshift(...mine)
+    // the turn's calls are together: once found, a page that starts elsewhere is enough
+    if (found.length > 0 && turnOf(page.items[0]) !== turnId) break
+  }
+  return found.map(callView)
+}
