@@ -6,6 +6,7 @@ import { TodoList } from './features/chat/TodoList'
 import { Composer } from './features/composer/Composer'
 import { LinkGuardProvider } from './features/markdown'
 import { Sidebar } from './features/sessions/Sidebar'
+import { useShortcuts } from './features/sessions/use-shortcuts'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { usePlatform, useLive, useNav } from './state/context'
 import { ConnectionBanner } from './ui/ConnectionBanner'
@@ -32,6 +33,7 @@ export function App(): JSX.Element {
   const dialogOpen = useLive((s) => s.approvals.length > 0)
   const view = useNav((s) => s.view)
   useEscapeStops()
+  useShortcuts()
   return (
     <LinkGuardProvider openExternal={platform.openExternal}>
       <div className="app" inert={dialogOpen}>

@@ -1,6 +1,7 @@
 /** The desktop app: the preload's `window.cairn` bridge over Electron IPC. */
 import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import { downloadText } from './download'
 import { alwaysOpen, type Platform } from './types'
 
 /**
@@ -37,5 +38,7 @@ export function desktopPlatform(preload: CairnBridge): Platform {
     // the main process lets only https: and mailto: out, to the OS browser or mail program
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     copyText: (text) => navigator.clipboard.writeText(text),
+    // a download, as in browser mode; a native save dialog is still to come
+    saveFile: downloadText,
   }
 }

@@ -23,6 +23,8 @@ export interface Platform {
   openExternal(url: string): void
   /** copies text to the clipboard; rejects when the clipboard refuses */
   copyText(text: string): Promise<void>
+  /** saves text as a file the user keeps (an export); rejects when that fails */
+  saveFile(filename: string, mimeType: string, content: string): Promise<void>
   /**
    * Asks the user for a folder with the system's picker; null when they cancel. Only hosts
    * that can show one have it (the browser cannot give a folder's path).

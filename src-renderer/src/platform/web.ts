@@ -1,5 +1,6 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
 import { fetchAuthCheck, WsTransport } from '../bridge/ws-transport'
+import { downloadText } from './download'
 import type { Platform } from './types'
 
 export function webPlatform(): Platform {
@@ -18,5 +19,6 @@ export function webPlatform(): Platform {
     },
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     copyText: (text) => navigator.clipboard.writeText(text),
+    saveFile: downloadText,
   }
 }

@@ -34,6 +34,7 @@ export interface TestPlatform extends Platform {
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void
   opened: string[]
   copied: string[]
+  saved: { filename: string; mimeType: string; content: string }[]
 }
 
 const defaults: Handlers = {
@@ -51,9 +52,12 @@ export function createTestPlatform(handlers: Handlers = {}): TestPlatform {
     handlers: all,
     opened: [],
     copied: [],
+    saved: [],
     connection: alwaysOpen,
     openExternal: (url) => void platform.opened.push(url),
     copyText: async (text) => void platform.copied.push(text),
+    saveFile: async (filename, mimeType, content) =>
+      void platform.saved.push({ filename, mimeType, content }),
     emit(event, payload) {
       for (const l of [...(listeners.get(event) ?? [])]) l(payload as never)
     },

@@ -18,6 +18,7 @@ import { UserRow } from './rows/UserRow'
 import { prepareMarkdown } from '../markdown'
 import { EmptyState } from './EmptyState'
 import { useFollow } from './use-follow'
+import { TargetCallContext, useTarget } from './use-target'
 
 const START = 10_000_000
 /** answers parsed ahead when a conversation opens */
@@ -135,6 +136,15 @@ export function ConversationView(): JSX.Element {
   const { stick, follow: followAgain } = follow
   useLayoutEffect(() => stick(), [tail, stick])
   // a message of the user's own brings the end back into view
+  // a search result: that message, scrolled to and highlighted
+  const target = useTarget({
+    sessionId,
+    messages,
+    hasMore: conversation.data?.hasMore ?? false,
+    rows,
+    list,
+    unfollow: follow.unfollow,
+  })
   const sending = live.outbox !== null
   useEffect(() => {
     if (sending) followAgain()
@@ -208,13 +218,28 @@ export function ConversationView(): JSX.Element {
           className="rows"
           data={rows}
           firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+          initialTopMostItemIndex={
+            target.initialIndex !== null
+              ? { index: target.initialIndex, align: 'start' }
+              : { index: 'LAST', align: 'end' }
+          }
           computeItemKey={(_, row) => row.key}
-          itemContent={(_, row) => (
-            <div className="row">
-              <RowView row={row} />
-            </div>
-          )}
+          itemContent={(_, row) =>
+            row.key === target.shown?.rowKey ? (
+              <div
+                className={target.shown.callId ? 'row row-target-call' : 'row row-target'}
+                aria-current={target.shown.callId ? undefined : 'true'}
+              >
+                <TargetCallContext.Provider value={target.shown.callId}>
+                  <RowView row={row} />
+                </TargetCallContext.Provider>
+              </div>
+            ) : (
+              <div className="row">
+                <RowView row={row} />
+              </div>
+            )
+          }
           scrollerRef={follow.scrollerRef}
           followOutput={() => (follow.isFollowing() ? 'auto' : false)}
           totalListHeightChanged={follow.stick}

@@ -3,11 +3,12 @@
  * what happened (waiting, running with the time so far, done, error, denied, cancelled;
  * who allowed it when nobody was asked), the result and how long it took.
  */
-import { memo, useState, type JSX } from 'react'
+import { memo, useEffect, useRef, useState, type JSX } from 'react'
 import type { ContentPart } from '../../../../src-preload/contract/dto'
 import type { ToolView } from '../../state/turn-reducer'
 import { serverLabel } from '../../ui/tool-label'
 import { formatDuration, useNow } from '../../ui/use-now'
+import { useTargetCall } from './use-target'
 
 export function prettyArguments(raw: string): string {
   try {
@@ -101,8 +102,19 @@ export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }
   const server = serverLabel(t.server)
   const note = approvalNote(t)
   const json = t.result !== null ? structured(t.result) : null
+  // a search result found this call's result: it is highlighted and brought into view
+  const target = useTargetCall() === t.callId
+  const card = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (target) card.current?.scrollIntoView({ block: 'center' })
+  }, [target])
   return (
-    <section className={`tool tool-${t.status}`} aria-label={`Tool call ${t.tool} on ${server}`}>
+    <section
+      ref={card}
+      className={`tool tool-${t.status}${target ? ' tool-target' : ''}`}
+      aria-label={`Tool call ${t.tool} on ${server}`}
+      aria-current={target ? 'true' : undefined}
+    >
       <header>
         <span className="tool-name">{t.tool}</span>
         <span className="tool-server">{server}</span>

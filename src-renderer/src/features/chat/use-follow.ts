@@ -22,6 +22,8 @@ export interface Follow {
   /** the list reports whether its end is in view */
   onAtBottom(atBottom: boolean): void
   isFollowing(): boolean
+  /** stops following, as if the user had scrolled up (a search result is on screen) */
+  unfollow(): void
   /** the user left the end: offer "Jump to latest" */
   detached: boolean
 }
@@ -110,5 +112,5 @@ export function useFollow(resetKey: string): Follow {
     }
   }, [])
   const isFollowing = useCallback(() => following.current, [])
-  return { scrollerRef, stick, follow, onAtBottom, isFollowing, detached }
+  return { scrollerRef, stick, follow, unfollow, onAtBottom, isFollowing, detached }
 }

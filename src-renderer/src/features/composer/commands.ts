@@ -14,6 +14,9 @@ export const SHORTCUTS = [
   { keys: 'Shift+Enter', help: 'new line' },
   { keys: 'Esc', help: 'stop the answer' },
   { keys: 'Tab', help: 'complete a command or a model name' },
+  { keys: 'Ctrl/Cmd+K', help: 'search the chats' },
+  { keys: 'Ctrl/Cmd+N', help: 'new chat' },
+  { keys: 'Ctrl/Cmd+,', help: 'settings' },
 ] as const
 
 export type Command =
