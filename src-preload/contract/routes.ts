@@ -213,7 +213,8 @@ export interface RouteOutputs {
   'providers.detect': { servers: LocalServerStatus[] }
   /** whether a provider is configured (settings or the environment): false on a first run */
   'providers.status': ProviderStatus
-  'mcp.list': { servers: McpServerInfo[] }
+  /** `fromFile`: the servers come from `--mcp-config` for this run and cannot be changed here */
+  'mcp.list': { servers: McpServerInfo[]; fromFile: boolean }
   'mcp.add': { servers: McpServerInfo[] }
   'mcp.update': { servers: McpServerInfo[] }
   'mcp.remove': { servers: McpServerInfo[] }

@@ -118,7 +118,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
   }
 
   return {
-    'mcp.list': async () => ({ servers: servers() }),
+    'mcp.list': async () => ({ servers: servers(), fromFile: c.mcpOverride }),
     // A server added from the UI (typed or pasted JSON) starts disabled: the user sees its
     // exact command, arguments and environment variable names, then enables it.
     'mcp.add': async ({ name, config }) => {

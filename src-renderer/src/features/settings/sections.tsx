@@ -4,6 +4,7 @@
  */
 import type { JSX } from 'react'
 import { GeneralSection } from './GeneralSection'
+import { McpSection } from './McpSection'
 import { PermissionsSection } from './PermissionsSection'
 import { ProvidersSection } from './ProvidersSection'
 import { ToolsSection } from './ToolsSection'
@@ -14,14 +15,10 @@ export interface SettingsSection {
   Component: () => JSX.Element
 }
 
-function Pending(props: { what: string }): JSX.Element {
-  return <p className="meta">{props.what}</p>
-}
-
 export const sections: SettingsSection[] = [
   { id: 'providers', label: 'Providers', Component: ProvidersSection },
   { id: 'permissions', label: 'Permissions', Component: PermissionsSection },
-  { id: 'mcp', label: 'MCP servers', Component: () => <Pending what="MCP servers" /> },
+  { id: 'mcp', label: 'MCP servers', Component: McpSection },
   { id: 'tools', label: 'Tools and workspace', Component: ToolsSection },
   { id: 'general', label: 'General', Component: GeneralSection },
 ]
