@@ -62,7 +62,7 @@ test('Inspect shows the calls of an answer’s turn, searchable, and copies one 
 
   await call.getByRole('button', { name: 'Copy as curl' }).click()
   await expect(call.getByRole('button', { name: 'Copy as curl' })).toHaveText('Copied')
-  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()')
   expect(copied).toContain(`curl '${model.baseURL}/chat/completions'`)
   expect(copied).toContain('Authorization: Bearer $CAIRN_API_KEY')
   expect(copied).toContain(`What'\\''s a cairn?\\nIn one line.`)

@@ -2,7 +2,11 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { buildCurl, shellQuote } from '../../src-renderer/src/features/inspector/curl'
-import { callView } from '../../src-renderer/src/features/inspector/turn-calls'
+import {
+  callView,
+  loadTurnCalls,
+  type FetchLogs,
+} from '../../src-renderer/src/features/inspector/turn-calls'
 
 /** Runs the command in sh with a `curl` that prints its arguments, NUL-separated. */
 function argsOf(command: string): string[] {
@@ -78,5 +82,25 @@ describe('a logged call', () => {
       usage: null,
       body: null,
     })
+  })
+})
+
+describe("finding a turn's calls", () => {
+  it('reads from the newest page back, and only as far as the turn goes', async () => {
+    const items = Array.from({ length: 450 }, (_, i) => ({
+      number: i + 1,
+      request: { turnId: i >= 199 && i < 203 ? 'wanted' : `t${i}`, body: {} },
+      response: { latencyMs: i },
+    }))
+    const pages: { offset?: number; limit?: number }[] = []
+    const fetchLogs: FetchLogs = async (p) => {
+      pages.push(p)
+      const offset = p.offset ?? 0
+      return { total: items.length, items: items.slice(offset, offset + (p.limit ?? 20)) }
+    }
+    const calls = await loadTurnCalls(fetchLogs, 'wanted')
+    expect(calls.map((c) => c.number)).toEqual([200, 201, 202, 203])
+    // the count, then 250–450, 50–250: the turn starts inside that page, so no more
+    expect(pages).toEqual([{ limit: 1 }, { offset: 250, limit: 200 }, { offset: 50, limit: 200 }])
   })
 })

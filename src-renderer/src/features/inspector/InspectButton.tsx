@@ -6,6 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type JSX } from 'react'
 import { useLive, usePlatform } from '../../state/context'
+import { call } from '../../state/queries'
 import { CallDetails } from './CallDetails'
 import { loadTurnCalls } from './turn-calls'
 import './inspector.css'
@@ -15,7 +16,11 @@ function TurnCalls(props: { sessionId: string; turnId: string }): JSX.Element {
   const [query, setQuery] = useState('')
   const calls = useQuery({
     queryKey: ['turn-calls', props.sessionId, props.turnId],
-    queryFn: () => loadTurnCalls(bridge, props.sessionId, props.turnId),
+    queryFn: () =>
+      loadTurnCalls(
+        (page) => call(bridge, 'logs.turns', { sessionId: props.sessionId, ...page }),
+        props.turnId,
+      ),
     staleTime: 0,
   })
   if (calls.isPending)

@@ -3,8 +3,12 @@
  * pair is one call; the request file names its turn.
  */
 import type { TurnLogItem } from '../../../../src-preload/contract/app-dto'
-import type { CairnBridge } from '../../../../src-preload/contract/bridge'
-import { call } from '../../state/queries'
+import type { RouteInput, RouteOutputs } from '../../../../src-preload/contract/routes'
+
+/** `logs.turns` for the session (the caller sends it through the bridge) */
+export type FetchLogs = (
+  page: Omit<RouteInput<'logs.turns'>, 'sessionId'>,
+) => Promise<RouteOutputs['logs.turns']>
 
 export interface CallView {
   number: number
@@ -82,16 +86,12 @@ const turnOf = (i: TurnLogItem | undefined): unknown =>
  * The calls of `turnId`, oldest first. The logs are read from the newest backwards (the
  * turn inspected is usually recent) until a page starts before the turn's first call.
  */
-export async function loadTurnCalls(
-  bridge: CairnBridge,
-  sessionId: string,
-  turnId: string,
-): Promise<CallView[]> {
-  const { total } = await call(bridge, 'logs.turns', { sessionId, limit: 1 })
+export async function loadTurnCalls(fetchLogs: FetchLogs, turnId: string): Promise<CallView[]> {
+  const { total } = await fetchLogs({ limit: 1 })
   const found: TurnLogItem[] = []
   for (let end = total; end > 0; end -= PAGE) {
     const offset = Math.max(0, end - PAGE)
-    const page = await call(bridge, 'logs.turns', { sessionId, offset, limit: end - offset })
+    const page = await fetchLogs({ offset, limit: end - offset })
     const mine = page.items.filter((i) => turnOf(i) === turnId)
     found.unshift(...mine)
     // the turn's calls are together: once found, a page that starts elsewhere is enough
