@@ -136,14 +136,16 @@ async function build(wanted) {
   )
 }
 
-export async function main(argv = process.argv.slice(2)) {
+/** What `npm start` says without the Electron binary: how to get it, or use browser mode. */
+export const MISSING_BINARY =
+  'The desktop app cannot start: the Electron binary is not installed (was npm install run with ELECTRON_SKIP_BINARY_DOWNLOAD=1?).\n' +
+  '  Download it with:  node node_modules/electron/install.js\n' +
+  '  Or use Cairn in your browser instead:  npm run web'
+
+export async function main(argv = process.argv.slice(2), opts = {}) {
   const force = argv.includes('--force')
-  if (argv.includes('--require-binary') && !electronBinary()) {
-    throw new UserError(
-      'The Electron binary is not installed (was npm install run with ELECTRON_SKIP_BINARY_DOWNLOAD=1?).\n' +
-        'Download it with:  node node_modules/electron/install.js',
-    )
-  }
+  const binary = opts.electronBinary ?? electronBinary
+  if (argv.includes('--require-binary') && !binary()) throw new UserError(MISSING_BINARY)
   const wanted = wantedBuild()
   if (!force && isUpToDate(readStamp(), wanted, existsSync(BINDING))) {
     console.log(`electron-native: better-sqlite3 is up to date for Electron ${wanted.electron}.`)

@@ -5,7 +5,8 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   cairn [options] "prompt"          run one turn (or give the prompt on stdin)
   cairn sessions list [--json]      list sessions, newest first
-  cairn sessions show <id> [--json] show a session's messages
+  cairn sessions show <id> [--json] show a session's messages (an id may be given by its
+                                    beginning, as long as one session's id starts so)
   cairn sessions search <text> [--json]
   cairn sessions export <id> --format md|json
   cairn sessions delete <id>
@@ -17,11 +18,13 @@ export const USAGE = `Usage:
   cairn mcp import-claude [--file <path>]         import Claude Desktop's servers, disabled for review
 
 Options:
-  --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL, settings)
+  --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL,
+                          the settings' active provider, a local server found running)
   --api-key <key>         else CAIRN_API_KEY, else OPENAI_API_KEY (prefer the environment:
                           a flag is visible to other users in the process list)
-  --model <name>          else CAIRN_MODEL, else the session's or the settings' model
-  --session <id>          continue that session
+  --model <name>          the model, and a continued session's model from now on; without it
+                          a continued session keeps its own model
+  --session <id>          continue that session (its id, or a unique beginning of it)
   --approve <mode>        ask | all | none | read-only (default: settings, else ask)
   --json                  one event object per line on stdout, nothing else there
   --data-dir <dir>        else CAIRN_DATA_DIR, else the desktop app's data directory
@@ -31,6 +34,20 @@ Options:
   --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
   -h, --help              this text
   -v, --version           the version
+
+Environment:
+  CAIRN_BASE_URL          the endpoint when --base-url is not given; it replaces the settings'
+                          provider (their stored key and headers are not used with it)
+  OPENAI_BASE_URL         the same, when CAIRN_BASE_URL is not set
+  CAIRN_API_KEY           the API key when --api-key is not given, for whichever endpoint is
+                          used (over a key stored in the settings)
+  OPENAI_API_KEY          the same, when CAIRN_API_KEY is not set
+  CAIRN_MODEL             the model of a new session (or of one that has none) when --model
+                          is not given, before the settings' model; a continued session
+                          keeps its own model
+  CAIRN_LOCAL_SERVERS     comma-separated base URLs to probe, instead of Ollama (11434),
+                          LM Studio (1234) and llama.cpp (8080), when no endpoint is configured
+  CAIRN_DATA_DIR          the data directory when --data-dir is not given
 
 Exit codes: 0 completed, 1 error, 2 usage error, 3 stopped by a limit, a loop or a
 stop policy, 130 interrupted (SIGINT), 143 terminated (SIGTERM).`

@@ -2,6 +2,7 @@ import { resolveDataDir } from '../adapters/data-dir'
 import { openAppServices } from '../services/app-services'
 import { parseCli, USAGE, UsageError } from './args'
 import { runTurnCommand } from './run-turn'
+import { resolveSessionId } from './session-id'
 import { sessionsCommand } from './sessions'
 import { mcpCommand } from './mcp'
 import { McpConfigError, readMcpConfigFile } from '../adapters/mcp/config'
@@ -55,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
     onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
   })
   try {
+    // --session takes a unique beginning of an id, as `cairn sessions list` shows them
+    if (options.session) options.session = resolveSessionId(app, options.session)
     if (parsed.command === 'sessions')
       return await sessionsCommand(app, parsed.positionals, options, streams)
     if (parsed.command === 'mcp') return await mcpCommand(app, parsed.positionals, options, streams)

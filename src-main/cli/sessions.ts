@@ -3,6 +3,7 @@ import { deleteSessionLogs } from '../adapters/logs/turn-log'
 import type { AppServices } from '../services/app-services'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
+import { resolveSessionId } from './session-id'
 
 function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16)
@@ -29,9 +30,10 @@ function bySession(hits: SearchHit[]): Map<string, SearchHit[]> {
   return groups
 }
 
-function need(id: string | undefined, what: string): string {
+/** The session id argument: the whole id or a unique beginning of it. */
+function need(app: AppServices, id: string | undefined, what: string): string {
   if (!id) throw new UsageError(`cairn sessions ${what} needs a session id`)
-  return id
+  return resolveSessionId(app, id)
 }
 
 /** `cairn sessions list|show|search|export|delete`. Returns the exit code. */
@@ -58,7 +60,7 @@ export async function sessionsCommand(
       return 0
     }
     case 'show': {
-      const id = need(rest[0], 'show')
+      const id = need(app, rest[0], 'show')
       const session = app.store.getSession(id)
       if (!session) return missing(id)
       const messages = app.store.listMessages(id)
@@ -87,13 +89,13 @@ export async function sessionsCommand(
       return 0
     }
     case 'export': {
-      const id = need(rest[0], 'export')
+      const id = need(app, rest[0], 'export')
       if (!app.store.getSession(id)) return missing(id)
       streams.stdout.write(app.store.exportSession(id, options.format ?? 'md'))
       return 0
     }
     case 'delete': {
-      const id = need(rest[0], 'delete')
+      const id = need(app, rest[0], 'delete')
       if (!app.store.deleteSession(id)) return missing(id)
       await deleteSessionLogs(app.dataDir, id)
       out(`Deleted session ${id}.`)

@@ -14,6 +14,8 @@ import {
 } from '../../scripts/electronegativity.mjs'
 import {
   electronBinary,
+  main as electronNative,
+  MISSING_BINARY,
   isUpToDate,
   missingBuildTools,
   wantedBuild,
@@ -160,6 +162,15 @@ describe('electron-native: is the Electron build of better-sqlite3 up to date?',
     expect(electronBinary(nm)).toBeNull() // path.txt but no binary
     writeFileSync(join(nm, 'electron', 'dist', 'electron'), '')
     expect(electronBinary(nm)).toBe(join(nm, 'electron', 'dist', 'electron'))
+  })
+
+  it('npm start without the Electron binary says how to get it, and offers npm run web', async () => {
+    await expect(
+      electronNative(['--require-binary'], { electronBinary: () => null }),
+    ).rejects.toThrow(MISSING_BINARY)
+    expect(MISSING_BINARY).toMatch(/Electron binary is not installed/)
+    expect(MISSING_BINARY).toMatch(/node node_modules\/electron\/install\.js/)
+    expect(MISSING_BINARY).toMatch(/npm run web/)
   })
 
   it('names the missing build tools and how to get them', () => {
