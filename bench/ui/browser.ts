@@ -31,7 +31,10 @@ export interface BenchPage {
 
 export interface BenchBrowser {
   version: string
-  /** a new tab on `<origin>/<hash>`, the app started (its message box is there) */
+  /**
+   * a new tab on `<origin>/<hash>`, the app started (its message box is there); the default
+   * `#/new` is a new chat (an empty address reopens the last chat)
+   */
   open(hash?: string): Promise<BenchPage>
   close(): Promise<void>
 }
@@ -57,7 +60,7 @@ export async function launchBrowser(url: string): Promise<BenchBrowser> {
   const origin = new URL(url).origin
   return {
     version: browser.version(),
-    async open(hash = '') {
+    async open(hash = '#/new') {
       const page = await context.newPage()
       await page.goto(`${origin}/${hash}`)
       await page.getByRole('textbox', { name: 'Message' }).waitFor()

@@ -55,7 +55,7 @@ export async function measureOpen(
 ): Promise<OpenResult> {
   const result: OpenResult = { times: [], nodes: [], longestTask: [], notVisible: 0 }
   for (let i = 0; i < opts.repetitions; i++) {
-    const { page, close } = await browser.open('')
+    const { page, close } = await browser.open()
     try {
       await sleep(SETTLE_MS)
       const opened = await openFromNewChat(page, session)
@@ -72,7 +72,7 @@ export async function measureOpen(
   }
   if (opts.profile) {
     // one more, not counted: the profiler slows the page down
-    const { page, cdp, close } = await browser.open('')
+    const { page, cdp, close } = await browser.open()
     try {
       await sleep(SETTLE_MS)
       await startProfile(cdp)

@@ -3,7 +3,9 @@
  * 1. streams of 1 000 and 3 000 tokens/s for 20 s into a session of 500 messages (frames,
  *    long tasks, the last token's delay), next to the same session idle;
  * 2. opening a session of 10 000 messages (20 fresh tabs) and scrolling up through it;
- * 3. the renderer's JS heap idle, after 10 s and after 20 s of streaming.
+ * 3. the renderer's JS heap idle, after 10 s and after 20 s of streaming;
+ * 4. the sessions sidebar with 1 000 chats and 100 000 messages: cold load and search
+ *    (its own data directory and browser mode; see sidebar.ts).
  * A benchmark, not a test: it reports, and exits non-zero only if something failed to run.
  *
  * Options (after `--`): `--out <dir>` the build to measure (default `out`), `--seconds <n>`
@@ -22,6 +24,7 @@ import { measureOpen } from './open-session'
 import { printMemory, printOpen, printScroll, printStream } from './report'
 import { measureScroll } from './scroll'
 import { seedSessions, type Seeded } from './seed'
+import { measureSidebar, printSidebar, seedSidebar } from './sidebar'
 import { measureStream } from './stream'
 
 const RATES = [1000, 3000]
@@ -42,7 +45,7 @@ function options(): Options {
       seconds: { type: 'string', default: '20' },
       reps: { type: 'string', default: '20' },
       profile: { type: 'boolean', default: false },
-      parts: { type: 'string', default: '1,2,3' },
+      parts: { type: 'string', default: '1,2,3,4' },
     },
   })
   const opts = {
@@ -101,6 +104,26 @@ async function main(): Promise<void> {
     if (opts.parts.has('1')) await streams(opts, browser, server, seeded)
     if (opts.parts.has('2')) await opening(opts, browser, seeded)
     if (opts.parts.has('3')) await memory(opts, browser, server, seeded)
+    if (opts.parts.has('4')) {
+      // its own data: 1 000 chats would change what the other parts open
+      await browser.close()
+      await host.stop()
+      const sidebarDir = join(tmp, 'sidebar-data')
+      const t0 = performance.now()
+      const s = seedSidebar(sidebarDir)
+      console.log(
+        `4. The sessions sidebar: ${s.sessions} chats, ${s.messages} messages (seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      )
+      host = await startBrowserMode({
+        outDir: opts.out,
+        dataDir: sidebarDir,
+        home: tmp,
+        baseURL: server.baseURL,
+      })
+      browser = await launchBrowser(host.url)
+      printSidebar(await measureSidebar(browser, { loads: opts.reps, searches: opts.reps }))
+      console.log('')
+    }
     console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s in all)`)
   } finally {
     await cleanUp()

@@ -35,7 +35,7 @@ function Group(props: {
           {shown.map((h) => (
             <li key={h.messageId}>
               <button type="button" className="hit" onClick={() => props.onChoose(g.sessionId, h)}>
-                <span className="hit-role">{ROLE[h.role ?? ''] ?? 'Note'}</span>
+                <span className="hit-role">{ROLE[h.role ?? ''] ?? 'Note'}</span>{' '}
                 <Snippet className="hit-snippet" text={h.snippet} />
               </button>
             </li>
