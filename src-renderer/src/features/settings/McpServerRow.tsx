@@ -50,10 +50,10 @@ export function McpServerRow(props: {
           className="action mcp-toggle-details"
           aria-expanded={open}
           aria-controls={detailsId}
+          aria-label={`${open ? 'Hide details' : 'Details'} of ${s.name}`}
           onClick={() => setOpen(!open)}
         >
           {open ? 'Hide details' : 'Details'}
-          <span className="visually-hidden"> of {s.name}</span>
         </button>
       </div>
       <p className="mcp-command meta">
@@ -77,9 +77,10 @@ export function McpServerRow(props: {
               role="switch"
               checked={s.enabled}
               disabled={props.busy}
+              aria-label={`Enabled ${s.name}`}
               onChange={(e) => actions.setEnabled(s, e.target.checked)}
             />
-            Enabled<span className="visually-hidden"> {s.name}</span>
+            Enabled
           </label>
         ) : null}
         {!props.readOnly ? (
@@ -89,21 +90,28 @@ export function McpServerRow(props: {
               checked={s.trustAnnotations}
               disabled={props.busy}
               aria-describedby={trustId}
+              aria-label={`Trust annotations of ${s.name}`}
               onChange={(e) => actions.setTrust(s, e.target.checked)}
             />
-            Trust annotations<span className="visually-hidden"> of {s.name}</span>
+            Trust annotations
           </label>
         ) : null}
         <button
           type="button"
           disabled={!s.enabled || props.busy}
+          aria-label={`Restart ${s.name}`}
           onClick={() => actions.restart(s)}
         >
-          Restart<span className="visually-hidden"> {s.name}</span>
+          Restart
         </button>
         {!props.readOnly && !confirmRemove ? (
-          <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>
-            Remove<span className="visually-hidden"> {s.name}</span>
+          <button
+            type="button"
+            className="danger"
+            aria-label={`Remove ${s.name}`}
+            onClick={() => setConfirmRemove(true)}
+          >
+            Remove
           </button>
         ) : null}
         {confirmRemove ? (
