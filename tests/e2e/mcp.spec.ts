@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { keepScreenshot } from './support/ui'
 import { EVERYTHING, startWebHost, type WebHost } from './support/web-host'
@@ -47,6 +49,7 @@ test('a pasted server starts after its command line is confirmed, lists its tool
   await expect(dialog.getByText(process.execPath, { exact: true })).toBeVisible()
   await expect(dialog.getByText(EVERYTHING, { exact: true })).toBeVisible()
   await expect(dialog.getByText('stdio', { exact: true })).toBeVisible()
+  await keepScreenshot(page, 'mcp-consent')
   await dialog.getByRole('button', { name: 'Start server' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(row).toHaveAccessibleName('everything, ready', { timeout: 30_000 })
@@ -130,4 +133,28 @@ test('with --mcp-config the servers are read-only, and the page says why', async
   await expect(page.getByRole('switch')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Remove everything' })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Add a server' })).toHaveCount(0)
+})
+
+test("Claude Desktop's servers are read from its usual place, reviewed, then added switched off", async ({
+  page,
+}) => {
+  host = await startWebHost()
+  // browser mode runs with HOME set to the test's folder
+  const dir = join(host.dataDir, '.config', 'Claude')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, 'claude_desktop_config.json'),
+    JSON.stringify({
+      mcpServers: { fetcher: { command: 'uvx', args: ['mcp-server-fetch'], env: { KEY: 'v' } } },
+    }),
+  )
+  await openMcp(page)
+  await page.getByRole('button', { name: 'Import from Claude Desktop' }).click()
+  await page.getByRole('button', { name: "Read Claude Desktop's servers" }).click()
+  const review = page.getByRole('region', { name: 'Servers to add' })
+  await expect(review).toContainText('claude_desktop_config.json')
+  await expect(review.getByText('mcp-server-fetch', { exact: true })).toBeVisible()
+  await expect(review.getByText('KEY', { exact: true })).toBeVisible()
+  await review.getByRole('button', { name: 'Add server' }).click()
+  await expect(server(page, 'fetcher')).toHaveAccessibleName('fetcher, disabled')
 })
