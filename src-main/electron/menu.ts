@@ -1,8 +1,9 @@
 /**
  * The application menu: the platform's standard roles, developer tools only in a
- * development build, and a Help menu that shows where Cairn keeps its data.
+ * development build, the window's shortcuts in File, and a Help menu that shows where Cairn
+ * keeps its data.
  */
-import { Menu, dialog, shell } from 'electron'
+import { BrowserWindow, Menu, dialog, shell } from 'electron'
 import type { MenuItemConstructorOptions } from 'electron'
 
 export interface MenuOptions {
@@ -10,13 +11,41 @@ export interface MenuOptions {
   isPackaged: boolean
   showDataDir: () => void
   openDataDir: () => void
+  /**
+   * the window's own shortcuts (New Chat, Search Chats, Settings): the menu shows them and
+   * a click sends the same keys to the window, which handles them (there is no menu channel
+   * to the window); the accelerators are not registered, so the keys reach the window too
+   */
+  sendShortcut?: (key: WindowShortcut) => void
 }
+
+export type WindowShortcut = 'n' | 'k' | ','
 
 export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   const sep: MenuItemConstructorOptions = { type: 'separator' }
   const template: MenuItemConstructorOptions[] = []
   if (o.isMac) template.push({ role: 'appMenu' })
-  template.push({ label: 'File', submenu: [o.isMac ? { role: 'close' } : { role: 'quit' }] })
+  const send = o.sendShortcut
+  const shortcut = (label: string, key: WindowShortcut): MenuItemConstructorOptions => ({
+    label,
+    accelerator: `CmdOrCtrl+${key}`,
+    registerAccelerator: false,
+    click: () => send?.(key),
+  })
+  template.push({
+    label: 'File',
+    submenu: [
+      ...(send
+        ? [
+            shortcut('New Chat', 'n'),
+            shortcut('Search Chats…', 'k'),
+            shortcut('Settings…', ','),
+            sep,
+          ]
+        : []),
+      o.isMac ? { role: 'close' } : { role: 'quit' },
+    ],
+  })
   template.push({
     label: 'Edit',
     submenu: [
@@ -67,6 +96,13 @@ export function installMenu(dataDir: string, isPackaged: boolean): void {
         buttons: ['OK'],
       }),
     openDataDir: () => void shell.openPath(dataDir),
+    sendShortcut: (key) => {
+      const contents = BrowserWindow.getFocusedWindow()?.webContents
+      if (!contents) return
+      const modifiers: ('meta' | 'control')[] = [process.platform === 'darwin' ? 'meta' : 'control']
+      contents.sendInputEvent({ type: 'keyDown', keyCode: key, modifiers })
+      contents.sendInputEvent({ type: 'keyUp', keyCode: key, modifiers })
+    },
   })
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }

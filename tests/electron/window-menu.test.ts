@@ -69,6 +69,20 @@ describe('the application menu', () => {
     expect(submenu(dev, 'View')).toContain('toggleDevTools')
   })
 
+  it('File lists the window shortcuts, leaves their keys to the window, and a click sends them', () => {
+    const sendShortcut = vi.fn()
+    const t = menuTemplate({ ...options, isMac: false, isPackaged: true, sendShortcut })
+    const file = t.find((m) => m.label === 'File')!.submenu as MenuItemConstructorOptions[]
+    const items = file.filter((m) => m.accelerator)
+    expect(items.map((m) => [m.label, m.accelerator, m.registerAccelerator])).toEqual([
+      ['New Chat', 'CmdOrCtrl+n', false],
+      ['Search Chats…', 'CmdOrCtrl+k', false],
+      ['Settings…', 'CmdOrCtrl+,', false],
+    ])
+    for (const item of items) (item.click as () => void)()
+    expect(sendShortcut.mock.calls).toEqual([['n'], ['k'], [',']])
+  })
+
   it('Help shows the data directory and opens it', () => {
     const t = menuTemplate({ ...options, isMac: false, isPackaged: true })
     const help = t.find((m) => m.role === 'help')!.submenu as MenuItemConstructorOptions[]
