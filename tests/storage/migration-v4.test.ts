@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, userVersion } from '../../src-main/adapters/sqlite/migrations'
+import { MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
 import {
   createSessionStore,
   type SqliteSessionStore,
@@ -44,7 +44,7 @@ describe('migration 4', () => {
   it('keeps the messages of a v3 database readable, the new fields null', () => {
     version3Database()
     store = createSessionStore(dir)
-    expect(userVersion(store.db)).toBe(4)
+    expect(userVersion(store.db)).toBe(SCHEMA_VERSION)
     expect(readdirSync(dir).filter((f) => f.startsWith('cairn.db.bak-v3-'))).toHaveLength(1)
     const messages = store.listMessages('s-old')
     expect(messages.map((m) => [m.id, m.content, m.isError])).toEqual([
