@@ -25,4 +25,9 @@ export function missingBuildTools(
   has?: (cmd: string) => boolean,
   platform?: NodeJS.Platform,
 ): string | null
-export function main(argv?: string[]): Promise<void>
+/** what `npm start` says when the Electron binary is not installed */
+export const MISSING_BINARY: string
+export function main(
+  argv?: string[],
+  opts?: { electronBinary?: () => string | null },
+): Promise<void>

@@ -17,7 +17,7 @@ test.afterEach(async () => {
   await host?.stop()
 })
 
-const sidebar = (page: Page): Locator => page.getByRole('navigation', { name: 'Sessions' })
+const sidebar = (page: Page): Locator => page.getByRole('region', { name: 'Sessions' })
 const chats = (page: Page): Locator =>
   sidebar(page).getByRole('list', { name: 'Chats' }).getByRole('listitem')
 const chat = (page: Page, title: string): Locator =>

@@ -101,7 +101,7 @@ export function Sidebar(): JSX.Element {
 
   const searching = text.trim() !== ''
   return (
-    <nav className="sidebar" aria-label="Sessions">
+    <section className="sidebar" aria-label="Sessions">
       <div className="sidebar-actions">
         <button type="button" onClick={() => startNewChat(env)}>
           New chat
@@ -200,6 +200,6 @@ export function Sidebar(): JSX.Element {
           setConfirm(null)
         }}
       />
-    </nav>
+    </section>
   )
 }
