@@ -48,7 +48,13 @@ export function useSearchHits(query: string) {
   return useQuery({
     queryKey: searchKey(query),
     queryFn: async ({ signal }) => {
-      const r = await call(bridge, 'sessions.search', { query, limit: SEARCH_LIMIT })
+      // newest first: the sidebar groups hits by chat, most recent chats on top (and the
+      // index walk stops at the limit, where ranking scores every match of common words)
+      const r = await call(bridge, 'sessions.search', {
+        query,
+        order: 'newest',
+        limit: SEARCH_LIMIT,
+      })
       // a newer query took its place: its answer is dropped
       signal.throwIfAborted()
       return r.hits
