@@ -1,8 +1,8 @@
 import type { WireMessage, WireTool } from '../llm/types'
 
 /**
- * Fits the request-time view into the model's context budget (seeds 000, 003 and 004),
- * without touching the stored history:
+ * Fits the request-time view into the model's context budget, without touching the stored
+ * history (so nothing is lost, and a later, larger window gets the originals back):
  * 1. tool results older than the most recent turns are shortened (they are the bulk of a
  *    long session and the model has already acted on them);
  * 2. if that is not enough, the oldest whole turns are left out (a turn starts at a user

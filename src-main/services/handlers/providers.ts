@@ -1,6 +1,7 @@
 /** First run: is a provider configured, and which local servers answer. */
 import type { Handlers } from '../../ipc/router'
-import { localServerCandidates, probeLocalServers, resolveProvider } from '../provider'
+import { localServerCandidates, probeLocalServers } from '../provider'
+import { newChatProvider } from './settings'
 import type { HandlerContext } from './context'
 
 type ProviderRoutes = 'providers.detect' | 'providers.status'
@@ -11,16 +12,8 @@ export function providerHandlers(c: HandlerContext): Pick<Handlers, ProviderRout
       servers: await probeLocalServers(localServerCandidates(c.env), 1500),
     }),
     'providers.status': async () => {
-      const s = c.app.settings.get()
-      const active = s.providers.find((p) => p.id === s.activeProviderId) ?? null
-      // chosen the way a turn chooses it (no flags in a window)
-      const chosen = resolveProvider({
-        flags: {},
-        env: c.env,
-        active,
-        activeModel: s.activeModel,
-        storedKey: () => undefined,
-      })
+      // whether one is configured, not its key: no stored key is read
+      const chosen = newChatProvider(c, () => undefined)
       if (!chosen) return { configured: false, source: null, label: null }
       return {
         configured: true,

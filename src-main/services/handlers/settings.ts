@@ -65,6 +65,19 @@ function builtinToolInfo(): BuiltinToolInfo[] {
   }))
 }
 
+/**
+ * The provider a new chat would use, chosen the way a turn chooses it (a window has no
+ * flags): the environment, then the settings' default.
+ */
+export function newChatProvider(
+  c: HandlerContext,
+  storedKey: (providerId: string) => string | undefined,
+): ReturnType<typeof resolveProvider> {
+  const s = c.app.settings.get()
+  const active = s.providers.find((p) => p.id === s.activeProviderId) ?? null
+  return resolveProvider({ flags: {}, env: c.env, active, activeModel: s.activeModel, storedKey })
+}
+
 export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRoutes> {
   return {
     'settings.get': async () => settingsView(c),
@@ -124,15 +137,7 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
           defaultModel: provider.defaultModel ?? null,
         }
       }
-      // the provider a new chat would use, chosen the way a turn chooses it
-      const active = s.providers.find((p) => p.id === s.activeProviderId) ?? null
-      const chosen = resolveProvider({
-        flags: {},
-        env: c.env,
-        active,
-        activeModel: s.activeModel,
-        storedKey: (id) => c.app.secrets.getApiKey(id),
-      })
+      const chosen = newChatProvider(c, (id) => c.app.secrets.getApiKey(id))
       if (chosen) {
         return {
           models: await models(chosen.baseURL, chosen.apiKey),
