@@ -18,6 +18,7 @@ import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { openSettings } from '../adapters/settings/settings-store'
 import type { AppHost, AppHostOptions } from '../services/app-host'
 import { nativeCommandConsent } from './command-consent'
+import { nativeDialogs } from './native-dialogs'
 import { forwardEvents, handleRequests } from './ipc'
 import { quitCleanly, quitOnSignals, takeSingleInstanceLock } from './lifecycle'
 import { installMenu } from './menu'
@@ -86,6 +87,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
       ...(o.createStore ? { settingsStoreFactory: o.createStore } : {}),
       onWarning: warn,
       confirmCommand: nativeCommandConsent(dialog, () => mainWindow),
+      dialogs: nativeDialogs(dialog, () => mainWindow),
     })
     const { router, hub } = await host
     handleRequests(ipcMain, router, origins)

@@ -11,7 +11,8 @@ import { openAppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
 import { EventHub } from './event-hub'
 import { chatHandlers } from './handlers/chat'
-import type { ConfirmCommand, HandlerContext } from './handlers/context'
+import type { ConfirmCommand, HandlerContext, NativeDialogs } from './handlers/context'
+import { appHandlers } from './handlers/app'
 import { mcpHandlers } from './handlers/mcp'
 import { sessionHandlers } from './handlers/sessions'
 import { providerHandlers } from './handlers/providers'
@@ -41,6 +42,8 @@ export interface AppHostOptions {
    * app's native dialog); without it the renderer must send the confirmed fingerprint
    */
   confirmCommand?: ConfirmCommand
+  /** the system's folder and save dialogs (the desktop app) */
+  dialogs?: NativeDialogs
 }
 
 export interface AppHost {
@@ -80,6 +83,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     version: opts.version,
     mcpOverride: override !== undefined,
     confirmCommand: opts.confirmCommand ?? null,
+    dialogs: opts.dialogs ?? null,
   }
   const handlers: Handlers = {
     ...chatHandlers(context),
@@ -87,6 +91,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     ...settingsHandlers(context),
     ...providerHandlers(context),
     ...mcpHandlers(context),
+    ...appHandlers(context),
   }
   const router = createRouter(handlers, (route, e) =>
     warn(`${route} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),

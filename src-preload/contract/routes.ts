@@ -172,6 +172,19 @@ export const routeInputs = {
   'mcp.logs': z.strictObject({ name: id }),
   'logs.turns': z.strictObject({ sessionId: id, ...page }),
   'app.info': z.strictObject({}),
+  /** The desktop app's folder picker (browser mode: `unavailable`, a page cannot give a path). */
+  'app.pickFolder': z.strictObject({
+    title: z.string().min(1).max(200).optional(),
+    defaultPath: z.string().max(4096).optional(),
+  }),
+  /**
+   * The desktop app's save dialog, then `content` written where the user chose (browser mode:
+   * `unavailable`, the page downloads instead). `filename` is only the suggested name.
+   */
+  'app.saveFile': z.strictObject({
+    filename: z.string().min(1).max(255),
+    content: z.string().max(256 * 1024 * 1024),
+  }),
 } satisfies Record<keyof RouteOutputs, z.ZodType>
 
 /** What each route answers. */
@@ -224,6 +237,10 @@ export interface RouteOutputs {
   'mcp.importClaude': { file: string; servers: McpServerDraft[] }
   'logs.turns': { total: number; items: TurnLogItem[] }
   'app.info': AppInfo
+  /** null: the user cancelled */
+  'app.pickFolder': { path: string | null }
+  /** where the file was written; null: the user cancelled */
+  'app.saveFile': { path: string | null }
 }
 
 export type RouteName = keyof RouteOutputs

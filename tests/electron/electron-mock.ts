@@ -125,7 +125,15 @@ export const Menu = {
   setApplicationMenu: vi.fn(),
 }
 
-export const dialog = { showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({})) }
+export const dialog = {
+  showErrorBox: vi.fn(),
+  showMessageBox: vi.fn(async () => ({})),
+  showOpenDialog: vi.fn(async (..._a: unknown[]) => ({
+    canceled: true,
+    filePaths: [] as string[],
+  })),
+  showSaveDialog: vi.fn(async (..._a: unknown[]) => ({ canceled: true, filePath: '' })),
+}
 
 export const screen = {
   getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]),

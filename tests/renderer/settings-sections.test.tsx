@@ -97,6 +97,34 @@ describe('the Tools and workspace section', () => {
     await user.click(screen.getByRole('button', { name: 'Save workspace' }))
     await waitFor(() => expect(host.current().defaultWorkspace).toBe('/srv/work'))
   })
+
+  it('fills the field from the system folder picker where the host has one, and says when it fails', async () => {
+    const host = settingsHost()
+    const asked: (string | undefined)[] = []
+    let answer: () => Promise<string | null> = async () => '/home/me/Projects'
+    renderWithApp(
+      <ToolsSection />,
+      { ...host.handlers, ...builtins },
+      { pickFolder: (title) => (asked.push(title), answer()) },
+    )
+    const user = userEvent.setup()
+    const field = await screen.findByLabelText('Default workspace folder')
+    await user.click(screen.getByRole('button', { name: 'Choose…' }))
+    await waitFor(() => expect(field).toHaveProperty('value', '/home/me/Projects'))
+    expect(asked).toEqual(['Choose the default workspace folder'])
+    // the picker does not save by itself
+    expect(host.updates).toEqual([])
+    answer = async () => null
+    await user.click(screen.getByRole('button', { name: 'Choose…' }))
+    expect(field).toHaveProperty('value', '/home/me/Projects')
+    answer = async () => {
+      throw new Error('No window to show it over.')
+    }
+    await user.click(screen.getByRole('button', { name: 'Choose…' }))
+    await waitFor(() => expect(errorOf(field)).toContain('No window to show it over.'))
+    await user.click(screen.getByRole('button', { name: 'Save workspace' }))
+    await waitFor(() => expect(host.current().defaultWorkspace).toBe('/home/me/Projects'))
+  })
 })
 
 describe('the General section', () => {

@@ -2,6 +2,7 @@
 import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
+import { VirtuosoMockContext } from 'react-virtuoso'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SearchHit, SessionRecord } from '../../src-preload/contract/dto'
 import { groupHits } from '../../src-renderer/src/features/sessions/group-hits'
@@ -88,6 +89,51 @@ describe('the sidebar', () => {
       }),
     })
     await waitFor(() => expect(app.env.live.getState().currentId).toBe('recent'))
+  })
+
+  it('an export saved through the system dialog says where it went; a failure says why', async () => {
+    const saves: string[] = []
+    let result: () => Promise<string | null> = async () => '/home/me/Chat a.md'
+    // jsdom has no layout: tell the virtualized list how big things are
+    renderWithApp(
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 40 }}>
+        <Sidebar />
+      </VirtuosoMockContext.Provider>,
+      {
+        'sessions.list': () => ({ sessions: [session('a', 50)], total: 1 }),
+        'sessions.export': ({ id, format }) => ({
+          filename: `${id}.${format}`,
+          mimeType: 'text/markdown',
+          content: `# ${id}`,
+        }),
+      },
+      { saveFile: (name) => (saves.push(name), result()) },
+    )
+    const user = userEvent.setup()
+    const exportMd = async (): Promise<void> => {
+      await user.click(await screen.findByRole('button', { name: 'Actions for Chat a' }))
+      await user.click(screen.getByRole('menuitem', { name: 'Export as Markdown' }))
+    }
+    await exportMd()
+    const status = await screen.findByText('Exported to /home/me/Chat a.md')
+    expect(status.closest('[role="status"]')).toBeTruthy()
+    expect(saves).toEqual(['a.md'])
+    await user.click(
+      within(status.closest('.toast') as HTMLElement).getByRole('button', { name: 'Dismiss' }),
+    )
+    expect(screen.queryByText(/Exported to/)).toBeNull()
+    // cancelled: nothing to say
+    result = async () => null
+    await exportMd()
+    await waitFor(() => expect(saves).toHaveLength(2))
+    expect(screen.queryByText(/Exported to/)).toBeNull()
+    result = async () => {
+      throw new Error('Could not save /x/a.md: EACCES')
+    }
+    await exportMd()
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Could not export: Could not save /x/a.md: EACCES',
+    )
   })
 
   it('does not when the user asked for a new chat first', async () => {

@@ -22,6 +22,16 @@ export interface HandlerContext {
    * with the command line's fingerprint (browser mode).
    */
   confirmCommand: ConfirmCommand | null
+  /** the system's file dialogs (the desktop app); null where the host has none (browser mode) */
+  dialogs: NativeDialogs | null
+}
+
+/** The system's open-folder and save-file dialogs, shown by the host, not by the page. */
+export interface NativeDialogs {
+  /** the chosen folder's absolute path; null when the user cancels */
+  pickFolder(o: { title: string; defaultPath?: string }): Promise<string | null>
+  /** the absolute path the user chose to save to; null when they cancel */
+  chooseSavePath(o: { defaultName: string }): Promise<string | null>
 }
 
 /** What the user is asked to allow before an MCP server's command runs. */

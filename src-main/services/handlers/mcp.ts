@@ -26,7 +26,6 @@ type McpRoutes =
   | 'mcp.logs'
   | 'mcp.parse'
   | 'mcp.importClaude'
-  | 'app.info'
 
 export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
   const servers = (): McpServerInfo[] => c.tools.servers()
@@ -179,12 +178,5 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
         throw e
       }
     },
-    'app.info': async () => ({
-      name: 'Cairn',
-      version: c.version,
-      dataDir: c.app.dataDir,
-      host: c.hostKind,
-      platform: process.platform,
-    }),
   }
 }

@@ -1,8 +1,9 @@
-/**
- * Saves text as a file through the browser's download: a Blob URL and an `<a download>`.
- * (The desktop app uses it too until it has a native save dialog.)
- */
-export function downloadText(filename: string, mimeType: string, content: string): Promise<void> {
+/** Saves text as a file through the browser's download: a Blob URL and an `<a download>`. */
+export function downloadText(
+  filename: string,
+  mimeType: string,
+  content: string,
+): Promise<string | null> {
   const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }))
   const a = document.createElement('a')
   a.href = url
@@ -14,5 +15,6 @@ export function downloadText(filename: string, mimeType: string, content: string
   a.remove()
   // the download has its own reference by now; give it a moment before letting go
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  return Promise.resolve()
+  // the browser chooses where: the page is not told
+  return Promise.resolve(null)
 }

@@ -23,13 +23,17 @@ export interface Platform {
   openExternal(url: string): void
   /** copies text to the clipboard; rejects when the clipboard refuses */
   copyText(text: string): Promise<void>
-  /** saves text as a file the user keeps (an export); rejects when that fails */
-  saveFile(filename: string, mimeType: string, content: string): Promise<void>
+  /**
+   * Saves text as a file the user keeps (an export): where the user chose in the system's
+   * save dialog (answers that path; null when they cancel) or as a download (answers null).
+   * Rejects when it fails.
+   */
+  saveFile(filename: string, mimeType: string, content: string): Promise<string | null>
   /**
    * Asks the user for a folder with the system's picker; null when they cancel. Only hosts
    * that can show one have it (the browser cannot give a folder's path).
    */
-  pickFolder?(): Promise<string | null>
+  pickFolder?(title?: string): Promise<string | null>
 }
 
 /** A connection that is always open (the desktop app's IPC, tests). */

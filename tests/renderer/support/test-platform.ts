@@ -56,8 +56,10 @@ export function createTestPlatform(handlers: Handlers = {}): TestPlatform {
     connection: alwaysOpen,
     openExternal: (url) => void platform.opened.push(url),
     copyText: async (text) => void platform.copied.push(text),
-    saveFile: async (filename, mimeType, content) =>
-      void platform.saved.push({ filename, mimeType, content }),
+    saveFile: async (filename, mimeType, content) => {
+      platform.saved.push({ filename, mimeType, content })
+      return null
+    },
     emit(event, payload) {
       for (const l of [...(listeners.get(event) ?? [])]) l(payload as never)
     },

@@ -39,6 +39,7 @@ export function Sidebar(): JSX.Element {
   const deletes = usePendingDelete()
   const [confirm, setConfirm] = useState<SessionRecord | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const [exported, setExported] = useState<string | null>(null)
 
   useReopenLast(list.data?.pages[0]?.sessions)
 
@@ -80,6 +81,7 @@ export function Sidebar(): JSX.Element {
       exportAs: (s, format) => {
         call(bridge, 'sessions.export', { id: s.id, format })
           .then((f) => platform.saveFile(f.filename, f.mimeType, f.content))
+          .then((where) => setExported(where))
           .catch((e: unknown) =>
             setNotice(`Could not export: ${e instanceof Error ? e.message : String(e)}`),
           )
@@ -172,6 +174,14 @@ export function Sidebar(): JSX.Element {
               <span>Chat deleted</span>
               <button type="button" className="action" onClick={deletes.undo}>
                 Undo
+              </button>
+            </div>
+          ) : null}
+          {exported ? (
+            <div className="toast">
+              <span className="toast-path">Exported to {exported}</span>
+              <button type="button" className="action" onClick={() => setExported(null)}>
+                Dismiss
               </button>
             </div>
           ) : null}

@@ -64,9 +64,15 @@ export function WorkspaceForm(props: { saved: string | null; fallback: string })
               <button
                 type="button"
                 onClick={() =>
-                  void pick().then((dir) => {
-                    if (dir) change(dir)
-                  })
+                  void pick('Choose the default workspace folder').then(
+                    (dir) => {
+                      if (dir) change(dir)
+                    },
+                    (e: unknown) =>
+                      setError(
+                        `Could not open the folder picker: ${e instanceof Error ? e.message : String(e)}`,
+                      ),
+                  )
                 }
               >
                 Choose…

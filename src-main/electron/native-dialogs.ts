@@ -1,0 +1,65 @@
+/**
+ * The system's folder picker and save dialog, shown by the main process over the app's
+ * window. The page only asks; the path comes from what the user chose here.
+ */
+import type {
+  BrowserWindow,
+  OpenDialogOptions,
+  OpenDialogReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+} from 'electron'
+import type { NativeDialogs } from '../services/handlers/context'
+
+export interface DialogApi {
+  showOpenDialog(win: BrowserWindow, options: OpenDialogOptions): Promise<OpenDialogReturnValue>
+  showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>
+  showSaveDialog(win: BrowserWindow, options: SaveDialogOptions): Promise<SaveDialogReturnValue>
+  showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>
+}
+
+/** The file type filter a suggested name implies (an export is Markdown or JSON). */
+export function filtersFor(name: string): SaveDialogOptions['filters'] {
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : ''
+  const known: Record<string, string> = { md: 'Markdown', json: 'JSON', txt: 'Text' }
+  const label = known[ext]
+  return label
+    ? [
+        { name: label, extensions: [ext] },
+        { name: 'All files', extensions: ['*'] },
+      ]
+    : []
+}
+
+export function nativeDialogs(
+  dialog: DialogApi,
+  window: () => BrowserWindow | null,
+): NativeDialogs {
+  return {
+    async pickFolder({ title, defaultPath }) {
+      const options: OpenDialogOptions = {
+        title,
+        properties: ['openDirectory', 'createDirectory', 'dontAddToRecent'],
+        ...(defaultPath ? { defaultPath } : {}),
+      }
+      const win = window()
+      const r = win
+        ? await dialog.showOpenDialog(win, options)
+        : await dialog.showOpenDialog(options)
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
+    async chooseSavePath({ defaultName }) {
+      const options: SaveDialogOptions = {
+        title: 'Export chat',
+        defaultPath: defaultName,
+        filters: filtersFor(defaultName),
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      }
+      const win = window()
+      const r = win
+        ? await dialog.showSaveDialog(win, options)
+        : await dialog.showSaveDialog(options)
+      return r.canceled || !r.filePath ? null : r.filePath
+    },
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The app itself: what it is, and the system dialogs only the desktop app can show (a
+ * page cannot learn a folder's path or write where the user chose).
+ */
+import path from 'node:path'
+import { writeFileAtomic } from '../../adapters/logs/atomic-write'
+import { RouteError, type Handlers } from '../../ipc/router'
+import type { HandlerContext, NativeDialogs } from './context'
+
+type AppRoutes = 'app.info' | 'app.pickFolder' | 'app.saveFile'
+
+/** The suggested name only: no folders, no characters a file system refuses. */
+export function safeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '')
+  return cleaned.trim() || 'export'
+}
+
+export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
+  const dialogs = (): NativeDialogs => {
+    if (!c.dialogs)
+      throw new RouteError(
+        'unavailable',
+        'Only the desktop app can show the system’s file dialogs.',
+      )
+    return c.dialogs
+  }
+  return {
+    'app.info': async () => ({
+      name: 'Cairn',
+      version: c.version,
+      dataDir: c.app.dataDir,
+      host: c.hostKind,
+      platform: process.platform,
+    }),
+    'app.pickFolder': async (input) => ({
+      path: await dialogs().pickFolder({
+        title: input.title ?? 'Choose a folder',
+        ...(input.defaultPath && path.isAbsolute(input.defaultPath)
+          ? { defaultPath: input.defaultPath }
+          : {}),
+      }),
+    }),
+    'app.saveFile': async (input) => {
+      const target = await dialogs().chooseSavePath({ defaultName: safeFilename(input.filename) })
+      if (target === null) return { path: null }
+      if (!path.isAbsolute(target))
+        throw new RouteError('bad_request', `The save dialog gave a relative path: ${target}`)
+      try {
+        await writeFileAtomic(target, input.content)
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e)
+        throw new RouteError('unavailable', `Could not save ${target}: ${why}`)
+      }
+      return { path: target }
+    },
+  }
+}
