@@ -3,10 +3,15 @@
  * The walk skips `.git`, `node_modules` (and other VCS folders), never follows a symbolic
  * link to a folder, and follows a symbolic link to a file only when it stays inside the
  * workspace. Binary files and files above the size limit are skipped, and counted.
+ *
+ * Patterns and texts are model input: globs and regular expressions run on RE2 (linear
+ * time), and the line loop gives the event loop a turn every few milliseconds and stops as
+ * soon as the call is cancelled.
  */
 import { promises as fsp } from 'node:fs'
 import path from 'node:path'
-import { globToRegExp } from './glob'
+import { linearRegExp } from '../../core/linear-regex'
+import { compileGlob } from './glob'
 import { existing } from './read-tools'
 import {
   formatBytes,
@@ -29,6 +34,8 @@ export const MAX_FILES_SCANNED = 50_000
 const MAX_LINE_CHARS = 300
 /** a regular expression is run on at most this much of a line */
 const MAX_TESTED_CHARS = 4000
+/** the line loop yields to the event loop after this long */
+const YIELD_EVERY_MS = 8
 
 export const searchFilesTool: BuiltinTool = {
   name: 'search_files',
@@ -87,7 +94,7 @@ export const searchFilesTool: BuiltinTool = {
       const relToStart = startStat.isDirectory()
         ? path.relative(start.real, file).split(path.sep).join('/')
         : path.basename(file)
-      if (matchPath && !matchPath.test(relToStart)) continue
+      if (matchPath && !matchPath(relToStart)) continue
       const rel = relativeTo(ws, file)
       if (!matchLine) {
         results.push(rel)
@@ -106,7 +113,7 @@ interface Stats {
   walkCut: boolean
 }
 
-function compilePattern(pattern: string): RegExp {
+function compilePattern(pattern: string): (relPath: string) => boolean {
   if (path.isAbsolute(pattern) || /^[A-Za-z]:[\\/]/.test(pattern)) {
     throw new ToolError(
       `The pattern "${pattern}" is an absolute path. Patterns are matched against paths relative ` +
@@ -114,7 +121,7 @@ function compilePattern(pattern: string): RegExp {
     )
   }
   try {
-    return globToRegExp(pattern)
+    return compileGlob(pattern)
   } catch (e) {
     throw new ToolError(`The pattern "${pattern}" is not a valid glob: ${(e as Error).message}`)
   }
@@ -126,12 +133,13 @@ function lineMatcher(
   ignoreCase: boolean,
 ): (line: string) => boolean {
   if (regex) {
-    let re: RegExp
+    let re: { test(s: string): boolean }
     try {
-      re = new RegExp(needle, ignoreCase ? 'i' : '')
+      re = linearRegExp(needle, ignoreCase ? 'i' : '')
     } catch (e) {
       throw new ToolError(
-        `The text "${needle}" is not a valid regular expression (${(e as Error).message}). ` +
+        `The text "${needle}" is not a valid regular expression here (${(e as Error).message}). ` +
+          'Expressions run on RE2: no lookarounds (?=…) (?<=…) and no backreferences \\1. ' +
           'Fix it, or set regex to false to search for the plain text.',
       )
     }
@@ -216,7 +224,13 @@ async function searchFile(
     return
   }
   const lines = buf.toString('utf8').split(/\r?\n/)
+  let turn = performance.now()
   for (let i = 0; i < lines.length && results.length < max; i++) {
+    if (performance.now() - turn > YIELD_EVERY_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      if (env.ctx.signal.aborted) throw env.ctx.signal.reason
+      turn = performance.now()
+    }
     const line = lines[i]!
     if (!match(line)) continue
     const shown = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line

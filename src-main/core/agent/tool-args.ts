@@ -1,4 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv'
+import { linearRegExpForAjv } from '../linear-regex'
 
 /**
  * Tool-call arguments are checked before anyone is asked to approve them: valid JSON, an
@@ -10,7 +11,13 @@ export type ArgsCheck =
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false })
+// A server's `pattern` runs on RE2 (linear time): a hostile one cannot stall the process.
+const ajv = new Ajv({
+  strict: false,
+  allErrors: true,
+  validateFormats: false,
+  code: { regExp: linearRegExpForAjv },
+})
 const validators = new Map<string, ValidateFunction | null>()
 
 function validatorFor(schema: Record<string, unknown>): ValidateFunction | null {
