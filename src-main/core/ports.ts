@@ -125,6 +125,11 @@ export interface ToolCallContext {
   signal: AbortSignal
   sessionId: string
   toolCallId: string
+  /**
+   * The fingerprint of the tool as the model was offered it and as it was approved; a host
+   * that knows the tool's current fingerprint refuses the call when it differs.
+   */
+  fingerprint?: string
 }
 
 export interface ToolOutcome {

@@ -80,7 +80,7 @@ export async function startToolRuntime(
         disabled: settings.builtinTools.disabled,
         store: app.store,
       })
-      return new CompositeToolHost(() => [builtin, ...manager.sources()], { readyTimeoutMs })
+      return new CompositeToolHost(() => manager.sources(), { readyTimeoutMs, builtin })
     },
     servers: () => manager.list(),
     shutdown: async () => {

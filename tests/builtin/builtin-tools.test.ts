@@ -84,7 +84,7 @@ describe('BuiltinTools', () => {
   it('keeps plain names behind the composite host and routes calls', async () => {
     const h = harness()
     h.put('hello.txt', 'hi there')
-    const host = new CompositeToolHost(() => [h.tools])
+    const host = new CompositeToolHost(() => [h.tools], { builtin: h.tools })
     const listed = host.listTools()
     expect(listed.map((t) => t.name)).toContain('read_file')
     expect(listed.find((t) => t.name === 'read_file')).toMatchObject({

@@ -46,6 +46,8 @@ export function isStdio(c: McpServerConfig): c is StdioServerConfig {
 export class McpConfigError extends Error {}
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
+/** the server name of the built-in tools (in any case): no MCP server may take it */
+const RESERVED_NAME = 'cairn'
 
 function stringRecord(v: unknown, where: string): Record<string, string> | undefined {
   if (v === undefined) return undefined
@@ -72,6 +74,11 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
   if (!NAME.test(name)) {
     throw new McpConfigError(
       `${where}: a server name uses letters, digits, spaces, ".", "_" or "-" (up to 64)`,
+    )
+  }
+  if (name.trim().toLowerCase() === RESERVED_NAME) {
+    throw new McpConfigError(
+      `${where}: "${RESERVED_NAME}" is the name of Cairn's built-in tools and cannot name an MCP server; choose another name`,
     )
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))

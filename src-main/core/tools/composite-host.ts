@@ -3,7 +3,20 @@ import { toolFingerprint } from './fingerprint'
 import { modelToolName, uniqueName } from './tool-names'
 import type { ToolSource } from './tool-source'
 
+/**
+ * The server name of the built-in tools. It is reserved: the MCP configuration refuses a
+ * server of this name (see `adapters/mcp/config.ts`), and a source is built-in only when it
+ * is the very object handed to the host as `builtin`, never because of its name.
+ */
 export const BUILTIN_SERVER = 'cairn'
+
+/** The tool changed (description, schema or server configuration) since the model saw it. */
+export class ToolChangedError extends Error {
+  constructor(name: string) {
+    super(`the tool ${name} changed after the model asked for it`)
+    this.name = 'ToolChangedError'
+  }
+}
 
 interface Route {
   source: ToolSource
@@ -20,27 +33,31 @@ export class CompositeToolHost implements ToolHost {
 
   constructor(
     private readonly sources: () => readonly ToolSource[],
-    private readonly opts: { readyTimeoutMs: number } = { readyTimeoutMs: 10_000 },
+    private readonly opts: { readyTimeoutMs?: number; builtin?: ToolSource } = {},
   ) {}
+
+  private get readyTimeoutMs(): number {
+    return this.opts.readyTimeoutMs ?? 10_000
+  }
 
   listTools(): ToolDescriptor[] {
     const taken = new Set<string>()
     const routes = new Map<string, Route>()
     const out: ToolDescriptor[] = []
     // built-in tools first: their plain names win any collision
-    const ordered = [...this.sources()].sort(
-      (a, b) => Number(b.name === BUILTIN_SERVER) - Number(a.name === BUILTIN_SERVER),
-    )
+    const builtinSource = this.opts.builtin
+    const others = this.sources().filter((s) => s !== builtinSource)
+    const ordered = builtinSource ? [builtinSource, ...others] : others
     for (const source of ordered) {
       if (source.status() !== 'ready') continue
-      const builtin = source.name === BUILTIN_SERVER
+      const builtin = source === builtinSource
       for (const tool of source.tools()) {
         const name = uniqueName(modelToolName(source.name, tool.name, builtin), taken)
         taken.add(name)
         routes.set(name, { source, tool: tool.name })
         out.push({
           name,
-          server: source.name,
+          server: builtin ? BUILTIN_SERVER : source.name,
           tool: tool.name,
           description: tool.description,
           inputSchema: tool.inputSchema,
@@ -72,14 +89,31 @@ export class CompositeToolHost implements ToolHost {
         isError: true,
       }
     }
+    if (ctx.fingerprint !== undefined) {
+      // what was approved is what runs: a tool that changed since the request is not called
+      const now = route.source.tools().find((t) => t.name === route.tool)
+      if (!now || toolFingerprint(route.source.configFingerprint, now) !== ctx.fingerprint)
+        throw new ToolChangedError(name)
+    }
     return route.source.call(route.tool, args, ctx)
   }
 
   async waitUntilReady(signal: AbortSignal): Promise<string[]> {
     const starting = this.sources().filter((s) => s.status() === 'starting')
     if (starting.length === 0) return []
-    const bound = AbortSignal.any([signal, AbortSignal.timeout(this.opts.readyTimeoutMs)])
-    await Promise.all(starting.map((s) => s.whenReady(bound)))
+    // a timer we hold, not AbortSignal.timeout: inside AbortSignal.any that one can be
+    // collected before it fires, and the wait would never end
+    const bounded = new AbortController()
+    const timer = setTimeout(() => bounded.abort(), this.readyTimeoutMs)
+    const onAbort = (): void => bounded.abort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    if (signal.aborted) bounded.abort()
+    try {
+      await Promise.all(starting.map((s) => s.whenReady(bounded.signal)))
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
+    }
     const notReady = this.sources().filter(
       (s) => s.status() === 'starting' || s.status() === 'error',
     )
@@ -88,7 +122,7 @@ export class CompositeToolHost implements ToolHost {
     const notices: string[] = []
     if (stillStarting.length > 0) {
       notices.push(
-        `Still starting after ${seconds(this.opts.readyTimeoutMs)}, so their tools are not available yet: ${stillStarting.join(', ')}.`,
+        `Still starting after ${seconds(this.readyTimeoutMs)}, so their tools are not available yet: ${stillStarting.join(', ')}.`,
       )
     }
     if (failed.length > 0)
