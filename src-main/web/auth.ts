@@ -6,7 +6,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
-export const COOKIE = 'cairn_session'
+/**
+ * The cookie is named per port: cookies are not isolated by port, so a page served by
+ * another program on 127.0.0.1 can set ours; with the port in the name, two Cairn windows
+ * on different ports do not overwrite each other's cookie.
+ */
+export function cookieName(port: number): string {
+  return `cairn_session_${port}`
+}
 
 export function randomSecret(): string {
   return randomBytes(32).toString('base64url')
@@ -18,13 +25,17 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
+/**
+ * The raw value of cookie `name`, or null. Never throws: the header is untrusted (any page
+ * on another 127.0.0.1 port can plant cookies), so nothing is decoded — our own value is
+ * base64url and is compared as sent.
+ */
 export function readCookie(req: IncomingMessage, name: string): string | null {
   const header = req.headers.cookie
-  if (!header) return null
+  if (typeof header !== 'string' || header.length > 16 * 1024) return null
   for (const part of header.split(';')) {
     const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name)
-      return decodeURIComponent(part.slice(eq + 1).trim())
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
   }
   return null
 }
@@ -32,6 +43,7 @@ export function readCookie(req: IncomingMessage, name: string): string | null {
 export class Gate {
   readonly token: string
   private readonly session: string
+  private cookie = cookieName(0)
   private hosts: Set<string> = new Set()
   private origins: Set<string> = new Set()
 
@@ -49,6 +61,7 @@ export class Gate {
       '[::1]',
       bind.includes(':') ? `[${bind}]` : bind,
     ])
+    this.cookie = cookieName(port)
     this.hosts = new Set([...names].map((n) => `${n}:${port}`))
     this.origins = new Set([...this.hosts].map((h) => `http://${h}`))
   }
@@ -65,7 +78,7 @@ export class Gate {
   }
 
   hasSession(req: IncomingMessage): boolean {
-    const value = readCookie(req, COOKIE)
+    const value = readCookie(req, this.cookie)
     return value !== null && safeEqual(value, this.session)
   }
 
@@ -74,6 +87,6 @@ export class Gate {
   }
 
   sessionCookie(): string {
-    return `${COOKIE}=${this.session}; HttpOnly; SameSite=Strict; Path=/`
+    return `${this.cookie}=${this.session}; HttpOnly; SameSite=Strict; Path=/`
   }
 }

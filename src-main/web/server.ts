@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AppHost } from '../services/app-host'
 import { Gate } from './auth'
@@ -69,9 +69,46 @@ function send(
   res.end(body)
 }
 
+/** A 500 where a handler failed, unless an answer has already started. */
+function fail(res: ServerResponse): void {
+  if (res.headersSent) res.destroy()
+  else send(res, 500, 'Internal error', 'text/plain; charset=utf-8')
+}
+
 function reject(socket: Duplex, status: number, reason: string): void {
-  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+  if (socket.writable)
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
   socket.destroy()
+}
+
+/** The request target as a URL, or null when it is not one (`//[`, an absolute form). */
+function parseTarget(raw: string | undefined): URL | null {
+  if (typeof raw !== 'string' || !raw.startsWith('/')) return null
+  try {
+    const url = new URL(raw, 'http://local')
+    return url.host === 'local' ? url : null
+  } catch {
+    return null
+  }
+}
+
+/** A WebSocket frame as a request object, or null: text frames holding a JSON object only. */
+function parseMessage(
+  raw: RawData,
+  isBinary: boolean,
+): { id?: unknown; route?: unknown; input?: unknown } | null {
+  if (isBinary) return null
+  try {
+    const text = Array.isArray(raw)
+      ? Buffer.concat(raw).toString()
+      : raw instanceof ArrayBuffer
+        ? Buffer.from(raw).toString()
+        : raw.toString()
+    const msg: unknown = JSON.parse(text)
+    return typeof msg === 'object' && msg !== null && !Array.isArray(msg) ? msg : null
+  } catch {
+    return null
+  }
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
@@ -80,41 +117,54 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const sockets = new Set<WebSocket>()
 
   const server = createServer((req, res) => {
-    void (async () => {
-      if (!gate.hostAllowed(req))
-        return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
-      const url = new URL(req.url ?? '/', 'http://local')
-      if (!gate.hasSession(req)) {
-        if (!gate.tokenMatches(url.searchParams.get('token'))) return send(res, 401, REFUSED_PAGE)
-        // the token is exchanged for a cookie and taken out of the address bar
-        url.searchParams.delete('token')
-        const location = `${url.pathname}${url.search}${url.hash}`
-        res.writeHead(303, {
-          ...SECURITY_HEADERS,
-          location,
-          'set-cookie': gate.sessionCookie(),
-          'cache-control': 'no-store',
-        })
-        return res.end()
-      }
-      // the page asks whether its cookie still works when its WebSocket is refused
-      if (url.pathname === '/auth') return send(res, 204, '', 'text/plain; charset=utf-8')
-      const file = await readStatic(opts.staticDir, url.pathname)
-      if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
-      send(res, 200, file.body, file.type)
-    })().catch(() => send(res, 500, 'Internal error', 'text/plain; charset=utf-8'))
+    handleRequest(req, res).catch(() => fail(res))
   })
+  // malformed HTTP (bad request line, oversized headers): answer 400 and hang up
+  server.on('clientError', (_err, socket: Duplex) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    else socket.destroy()
+  })
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!gate.hostAllowed(req))
+      return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
+    const url = parseTarget(req.url)
+    if (!url) return send(res, 400, 'Bad request', 'text/plain; charset=utf-8')
+    if (!gate.hasSession(req)) {
+      if (!gate.tokenMatches(url.searchParams.get('token'))) return send(res, 401, REFUSED_PAGE)
+      // the token is exchanged for a cookie and taken out of the address bar; the
+      // redirect goes to one fixed local path, never to anything taken from the request
+      res.writeHead(303, {
+        ...SECURITY_HEADERS,
+        location: '/',
+        'set-cookie': gate.sessionCookie(),
+        'cache-control': 'no-store',
+      })
+      return void res.end()
+    }
+    // the page asks whether its cookie still works when its WebSocket is refused
+    if (url.pathname === '/auth') return send(res, 204, '', 'text/plain; charset=utf-8')
+    const file = await readStatic(opts.staticDir, url.pathname)
+    if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
+    send(res, 200, file.body, file.type)
+  }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(req.url ?? '/', 'http://local').pathname
-    if (path !== '/ws') return reject(socket, 404, 'Not Found')
-    if (!gate.hostAllowed(req)) return reject(socket, 421, 'Misdirected Request')
-    if (!gate.originAllowed(req)) return reject(socket, 403, 'Forbidden')
-    if (!gate.hasSession(req)) return reject(socket, 401, 'Unauthorized')
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
+    socket.on('error', () => socket.destroy())
+    try {
+      const url = parseTarget(req.url)
+      if (!url) return reject(socket, 400, 'Bad Request')
+      if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found')
+      if (!gate.hostAllowed(req)) return reject(socket, 421, 'Misdirected Request')
+      if (!gate.originAllowed(req)) return reject(socket, 403, 'Forbidden')
+      if (!gate.hasSession(req)) return reject(socket, 401, 'Unauthorized')
+      wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
+    } catch {
+      reject(socket, 400, 'Bad Request')
+    }
   })
 
   function serveSocket(ws: WebSocket): void {
@@ -122,25 +172,26 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const unsubscribe = opts.host.hub.subscribe((e: AppEvent) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
     })
-    ws.on('message', (raw) => {
-      let msg: { id?: unknown; route?: unknown; input?: unknown }
-      try {
-        msg = JSON.parse(raw.toString()) as typeof msg
-      } catch {
-        return ws.send(
-          JSON.stringify({
-            id: null,
-            result: {
-              ok: false,
-              error: { code: 'bad_request', message: 'The message is not JSON.' },
-            },
-          }),
-        )
+    const answer = (id: string | number | null, result: unknown): void => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
+    }
+    ws.on('message', (raw, isBinary) => {
+      const msg = parseMessage(raw, isBinary)
+      if (!msg) {
+        return answer(null, {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: 'The message is not a JSON object of the form {"id", "route", "input"}.',
+          },
+        })
       }
       const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null
-      void opts.host.router.handle(msg.route, msg.input).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
-      })
+      opts.host.router.handle(msg.route, msg.input).then(
+        (result) => answer(id, result),
+        () =>
+          answer(id, { ok: false, error: { code: 'internal', message: 'The request failed.' } }),
+      )
     })
     ws.on('close', () => {
       sockets.delete(ws)

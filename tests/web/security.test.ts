@@ -65,8 +65,9 @@ describe('browser mode security', () => {
     const token = new URL(web.url).searchParams.get('token')!
     const res = await get(`/?x=1&token=${token}`)
     expect(res.status).toBe(303)
-    expect(res.headers['location']).toBe('/?x=1')
+    expect(res.headers['location']).toBe('/')
     const cookie = String(res.headers['set-cookie'])
+    expect(cookie.startsWith(`cairn_session_${web.port}=`)).toBe(true)
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
     expect(cookie).not.toContain(token)

@@ -68,6 +68,14 @@ function startHost(dataDir: string, args: string[] = []): Promise<Running> {
   })
 }
 
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()))
+  const { port } = probe.address() as { port: number }
+  await new Promise<void>((r) => probe.close(() => r()))
+  return port
+}
+
 const authStatus = async (url: string, cookie: string): Promise<number> =>
   (await fetch(new URL('/auth', url), { headers: { cookie } })).status
 
@@ -111,12 +119,14 @@ describe('restarting browser mode', () => {
   it('keeps the address and the cookie of an open tab; --new-token invalidates both', async () => {
     const data = join(dir, 'host')
     mkdirSync(data, { recursive: true })
-    const first = await startHost(data, ['--port', '0'])
+    // a tab stays on its address, and the cookie is named after the port: restart on the same one
+    const port = await freePort()
+    const first = await startHost(data, ['--port', String(port)])
     const cookie = await sessionCookie(first.url)
     expect(await authStatus(first.url, cookie)).toBe(204)
     await first.stop()
 
-    const second = await startHost(data, ['--port', '0'])
+    const second = await startHost(data, ['--port', String(port)])
     expect(new URL(second.url).searchParams.get('token')).toBe(
       new URL(first.url).searchParams.get('token'),
     )
@@ -127,7 +137,7 @@ describe('restarting browser mode', () => {
     await bridge.close()
     await second.stop()
 
-    const third = await startHost(data, ['--port', '0', '--new-token'])
+    const third = await startHost(data, ['--port', String(port), '--new-token'])
     expect(new URL(third.url).searchParams.get('token')).not.toBe(
       new URL(first.url).searchParams.get('token'),
     )
