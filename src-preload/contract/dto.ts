@@ -18,6 +18,7 @@ export type FailureKind =
   | 'timeout'
   | 'invalid_arguments'
   | 'unknown_tool'
+  | 'tool_changed'
   | 'stopped'
   | 'interrupted'
 

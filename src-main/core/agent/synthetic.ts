@@ -21,6 +21,11 @@ export function syntheticText(kind: FailureKind, name: string, detail?: string):
       return `The call to ${name} was not run: ${detail ?? 'invalid arguments'}. Fix the arguments and call it again.`
     case 'unknown_tool':
       return `There is no tool named "${name}".${detail ? ` Available tools: ${detail}.` : ''}`
+    case 'tool_changed':
+      return (
+        `The call to ${name} was not run: the tool's description, input schema or server ` +
+        'changed after you asked for it. Read its current description and call it again if it still fits.'
+      )
     case 'stopped':
       return `The call to ${name} was not run: the turn was stopped${detail ? ` (${detail})` : ''}.`
     case 'interrupted':

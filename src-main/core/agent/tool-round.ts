@@ -9,6 +9,8 @@ import type { TurnEndReason } from '../../../src-preload/contract/events'
 import { abortKindOf } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
 import { isTrustedReadOnly } from '../ports'
+import { ToolChangedError } from '../tools/composite-host'
+import { canonicalJson } from './canonical-json'
 import { raceAbort, type GateDecision } from './permissions'
 import { loopWarningText } from './loop-detector'
 import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
@@ -29,6 +31,15 @@ interface Result {
   synthetic: boolean
   failureKind?: FailureKind
   durationMs: number
+}
+
+/** One assistant message's calls, their recorder, and the decisions made in this round. */
+interface Round {
+  prepared: Prepared[]
+  rec: OrderedRecorder
+  tools: readonly ToolDescriptor[]
+  /** identical calls (same tool, same arguments) in one round are asked about once */
+  decided: Map<string, GateDecision>
 }
 
 /** Thrown inside a round when the turn must end; the caller's stop function takes over. */
@@ -52,12 +63,13 @@ export async function runToolRound(
     prepare(ctx, call, byName.get(call.name)),
   )
   const recorder = new OrderedRecorder(ctx, prepared)
+  const round: Round = { prepared, rec: recorder, tools, decided: new Map() }
   try {
     const parallel =
       prepared.length > 1 &&
       prepared.every((p) => p.tool && p.check?.ok && isTrustedReadOnly(p.tool))
-    if (parallel) await runParallel(ctx, prepared, recorder)
-    else for (let i = 0; i < prepared.length; i++) await runOne(ctx, prepared, i, recorder, tools)
+    if (parallel) await runParallel(ctx, round)
+    else for (let i = 0; i < prepared.length; i++) await runOne(ctx, round, i)
     return null
   } catch (e) {
     const kind = abortKindOf(ctx.signal)
@@ -126,11 +138,14 @@ function checked(p: Prepared): { tool: ToolDescriptor; args: Record<string, unkn
 
 async function gate(
   ctx: TurnContext,
+  round: Round,
   p: Prepared & { tool: ToolDescriptor },
   args: Record<string, unknown>,
 ): Promise<GateDecision> {
   const requestId = randomUUID()
-  const byPolicy = ctx.gate.decideByPolicy(p.tool)
+  const key = `${p.call.name}\u0000${canonicalJson(args)}`
+  const earlier = round.decided.get(key)
+  const byPolicy = earlier ?? ctx.gate.decideByPolicy(p.tool)
   let decision: GateDecision
   if (byPolicy) {
     decision = byPolicy
@@ -154,6 +169,7 @@ async function gate(
       ctx.signal,
     )
   }
+  round.decided.set(key, decision)
   ctx.decisions.set(p.call.id, decision.by)
   ctx.emit({
     type: 'permission_decision',
@@ -177,13 +193,16 @@ function answerDenied(
   if (ctx.req.limits.stopOnDenied) throw new RoundStop('denied')
 }
 
-/** Counts the execution against the limit and checks for a loop; may end the turn. */
+/**
+ * Checks the execution limit and the loop detector before anyone is asked, so nobody
+ * approves a call that would then be refused; may end the turn. The execution is counted
+ * once the call is allowed.
+ */
 function admit(ctx: TurnContext, p: Prepared, args: Record<string, unknown>): string | null {
   if (ctx.toolExecutions >= ctx.req.limits.maxToolExecutions)
     throw new RoundStop('max_tool_executions')
   const loop = ctx.loop.record(p.call.name, args)
   if (loop.verdict === 'stop') throw new RoundStop('loop')
-  ctx.toolExecutions++
   if (loop.verdict === 'warn') {
     ctx.emit({ type: 'loop_warning', name: p.call.name, count: loop.count })
     return loopWarningText(p.call.name, loop.count, false)
@@ -191,39 +210,36 @@ function admit(ctx: TurnContext, p: Prepared, args: Record<string, unknown>): st
   return null
 }
 
-async function runOne(
-  ctx: TurnContext,
-  prepared: Prepared[],
-  i: number,
-  rec: OrderedRecorder,
-  tools: readonly ToolDescriptor[],
-): Promise<void> {
-  const p = prepared[i]!
+async function runOne(ctx: TurnContext, round: Round, i: number): Promise<void> {
+  const p = round.prepared[i]!
+  const rec = round.rec
   if (ctx.signal.aborted) throw ctx.signal.reason
-  if (answerInvalid(p, i, rec, tools)) return
+  if (answerInvalid(p, i, rec, round.tools)) return
   const { tool, args } = checked(p)
-  const decision = await gate(ctx, { ...p, tool }, args)
-  if (decision.decision === 'deny') return answerDenied(ctx, p, i, decision, rec)
   const warning = admit(ctx, p, args)
+  const decision = await gate(ctx, round, { ...p, tool }, args)
+  if (decision.decision === 'deny') return answerDenied(ctx, p, i, decision, rec)
+  ctx.toolExecutions++
   const result = await execute(ctx, p, tool, args, warning)
   rec.record(i, result)
   if (!result.ok && ctx.req.limits.stopOnToolFailure) throw new RoundStop('tool_failure')
 }
 
-async function runParallel(
-  ctx: TurnContext,
-  prepared: Prepared[],
-  rec: OrderedRecorder,
-): Promise<void> {
+async function runParallel(ctx: TurnContext, round: Round): Promise<void> {
+  const { prepared, rec } = round
   const approved: { i: number; args: Record<string, unknown>; warning: string | null }[] = []
   for (let i = 0; i < prepared.length; i++) {
     const p = prepared[i]!
     const { tool, args } = checked(p)
-    const decision = await gate(ctx, { ...p, tool }, args)
-    if (decision.decision === 'deny') answerDenied(ctx, p, i, decision, rec)
-    else approved.push({ i, args, warning: null })
+    const warning = admit(ctx, p, args)
+    const decision = await gate(ctx, round, { ...p, tool }, args)
+    if (decision.decision === 'deny') {
+      answerDenied(ctx, p, i, decision, rec)
+      continue
+    }
+    ctx.toolExecutions++
+    approved.push({ i, args, warning })
   }
-  for (const a of approved) a.warning = admit(ctx, prepared[a.i]!, a.args)
   const failures = await Promise.all(
     approved.map(async (a) => {
       const p = prepared[a.i]!
@@ -253,6 +269,7 @@ async function execute(
         signal: ctx.signal,
         sessionId: ctx.req.sessionId,
         toolCallId: p.call.id,
+        fingerprint: tool.fingerprint,
       }),
       ctx.signal,
     )
@@ -264,6 +281,18 @@ async function execute(
     }
   } catch (e) {
     if (ctx.signal.aborted) throw e // the stop function answers this call
+    if (e instanceof ToolChangedError) {
+      // approved (by the user, a rule or the policy) as it was; it is not that tool anymore
+      const content = syntheticText('tool_changed', p.call.name)
+      return {
+        ok: false,
+        content,
+        parts: null,
+        synthetic: true,
+        failureKind: 'tool_changed',
+        durationMs: 0,
+      }
+    }
     ok = false
     text = `Error: ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`
   }
