@@ -2,6 +2,7 @@
  * Where Cairn keeps its data. The desktop app, browser mode and the CLI share one
  * directory: `--data-dir`, else `CAIRN_DATA_DIR`, else the desktop app's `userData`.
  */
+import fs from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 
@@ -89,4 +90,68 @@ export function dataPaths(dataDir: string): DataPaths {
     logsRoot,
     sessionLogs: (sessionId) => path.join(logsRoot, 'sessions', assertSessionId(sessionId)),
   }
+}
+
+/** Folders of the data directory: only their owner may list or enter them. */
+export const PRIVATE_DIR_MODE = 0o700
+/** Files of the data directory (database, WAL, settings, secrets, logs, token): owner only. */
+export const PRIVATE_FILE_MODE = 0o600
+
+/**
+ * What Cairn keeps at the top of the data directory (with their temp files, locks, backups
+ * and copies set aside). Only these are touched: `--data-dir` may name a folder that holds
+ * other things too.
+ */
+const OWN_FILE = /^\.?(cairn\.db|settings\.json|secrets\.json|web-token|mcp-processes\.json)/
+const OWN_DIRS = new Set(['logs'])
+
+/**
+ * Creates the data directory (mode 700) and narrows what Cairn keeps in it when others could
+ * read or write it: folders to 700, files to 600 (symbolic links are left alone, never
+ * followed). Returns the paths it changed. POSIX only: on Windows, files under `%APPDATA%`
+ * inherit the user profile's access list, which already excludes other users; nothing is
+ * changed there.
+ */
+export function securePrivateDataDir(dataDir: string): string[] {
+  const root = path.resolve(dataDir)
+  fs.mkdirSync(root, { recursive: true, mode: PRIVATE_DIR_MODE })
+  if (process.platform === 'win32') return []
+  const fixed: string[] = []
+  const narrow = (p: string, stat: fs.Stats): void => {
+    const want = stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE
+    if ((stat.mode & 0o077) === 0) return
+    try {
+      fs.chmodSync(p, (stat.mode & 0o700) | (want & 0o700))
+      fixed.push(p)
+    } catch {
+      // not ours (another user's file in a shared folder): nothing we can do
+    }
+  }
+  const walk = (
+    dir: string,
+    depth: number,
+    ours?: (name: string, stat: fs.Stats) => boolean,
+  ): void => {
+    let names: string[]
+    try {
+      names = fs.readdirSync(dir)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      const p = path.join(dir, name)
+      let stat: fs.Stats
+      try {
+        stat = fs.lstatSync(p)
+      } catch {
+        continue
+      }
+      if (stat.isSymbolicLink() || (ours && !ours(name, stat))) continue
+      if (stat.isDirectory() || stat.isFile()) narrow(p, stat)
+      if (stat.isDirectory() && depth < 8) walk(p, depth + 1)
+    }
+  }
+  narrow(root, fs.lstatSync(root))
+  walk(root, 0, (name, stat) => (stat.isDirectory() ? OWN_DIRS.has(name) : OWN_FILE.test(name)))
+  return fixed
 }

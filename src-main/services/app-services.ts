@@ -1,4 +1,4 @@
-import { dataPaths } from '../adapters/data-dir'
+import { dataPaths, securePrivateDataDir } from '../adapters/data-dir'
 import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
 import { SettingsPermissionRules } from '../adapters/settings/rules'
 import { openSecrets, type SecretCodec, type SecretsStore } from '../adapters/settings/secrets'
@@ -38,6 +38,11 @@ export function openAppServices(
   } = {},
 ): AppServices {
   const warn = opts.onWarning ?? (() => {})
+  const narrowed = securePrivateDataDir(dataDir)
+  if (narrowed.length > 0)
+    warn(
+      `${narrowed.length} file(s) in ${dataDir} could be read by other users; they are now private to you (folders 700, files 600).`,
+    )
   const settings = openSettings(dataDir, {
     onWarning: warn,
     ...(opts.settingsStoreFactory ? { createStore: opts.settingsStoreFactory } : {}),

@@ -18,7 +18,7 @@ export function tempName(target: string): string {
 /** Writes `data` to a fresh temp file beside `target`; returns its path. */
 export async function writeTemp(target: string, data: string): Promise<string> {
   const temp = tempName(target)
-  await fs.writeFile(temp, data, { flag: 'wx' })
+  await fs.writeFile(temp, data, { flag: 'wx', mode: 0o600 })
   return temp
 }
 

@@ -20,7 +20,8 @@ export function tempPathFor(target: string): string {
   )
 }
 
-export function writeFileAtomicSync(target: string, data: string, mode = 0o666): void {
+/** `mode` defaults to 600: what is written this way (settings, secrets, tokens) is private. */
+export function writeFileAtomicSync(target: string, data: string, mode = 0o600): void {
   const temp = tempPathFor(target)
   try {
     const fd = fs.openSync(temp, 'wx', mode)

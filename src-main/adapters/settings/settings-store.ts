@@ -69,6 +69,8 @@ export function settingsConfOptions(dataDir: string) {
     defaults: defaultSettings() as unknown as Record<string, unknown>,
     clearInvalidConfig: false,
     watch: false,
+    // MCP headers and environment variables live here: readable by the owner only
+    configFileMode: 0o600,
   }
 }
 

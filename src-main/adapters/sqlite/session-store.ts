@@ -4,7 +4,7 @@
  * timeout instead of failing on a lock upgrade.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database, Statement, Transaction } from 'better-sqlite3'
 import type {
@@ -341,8 +341,15 @@ export function createSessionStore(
   dataDir: string,
   opts: SessionStoreOptions = {},
 ): SqliteSessionStore {
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const { now, ...open } = opts
-  const db = openDatabase(join(dataDir, DB_FILE_NAME), open)
+  const file = join(dataDir, DB_FILE_NAME)
+  // made private before SQLite opens it: SQLite gives the WAL and SHM files the same mode
+  try {
+    closeSync(openSync(file, 'wx', 0o600))
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  }
+  const db = openDatabase(file, open)
   return new SqliteSessionStore(db, now ? { now } : {})
 }
