@@ -15,9 +15,9 @@ import {
   ToolError,
   type BuiltinTool,
 } from './tool-def'
+import { openFileInside, readDirInside } from './confined-fs'
 import {
   isInside,
-  NOFOLLOW,
   openWorkspace,
   resolveInWorkspace,
   type ResolvedPath,
@@ -52,29 +52,35 @@ export const readFileTool: BuiltinTool = {
     const limit = optionalInt(args, 'limit', 1, Number.MAX_SAFE_INTEGER)
     const ws = await openWorkspace(env.workspace)
     const file = await existing(ws, input)
-    const stat = await fsp.stat(file.real)
-    if (stat.isDirectory()) {
-      throw new ToolError(
-        `"${input}" is a folder, not a file. Use list_directory to see what it holds.`,
-      )
-    }
-    if (!stat.isFile()) throw new ToolError(`"${input}" is not a regular file.`)
-    const max = env.limits.maxFileBytes
-    if (stat.size > max) {
-      if (offset === undefined && limit === undefined) {
-        throw new ToolError(
-          `${file.rel} is ${formatBytes(stat.size)}, above read_file's limit of ${formatBytes(max)}. ` +
-            'Read a part of it with offset and limit (line numbers, e.g. offset 1 and limit 500), ' +
-            'or find the lines you need with search_files (text).',
-        )
-      }
-      return text(
-        await readPartStreaming(file, stat.size, offset ?? 1, limit ?? DEFAULT_READ_LINES, max),
-      )
-    }
-    const fh = await fsp.open(file.real, fsp.constants.O_RDONLY | NOFOLLOW)
+    const { fh, stat } = await openFileInside(ws, file.real)
     let buf: Buffer
     try {
+      if (stat.isDirectory()) {
+        throw new ToolError(
+          `"${input}" is a folder, not a file. Use list_directory to see what it holds.`,
+        )
+      }
+      if (!stat.isFile()) throw new ToolError(`"${input}" is not a regular file.`)
+      const max = env.limits.maxFileBytes
+      if (stat.size > max) {
+        if (offset === undefined && limit === undefined) {
+          throw new ToolError(
+            `${file.rel} is ${formatBytes(stat.size)}, above read_file's limit of ${formatBytes(max)}. ` +
+              'Read a part of it with offset and limit (line numbers, e.g. offset 1 and limit 500), ' +
+              'or find the lines you need with search_files (text).',
+          )
+        }
+        return text(
+          await readPartStreaming(
+            fh,
+            file,
+            stat.size,
+            offset ?? 1,
+            limit ?? DEFAULT_READ_LINES,
+            max,
+          ),
+        )
+      }
       buf = await fh.readFile()
     } finally {
       await fh.close()
@@ -123,7 +129,7 @@ export const listDirectoryTool: BuiltinTool = {
     if (!stat.isDirectory()) {
       throw new ToolError(`"${input}" is a file, not a folder. Use read_file to read it.`)
     }
-    const dirents = await fsp.readdir(dir.real, { withFileTypes: true })
+    const dirents = await readDirInside(ws, dir.real)
     dirents.sort((a, b) => compareNames(a.name, b.name))
     const shown = dirents.slice(0, MAX_LIST_ENTRIES)
     const lines = await Promise.all(
@@ -193,20 +199,18 @@ export function splitLines(s: string): string[] {
 
 /** Reads lines [from, from + count) of a file too big to load, without loading it. */
 async function readPartStreaming(
+  fh: fsp.FileHandle,
   file: ResolvedPath,
   size: number,
   from: number,
   count: number,
   maxChars: number,
 ): Promise<string> {
-  const fh = await fsp.open(file.real, fsp.constants.O_RDONLY | NOFOLLOW)
   const first = Buffer.alloc(8192)
   const { bytesRead } = await fh.read(first, 0, first.length, 0)
-  if (looksBinary(first.subarray(0, bytesRead))) {
-    await fh.close()
-    throw binaryError(file, size)
-  }
-  const stream = createReadStream('', { fd: fh, encoding: 'utf8', start: 0 })
+  if (looksBinary(first.subarray(0, bytesRead))) throw binaryError(file, size)
+  // the caller closes the handle
+  const stream = createReadStream('', { fd: fh, encoding: 'utf8', start: 0, autoClose: false })
   const rl = createInterface({ input: stream, crlfDelay: Infinity })
   const out: string[] = []
   let chars = 0

@@ -24,6 +24,7 @@ import {
   type BuiltinTool,
   type ToolEnv,
 } from './tool-def'
+import { readDirInside, readFileInside } from './confined-fs'
 import { isInside, openWorkspace, relativeTo, type Workspace } from './workspace'
 
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules', '.hg', '.svn'])
@@ -100,7 +101,7 @@ export const searchFilesTool: BuiltinTool = {
         results.push(rel)
         continue
       }
-      await searchFile(file, rel, matchLine, max, results, stats, env)
+      await searchFile(ws, file, rel, matchLine, max, results, stats, env)
     }
     return text(report(results, max, stats, env, { pattern, needle, where: start.rel }))
   },
@@ -167,7 +168,7 @@ async function* walk(
   if (env.ctx.signal.aborted) throw env.ctx.signal.reason
   let entries
   try {
-    entries = await fsp.readdir(dir, { withFileTypes: true })
+    entries = await readDirInside(ws, dir)
   } catch {
     return // unreadable folder: skip it
   }
@@ -199,6 +200,7 @@ async function isFileInside(ws: Workspace, link: string): Promise<boolean> {
 }
 
 async function searchFile(
+  ws: Workspace,
   file: string,
   rel: string,
   match: (line: string) => boolean,
@@ -209,13 +211,12 @@ async function searchFile(
 ): Promise<void> {
   let buf: Buffer
   try {
-    const real = await fsp.realpath(file)
-    const stat = await fsp.stat(real)
-    if (stat.size > env.limits.maxFileBytes) {
+    const read = await readFileInside(ws, await fsp.realpath(file), env.limits.maxFileBytes)
+    if ('tooBig' in read) {
       stats.tooBig++
       return
     }
-    buf = await fsp.readFile(real)
+    buf = read.buf
   } catch {
     return
   }

@@ -12,8 +12,9 @@
  * - The real path must equal the real workspace path or start with it plus a separator
  *   (so `/ws-other` is not inside `/ws`); on a case-insensitive file system the comparison
  *   ignores case.
- * - Callers then use the resolved real path, never the input, so what was checked is what
- *   is opened.
+ * - Callers then use the resolved real path, never the input, and open it through
+ *   confined-fs.ts, which checks the handle it got: a folder swapped for a link between
+ *   this check and the open is caught there.
  */
 import { constants, promises as fsp } from 'node:fs'
 import { homedir } from 'node:os'

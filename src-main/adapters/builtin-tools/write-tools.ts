@@ -1,15 +1,12 @@
 /**
  * The file tools that change files: write_file and edit_file. Both write to the resolved
- * real path inside the workspace, never to the path as given.
+ * real path inside the workspace, never to the path as given, through a checked folder
+ * handle and a temp file renamed into place (see confined-fs.ts).
  */
-import { promises as fsp } from 'node:fs'
-import path from 'node:path'
 import { existing } from './read-tools'
 import { formatBytes, optionalBool, stringArg, text, ToolError, type BuiltinTool } from './tool-def'
-import { NOFOLLOW, openWorkspace, resolveInWorkspace, type ResolvedPath } from './workspace'
-
-const WRITE_FLAGS =
-  fsp.constants.O_WRONLY | fsp.constants.O_CREAT | fsp.constants.O_TRUNC | NOFOLLOW
+import { openFileInside, refuseHardLinked, writeFileInside } from './confined-fs'
+import { openWorkspace, resolveInWorkspace, type ResolvedPath, type Workspace } from './workspace'
 
 export const writeFileTool: BuiltinTool = {
   name: 'write_file',
@@ -40,17 +37,7 @@ export const writeFileTool: BuiltinTool = {
     const file = await resolveInWorkspace(ws, input)
     if (file.rel === '.')
       throw new ToolError('The path names the workspace folder itself; give a file name.')
-    let before: number | null = null
-    if (file.exists) {
-      const stat = await fsp.stat(file.real)
-      if (stat.isDirectory()) {
-        throw new ToolError(`"${input}" is a folder; give the path of a file inside it.`)
-      }
-      before = stat.size
-    } else {
-      await fsp.mkdir(path.dirname(file.real), { recursive: true })
-    }
-    const bytes = await writeText(file, content)
+    const { bytes, before } = await writeText(ws, file, content)
     return text(
       before === null
         ? `Created ${file.rel} (${bytes} bytes written).`
@@ -102,14 +89,20 @@ export const editFileTool: BuiltinTool = {
     }
     const ws = await openWorkspace(env.workspace)
     const file = await existing(ws, input)
-    const stat = await fsp.stat(file.real)
-    if (!stat.isFile()) throw new ToolError(`"${input}" is not a file.`)
-    if (stat.size > env.limits.maxFileBytes) {
-      throw new ToolError(
-        `${file.rel} is ${formatBytes(stat.size)}, above the ${formatBytes(env.limits.maxFileBytes)} that edit_file handles.`,
-      )
+    const { fh, stat } = await openFileInside(ws, file.real)
+    let buf: Buffer
+    try {
+      if (!stat.isFile()) throw new ToolError(`"${input}" is not a file.`)
+      refuseHardLinked(ws, file.real, stat)
+      if (stat.size > env.limits.maxFileBytes) {
+        throw new ToolError(
+          `${file.rel} is ${formatBytes(stat.size)}, above the ${formatBytes(env.limits.maxFileBytes)} that edit_file handles.`,
+        )
+      }
+      buf = await fh.readFile()
+    } finally {
+      await fh.close()
     }
-    const buf = await fsp.readFile(file.real)
     if (buf.includes(0))
       throw new ToolError(`${file.rel} is a binary file; edit_file edits text files only.`)
     const content = buf.toString('utf8')
@@ -139,22 +132,21 @@ export const editFileTool: BuiltinTool = {
     const next = replaceAll
       ? content.split(oldString).join(newString)
       : content.slice(0, at[0]) + newString + content.slice((at[0] ?? 0) + oldString.length)
-    const bytes = await writeText(file, next)
+    const { bytes } = await writeText(ws, file, next)
     const where =
       at.length === 1 ? `at line ${lineOf(content, at[0] ?? 0)}` : `${at.length} occurrences`
     return text(`Edited ${file.rel}: replaced ${where} (the file now has ${bytes} bytes).`)
   },
 }
 
-async function writeText(file: ResolvedPath, content: string): Promise<number> {
+async function writeText(
+  ws: Workspace,
+  file: ResolvedPath,
+  content: string,
+): Promise<{ bytes: number; before: number | null }> {
   const data = Buffer.from(content, 'utf8')
-  const fh = await fsp.open(file.real, WRITE_FLAGS, 0o666)
-  try {
-    await fh.writeFile(data)
-  } finally {
-    await fh.close()
-  }
-  return data.length
+  const { before } = await writeFileInside(ws, file.real, data)
+  return { bytes: data.length, before }
 }
 
 /** Start offsets of the non-overlapping occurrences of `needle`. */

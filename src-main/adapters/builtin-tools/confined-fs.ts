@@ -1,0 +1,208 @@
+/**
+ * File access that stays inside the workspace even while the tree changes under it.
+ * Resolving a path and then opening it by name leaves a gap: a folder swapped for a
+ * symbolic link in between sends the open outside. So every access opens once and then
+ * checks the handle it got, and works on that handle only:
+ *
+ * - Linux: `/proc/self/fd/N` names the opened file or folder itself; its link text is
+ *   where the handle really is, and paths under it (`/proc/self/fd/N/name`) go through the
+ *   opened folder, whatever happens to the names on the way there. Folders are listed and
+ *   files created through that link.
+ * - Elsewhere (macOS, Windows): after opening, the name is resolved again with `realpath`
+ *   and must be inside the workspace and be the same file (device and inode) as the handle.
+ *   A swap between that check and the next step by name remains possible there.
+ *
+ * Files are opened without following a link in their last part and without blocking (a
+ * FIFO would never answer). Writes go to a temp file in the checked folder that is then
+ * renamed over the target, so a hard link to an outside file is never written through; a
+ * file with more than one link is refused for writes and edits all the same.
+ */
+import { randomBytes } from 'node:crypto'
+import { constants, promises as fsp, type Dirent, type Stats } from 'node:fs'
+import path from 'node:path'
+import { ToolError } from './tool-def'
+import { errCode, isInside, NOFOLLOW, relativeTo, type Workspace } from './workspace'
+
+const onLinux = process.platform === 'linux'
+const canOpenFolders = process.platform !== 'win32'
+const NONBLOCK: number = constants.O_NONBLOCK ?? 0
+const DIRECTORY: number = constants.O_DIRECTORY ?? 0
+
+type FileHandle = fsp.FileHandle
+
+function escaped(ws: Workspace, real: string): ToolError {
+  return new ToolError(
+    `The path ${relativeTo(ws, real)} moved outside the workspace (${ws.root}) while it was ` +
+      'being opened (a folder on the way was replaced, e.g. by a symbolic link); nothing was read or written.',
+  )
+}
+
+/** Checks that an open handle is inside the workspace (see the header). */
+async function verifyHandle(ws: Workspace, fh: FileHandle, real: string): Promise<void> {
+  if (onLinux) {
+    const where = await fsp.readlink(`/proc/self/fd/${fh.fd}`).catch(() => null)
+    if (where !== null && path.isAbsolute(where)) {
+      if (!isInside(ws, where)) throw escaped(ws, real)
+      return
+    }
+  }
+  const [st, again] = await Promise.all([fh.stat(), fsp.realpath(real).catch(() => null)])
+  const named = again === null ? null : await fsp.stat(again).catch(() => null)
+  if (again === null || named === null || !isInside(ws, again)) throw escaped(ws, real)
+  if (named.dev !== st.dev || named.ino !== st.ino) throw escaped(ws, real)
+}
+
+/** A path that reaches the opened folder through its handle where the platform allows it. */
+function viaHandle(fh: FileHandle | null, real: string): string {
+  return onLinux && fh !== null ? `/proc/self/fd/${fh.fd}` : real
+}
+
+export interface OpenedFile {
+  fh: FileHandle
+  stat: Stats
+}
+
+/**
+ * Opens an existing file (a real path from resolveInWorkspace) for reading, and checks the
+ * handle. Folders and other non-files are refused with `what` in the message.
+ */
+export async function openFileInside(ws: Workspace, real: string): Promise<OpenedFile> {
+  let fh: FileHandle
+  try {
+    fh = await fsp.open(real, constants.O_RDONLY | NOFOLLOW | NONBLOCK)
+  } catch (e) {
+    throw openError(ws, real, e)
+  }
+  try {
+    await verifyHandle(ws, fh, real)
+    return { fh, stat: await fh.stat() }
+  } catch (e) {
+    await fh.close()
+    throw e
+  }
+}
+
+/** Reads a whole file inside the workspace through a checked handle. */
+export async function readFileInside(
+  ws: Workspace,
+  real: string,
+  maxBytes: number,
+): Promise<{ buf: Buffer; stat: Stats } | { tooBig: Stats }> {
+  const { fh, stat } = await openFileInside(ws, real)
+  try {
+    if (!stat.isFile()) throw new ToolError(`${relativeTo(ws, real)} is not a regular file.`)
+    if (stat.size > maxBytes) return { tooBig: stat }
+    return { buf: await fh.readFile(), stat }
+  } finally {
+    await fh.close()
+  }
+}
+
+/** Lists a folder inside the workspace through a checked handle. */
+export async function readDirInside(ws: Workspace, real: string): Promise<Dirent[]> {
+  if (!canOpenFolders) {
+    const entries = await fsp.readdir(real, { withFileTypes: true })
+    const again = await fsp.realpath(real)
+    if (!isInside(ws, again)) throw escaped(ws, real)
+    return entries
+  }
+  let fh: FileHandle
+  try {
+    fh = await fsp.open(real, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
+  } catch (e) {
+    throw openError(ws, real, e)
+  }
+  try {
+    await verifyHandle(ws, fh, real)
+    const entries = await fsp.readdir(viaHandle(fh, real), { withFileTypes: true })
+    if (!onLinux) await verifyHandle(ws, fh, real)
+    return entries
+  } finally {
+    await fh.close()
+  }
+}
+
+/**
+ * Replaces (or creates) the file at `real` with `data`: a temp file in the checked folder,
+ * renamed over the target. Refuses a target that is a folder, a symbolic link or a file
+ * with more than one hard link. Returns the size the file had before, or null if new.
+ */
+export async function writeFileInside(
+  ws: Workspace,
+  real: string,
+  data: Buffer,
+): Promise<{ before: number | null }> {
+  const dir = path.dirname(real)
+  const base = path.basename(real)
+  await fsp.mkdir(dir, { recursive: true })
+  const dirFh = canOpenFolders
+    ? await fsp.open(dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW).catch((e: unknown) => {
+        throw openError(ws, dir, e)
+      })
+    : null
+  try {
+    if (dirFh) await verifyHandle(ws, dirFh, dir)
+    const at = viaHandle(dirFh, dir)
+    const existing = await fsp.lstat(path.join(at, base)).catch((e: unknown) => {
+      if (errCode(e) === 'ENOENT') return null
+      throw e
+    })
+    if (existing) refuseTarget(ws, real, existing)
+    const temp = path.join(at, `.${base}.cairn-${randomBytes(6).toString('hex')}.tmp`)
+    const mode = existing ? existing.mode & 0o7777 : 0o666
+    const fh = await fsp.open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW,
+      mode,
+    )
+    try {
+      try {
+        if (!dirFh || !onLinux) await verifyHandle(ws, fh, temp)
+        await fh.writeFile(data)
+        await fh.sync()
+      } finally {
+        await fh.close()
+      }
+      await fsp.rename(temp, path.join(at, base))
+    } catch (e) {
+      await fsp.rm(temp, { force: true }).catch(() => {})
+      throw e
+    }
+    return { before: existing ? existing.size : null }
+  } finally {
+    await dirFh?.close()
+  }
+}
+
+/** Refuses to edit through a hard link (the other name may be outside the workspace). */
+export function refuseHardLinked(ws: Workspace, real: string, stat: Stats): void {
+  if (stat.isFile() && stat.nlink > 1) {
+    throw new ToolError(
+      `${relativeTo(ws, real)} has ${stat.nlink} hard links, so the same file may also be ` +
+        'reachable from outside the workspace; the built-in tools do not change such files. ' +
+        'Copy it to a new file and change the copy, or use run_command if you really mean it.',
+    )
+  }
+}
+
+function refuseTarget(ws: Workspace, real: string, st: Stats): void {
+  const rel = relativeTo(ws, real)
+  if (st.isDirectory())
+    throw new ToolError(`"${rel}" is a folder; give the path of a file inside it.`)
+  if (st.isSymbolicLink()) throw escaped(ws, real)
+  if (!st.isFile()) throw new ToolError(`"${rel}" is not a regular file; it was not changed.`)
+  refuseHardLinked(ws, real, st)
+}
+
+function openError(ws: Workspace, real: string, e: unknown): Error {
+  const code = errCode(e)
+  // ELOOP/ENOTDIR with O_NOFOLLOW: the last part became a symbolic link after it was resolved
+  if (code === 'ELOOP' || code === 'EMLINK' || code === 'ENOTDIR') return escaped(ws, real)
+  if (code === 'EISDIR') return new ToolError(`"${relativeTo(ws, real)}" is a folder, not a file.`)
+  if (code === 'ENOENT') {
+    return new ToolError(
+      `${relativeTo(ws, real)} does not exist (any more) in the workspace (${ws.root}).`,
+    )
+  }
+  return e instanceof Error ? e : new Error(String(e))
+}
