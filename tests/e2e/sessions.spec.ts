@@ -220,3 +220,26 @@ test('rename, pin, export, delete with Undo and without; shortcuts for new chat 
   await page.keyboard.press('ControlOrMeta+n')
   await expect(page.getByRole('heading', { name: 'What can I help with?' })).toBeVisible()
 })
+
+test('a search hit in an earlier version of an answer shows that version, highlighted', async ({
+  page,
+}) => {
+  host = await startWebHost()
+  await page.goto(host.url)
+  await chatWith(page, host, 'Name a dark stone', 'Obsidian is volcanic glass.')
+  host.model.enqueue(textReply('Basalt is a dark rock.'))
+  await conversation(page).getByRole('button', { name: 'Regenerate' }).click()
+  await expect(lastAnswer(page)).toContainText('Basalt is a dark rock.')
+  await idle(page)
+  await expect(conversation(page).getByRole('group', { name: 'Versions' })).toContainText('2/2')
+  await newChat(page)
+
+  await searchBox(page).fill('obsidian')
+  await results(page).getByRole('button', { name: /Obsidian is volcanic/ }).click()
+  const highlighted = conversation(page).locator('.row[aria-current="true"]')
+  await expect(highlighted).toBeVisible()
+  await expect(highlighted).toContainText('Obsidian is volcanic glass.')
+  await expect(conversation(page).getByRole('group', { name: 'Versions' })).toContainText('1/2')
+  await expect(conversation(page).getByText('Basalt is a dark rock.')).toHaveCount(0)
+  await keepScreenshot(page, 'search-hit-earlier-version')
+})

@@ -41,6 +41,25 @@ describe('the composer', () => {
     expect(box().getAttribute('aria-invalid')).toBe('true')
   })
 
+  it('a send error about the provider offers its settings; other errors do not', async () => {
+    let failure = new RouteFailure('provider', 'No model is configured. Pass --model <name>.')
+    const app = renderWithApp(<Composer />, {
+      'chat.send': () => {
+        throw failure
+      },
+    })
+    const user = userEvent.setup()
+    await user.type(box(), 'Hello{Enter}')
+    await screen.findByText(/Not sent: No model is configured/)
+    await user.click(screen.getByRole('button', { name: 'Open provider settings' }))
+    expect(app.env.nav.getState()).toMatchObject({ view: 'settings', section: 'providers' })
+    failure = new RouteFailure('conflict', 'A turn is already running in this chat.')
+    await user.click(box())
+    await user.keyboard('{Enter}')
+    await screen.findByText(/Not sent: A turn is already running/)
+    expect(screen.queryByRole('button', { name: 'Open provider settings' })).toBeNull()
+  })
+
   it('/help lists the commands; an unknown command says so and is not sent', async () => {
     const app = renderWithApp(<Composer />)
     const user = userEvent.setup()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import {
+  earlierVersionOf,
   keptNotices,
   liveRows,
   splitToolName,
@@ -169,6 +170,29 @@ describe('stored messages as rows', () => {
     const busy = storedRows({ ...base, messages, busy: true })
     expect(userRows(busy).some((u) => u.canEdit)).toBe(false)
     expect(answerRows(busy).some((a) => a.footer?.canRegenerate)).toBe(false)
+  })
+
+  it('finds the earlier version that holds a message (what a search hit must show)', () => {
+    n = 0
+    const messages = [
+      msg({ role: 'user', content: 'a', turnId: 't0' }),
+      msg({ role: 'assistant', content: 'A', turnId: 't0' }),
+      msg({ role: 'user', content: 'b', turnId: 't1' }),
+      msg({ role: 'assistant', content: 'B', turnId: 't1' }),
+      msg({ role: 'user', content: 'b2', turnId: 't2', supersedes: 3 }),
+      msg({ role: 'assistant', content: 'B2', turnId: 't2' }),
+      msg({ role: 'user', content: 'b3', turnId: 't3', supersedes: 5 }),
+      msg({ role: 'assistant', content: 'B3', turnId: 't3' }),
+    ]
+    expect(earlierVersionOf(messages, 'id4')).toEqual({ slot: 'id7', index: 0 })
+    expect(earlierVersionOf(messages, 'id6')).toEqual({ slot: 'id7', index: 1 })
+    // newest versions and exchanges with one version need nothing picked
+    expect(earlierVersionOf(messages, 'id8')).toBeNull()
+    expect(earlierVersionOf(messages, 'id2')).toBeNull()
+    expect(earlierVersionOf(messages, 'nope')).toBeNull()
+    // and picking it shows it
+    const rows = storedRows({ ...base, messages, picked: { id7: 0 } })
+    expect(answerRows(rows).map((a) => a.answer.text)).toEqual(['A', 'B'])
   })
 
   it('hides the exchange a regenerate on its way replaces, and the live turn’s own messages', () => {

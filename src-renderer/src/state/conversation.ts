@@ -199,9 +199,16 @@ export function keptNotices(turn: TurnView): KeptNotice[] {
   return out
 }
 
-/** Rows of the stored messages. */
-export function storedRows(input: StoredRowsInput): Row[] {
-  const all = exchanges(input.messages)
+interface VersionChain {
+  /** the slot the versions share (the newest version's user message id) */
+  slot: string
+  /** oldest first; the last is the newest */
+  chain: Exchange[]
+}
+
+/** The exchanges shown, each with the earlier versions it replaced. */
+function versionChains(messages: readonly StoredMessage[], hiding: string | null): VersionChain[] {
+  const all = exchanges(messages)
   const byUserSeq = new Map<number, Exchange>()
   for (const x of all) if (x.user) byUserSeq.set(x.user.seq, x)
   const superseded = new Set<Exchange>()
@@ -209,9 +216,8 @@ export function storedRows(input: StoredRowsInput): Row[] {
     const prev = x.user?.supersedes != null ? byUserSeq.get(x.user.supersedes) : undefined
     if (prev) superseded.add(prev)
   }
-  const shown = all.filter((x) => !superseded.has(x) && x.user?.id !== input.hiding)
-  const rows: Row[] = []
-  shown.forEach((newest, n) => {
+  const shown = all.filter((x) => !superseded.has(x) && x.user?.id !== hiding)
+  return shown.map((newest, n) => {
     const chain: Exchange[] = [newest]
     for (let x = newest; x.user?.supersedes != null;) {
       const prev = byUserSeq.get(x.user.supersedes)
@@ -219,11 +225,34 @@ export function storedRows(input: StoredRowsInput): Row[] {
       chain.unshift(prev)
       x = prev
     }
-    const slot = newest.user?.id ?? `x${n}`
+    return { slot: newest.user?.id ?? `x${n}`, chain }
+  })
+}
+
+/**
+ * The version that holds a stored message, when it is an earlier one (what `picked` must
+ * say to show it); null when the message is in a newest version or not there at all.
+ */
+export function earlierVersionOf(
+  messages: readonly StoredMessage[],
+  messageId: string,
+): { slot: string; index: number } | null {
+  for (const { slot, chain } of versionChains(messages, null)) {
+    const index = chain.findIndex((x) => x.messages.some((m) => m.id === messageId))
+    if (index >= 0) return index < chain.length - 1 ? { slot, index } : null
+  }
+  return null
+}
+
+/** Rows of the stored messages. */
+export function storedRows(input: StoredRowsInput): Row[] {
+  const chains = versionChains(input.messages, input.hiding)
+  const rows: Row[] = []
+  chains.forEach(({ slot, chain }, n) => {
     const picked = input.picked[slot]
     const index = picked !== undefined && picked < chain.length ? picked : chain.length - 1
     const versions = chain.length > 1 ? { slot, index, count: chain.length } : null
-    const last = n === shown.length - 1
+    const last = n === chains.length - 1
     exchangeRows(
       rows,
       chain[index]!,

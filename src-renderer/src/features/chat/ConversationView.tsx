@@ -144,6 +144,7 @@ export function ConversationView(): JSX.Element {
     rows,
     list,
     unfollow: follow.unfollow,
+    pick: actions.pick,
   })
   const sending = live.outbox !== null
   useEffect(() => {

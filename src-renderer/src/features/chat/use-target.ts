@@ -1,7 +1,8 @@
 /**
  * A search result opens its chat at the message it found: older pages load until that
  * message is there, the list scrolls to its row, and the row is highlighted for
- * `HIGHLIGHT_MS` (a tool result: the card of its call). The list stops following the
+ * `HIGHLIGHT_MS` (a tool result: the card of its call; a message in an earlier version of
+ * an exchange: that version is shown first). The list stops following the
  * stream meanwhile ("Jump to latest" brings it back). The target comes from the nav store
  * (and so from the address, `#/session/<id>/message/<id>`).
  */
@@ -9,7 +10,7 @@ import { createContext, useContext, useEffect, useRef, useState, type RefObject 
 import type { VirtuosoHandle } from 'react-virtuoso'
 import type { StoredMessage } from '../../../../src-preload/contract/dto'
 import { useNav, usePlatform } from '../../state/context'
-import type { Row } from '../../state/conversation'
+import { earlierVersionOf, type Row } from '../../state/conversation'
 import { fetchOlder } from '../../state/queries'
 import { answerKey } from '../../state/turn-reducer'
 import './target.css'
@@ -77,12 +78,14 @@ export function useTarget(opts: {
   list: RefObject<VirtuosoHandle | null>
   /** stops following the stream */
   unfollow(): void
+  /** shows a version of an exchange (a hit in an earlier answer) */
+  pick?(slot: string, index: number): void
 }): { shown: Shown | null; initialIndex: number | null } {
   const { bridge, client, nav } = usePlatform()
   const target = useNav((s) => s.target)
   const [shown, setShown] = useState<Shown | null>(null)
   const loading = useRef(false)
-  const { sessionId, messages, hasMore, rows, list, unfollow } = opts
+  const { sessionId, messages, hasMore, rows, list, unfollow, pick } = opts
 
   const mine = target && target.sessionId === sessionId ? target : null
   const place = mine ? targetPlace(messages, mine.messageId) : null
@@ -101,11 +104,14 @@ export function useTarget(opts: {
       .finally(() => (loading.current = false))
   }, [mine, place, sessionId, hasMore, bridge, client, nav, messages])
 
-  // shown in no row (an earlier version of an exchange): nothing to scroll to
+  // in an earlier version of an exchange: show that version (the rows follow), else let go
   const hidden = place !== null && index < 0
   useEffect(() => {
-    if (hidden && mine) nav.getState().setTarget(null)
-  }, [hidden, mine, nav])
+    if (!hidden || !mine) return
+    const version = earlierVersionOf(messages, mine.messageId)
+    if (version && pick) pick(version.slot, version.index)
+    else nav.getState().setTarget(null)
+  }, [hidden, mine, nav, messages, pick])
 
   // there: scroll to it, highlight it, then let go of the target
   const placed = place && index >= 0 ? place : null
