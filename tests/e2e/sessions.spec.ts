@@ -235,7 +235,9 @@ test('a search hit in an earlier version of an answer shows that version, highli
   await newChat(page)
 
   await searchBox(page).fill('obsidian')
-  await results(page).getByRole('button', { name: /Obsidian is volcanic/ }).click()
+  await results(page)
+    .getByRole('button', { name: /Obsidian is volcanic/ })
+    .click()
   const highlighted = conversation(page).locator('.row[aria-current="true"]')
   await expect(highlighted).toBeVisible()
   await expect(highlighted).toContainText('Obsidian is volcanic glass.')
