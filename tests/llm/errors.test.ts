@@ -231,16 +231,17 @@ describe('errors that are never retried', () => {
 })
 
 describe('connection refused', () => {
-  it('is retried, then fails with a message naming the base URL', async () => {
-    const baseURL = `http://127.0.0.1:${await closedPort()}/v1`
-    const client = new LlmClient({ baseURL })
+  it('on a loopback address fails at once: nothing is listening there (no retries)', async () => {
+    const port = await closedPort()
+    const client = new LlmClient({ baseURL: `http://127.0.0.1:${port}/v1` })
     const { delays, opts } = retryOpts()
     const e = (await caught(() => streamWithRetry(client, request(), opts))) as LlmError
     expect(e.code).toBe('network')
-    expect(e.message).toContain(baseURL)
-    expect(e.message).toContain('connection refused')
-    expect(e.message).toContain('not running or not reachable')
-    expect(delays).toEqual([500, 1000, 2000])
+    expect(e.retryable).toBe(false)
+    expect(e.message).toBe(
+      `Could not connect: nothing is listening at http://127.0.0.1:${port} — is the local server running?`,
+    )
+    expect(delays).toEqual([])
   })
 })
 

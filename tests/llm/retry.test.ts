@@ -55,8 +55,11 @@ describe('drops and stalls', () => {
     expect(result.retries.map((r) => r.discardPartial)).toEqual([false])
   })
 
-  it('retries an interrupted stream (no finish_reason) like a drop', async () => {
-    ctx.server.enqueue(textReply('Part', { finishReason: null }), textReply('Whole'))
+  it('retries an interrupted stream (no finish_reason, no [DONE]) like a drop', async () => {
+    ctx.server.enqueue(
+      textReply('Part', { finishReason: null, end: 'end-without-done' }),
+      textReply('Whole'),
+    )
     const { sleep } = recordingSleep()
     const ui = screen()
     const result = await streamWithRetry(ctx.client, request(), {

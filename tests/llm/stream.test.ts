@@ -97,8 +97,10 @@ describe('plain text streaming', () => {
     expect(result.usage.estimated).toBe(true)
   })
 
-  it('treats a stream that ends without a finish_reason as interrupted (retryable, with partial)', async () => {
-    ctx.server.enqueue(textReply('cut sho', { finishReason: null, usage: null }))
+  it('treats a stream that ends without a finish_reason and without [DONE] as interrupted (retryable, with partial)', async () => {
+    ctx.server.enqueue(
+      textReply('cut sho', { finishReason: null, usage: null, end: 'end-without-done' }),
+    )
     const err = await caught(() =>
       ctx.client.streamChat(request(), { signal: signal(), onDelta: () => {} }),
     )

@@ -373,6 +373,8 @@ export function textReply(
     finishReason?: string | null
     delayMs?: number
     field?: 'content'
+    /** how the stream ends (default: `data: [DONE]`) */
+    end?: 'done' | 'end-without-done'
   } = {},
 ): Reply {
   const finish = opts.finishReason === undefined ? 'stop' : opts.finishReason
@@ -385,7 +387,7 @@ export function textReply(
   })
   const usage = opts.usage === undefined ? defaultUsage(text.length) : opts.usage
   if (usage) items.push(usageChunk(usage))
-  return { type: 'sse', items }
+  return { type: 'sse', items, ...(opts.end ? { end: opts.end } : {}) }
 }
 
 /** Reasoning then text, in one of the three dialects. */

@@ -8,7 +8,8 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions'
 import type { Stream } from 'openai/streaming'
-import { toLlmError, isStreamOptionsRejection } from './errors'
+import { BodyTap } from './body-tap'
+import { inStreamError, notAnEventStream, toLlmError, isStreamOptionsRejection } from './errors'
 import { messageChars } from './estimate'
 import { IdleWatchdog } from './idle-watchdog'
 import { StreamNormalizer } from './stream-normalizer'
@@ -44,9 +45,11 @@ export function resetStreamOptionsMemory(): void {
 export class LlmClient {
   readonly baseURL: string
   private readonly sdk: OpenAI
+  private readonly fetchImpl: typeof fetch
 
   constructor(endpoint: LlmEndpoint, opts: { fetch?: typeof fetch } = {}) {
     this.baseURL = endpoint.baseURL.replace(/\/+$/, '')
+    this.fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init))
     const headers: Record<string, string | null> = { ...endpoint.headers }
     const hasKey = typeof endpoint.apiKey === 'string' && endpoint.apiKey !== ''
     // no key: the SDK wants one, so it gets a dummy, and the header it would make is removed
@@ -82,8 +85,10 @@ export class LlmClient {
   }
 
   /**
-   * ONE attempt. Resolves only for a complete stream (a finish_reason arrived); otherwise
-   * throws an LlmError (with `partial` = what was streamed).
+   * ONE attempt. Resolves only for a complete stream (a finish_reason arrived, or the server
+   * ended it with `data: [DONE]`); otherwise throws an LlmError (with `partial` = what was
+   * streamed). An error the server reports inside the stream is thrown even after a
+   * finish_reason.
    */
   async streamChat(req: ChatRequest, opts: StreamOptions): Promise<CompletionResult> {
     const startedAt = performance.now()
@@ -100,10 +105,11 @@ export class LlmClient {
 
     let body = this.buildBody(req)
     let failure: unknown = null
+    let tap = new BodyTap()
     try {
       let stream: Stream<ChatCompletionChunk>
       try {
-        stream = await this.open(body, controller.signal)
+        stream = await this.open(body, controller.signal, tap)
       } catch (err) {
         if (
           !isStreamOptionsRejection(err) ||
@@ -113,7 +119,8 @@ export class LlmClient {
           throw err
         rejectsStreamOptions.add(this.baseURL)
         body = this.buildBody(req)
-        stream = await this.open(body, controller.signal)
+        tap = new BodyTap()
+        stream = await this.open(body, controller.signal, tap)
       }
       watchdog.touch()
       // the SDK's iterator ends quietly when the request is aborted: checked below
@@ -130,9 +137,18 @@ export class LlmClient {
     norm.end()
 
     if (outer.aborted) throw this.aborted(outer, norm)
-    // a finish_reason is what makes a stream complete; a drop or a stall after it loses at most
-    // the usage chunk, so the answer stands
-    if (norm.finishReason === null) {
+    const ctx = { baseURL: this.baseURL, model: req.model }
+    // an error the server put in the stream counts even after a finish_reason (OpenRouter:
+    // `length`, then "Token limit reached"): the answer it ended is not the whole story
+    const reported = inStreamError(failure, tap.lastErrorEvent(), norm.providerError, {
+      ...ctx,
+      partial: norm.partial(),
+      finishReason: norm.finishReason,
+    })
+    if (reported) throw reported
+    // a finish_reason or `[DONE]` is what makes a stream complete; a drop or a stall after a
+    // finish_reason loses at most the usage chunk, so the answer stands
+    if (norm.finishReason === null && !(tap.sawDone && failure === null && !watchdog.fired)) {
       const partial = norm.partial()
       if (watchdog.fired) {
         throw new LlmError(
@@ -142,10 +158,13 @@ export class LlmClient {
         )
       }
       if (failure !== null) {
-        const error = toLlmError(failure, { baseURL: this.baseURL, model: req.model, partial })
+        const error = toLlmError(failure, { ...ctx, partial })
         if (error.code === 'model_not_found')
           throw await this.explainModelNotFound(req.model, error, outer)
         throw error
+      }
+      if (norm.chunks === 0 && !tap.looksLikeEventStream()) {
+        throw notAnEventStream(tap.status ?? 200, tap.contentType, tap.headText(), ctx)
       }
       throw new LlmError(
         'interrupted',
@@ -162,7 +181,8 @@ export class LlmClient {
       content: out.content,
       reasoning: out.reasoning,
       toolCalls: out.toolCalls,
-      finishReason: norm.finishReason,
+      // `[DONE]` without a finish_reason (Snowflake Cortex): the server says the answer is whole
+      finishReason: norm.finishReason ?? (out.toolCalls.length > 0 ? 'tool_calls' : 'stop'),
       usage: out.usage,
       providerExtras: out.providerExtras,
       reasoningMs: out.reasoningMs,
@@ -189,12 +209,15 @@ export class LlmClient {
   private open(
     body: Record<string, unknown>,
     signal: AbortSignal,
+    tap: BodyTap,
   ): Promise<Stream<ChatCompletionChunk>> {
-    // the body goes out as built (extra dialect fields included); the SDK only serializes it
-    return this.sdk.chat.completions.create(
-      body as unknown as ChatCompletionCreateParamsStreaming,
-      { signal },
-    )
+    // the body goes out as built (extra dialect fields included); the SDK only serializes it.
+    // The tap sees the raw bytes the SDK hides (`[DONE]`, a body that is not an event stream).
+    return this.sdk
+      .withOptions({ fetch: tap.wrap(this.fetchImpl) })
+      .chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, {
+        signal,
+      })
   }
 
   private aborted(outer: AbortSignal, norm: StreamNormalizer): LlmError {

@@ -2,7 +2,7 @@
  * Maps whatever a request or a stream threw (the SDK's APIError family, undici's network
  * errors, our own aborts) to an LlmError whose message says what to fix.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import { LlmError } from './types'
 import type { LlmErrorCode, LlmPartial } from './types'
 
@@ -173,7 +173,15 @@ function connectionError(err: unknown, ctx: ErrorContext): LlmError {
   const detail = messagesOf(err)
   const init = { retryable: true, cause: err, partial: ctx.partial }
   let message: string
-  if (code === 'ECONNREFUSED') {
+  if (code === 'ECONNREFUSED' && isLoopback(ctx.baseURL)) {
+    // a local server that is not running will not start by itself within a few seconds
+    const kind = localServerKind(ctx.baseURL)
+    return new LlmError(
+      'network',
+      `Could not connect: nothing is listening at ${origin(ctx.baseURL)} — is ${kind ?? 'the local server'} running?`,
+      { retryable: false, cause: err, partial: ctx.partial },
+    )
+  } else if (code === 'ECONNREFUSED') {
     message = `Could not connect to ${ctx.baseURL}: connection refused. The server is not running or not reachable at this address.`
   } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     message = `Could not resolve the host of ${ctx.baseURL}. Check the base URL and the network connection.`
@@ -203,15 +211,7 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
   }
   if (err instanceof APIError) {
     if (typeof err.status === 'number') return httpError(err, err.status, ctx)
-    // an `{"error": …}` event in the middle of a stream (OpenRouter and others)
-    const msg = serverMessage(err) || 'unknown error'
-    const code: unknown = (err.error as { code?: unknown } | undefined)?.code
-    if (typeof code === 'number' && code >= 400 && code < 600) return httpError(err, code, ctx)
-    return new LlmError('server', `${ctx.baseURL} reported an error in the stream: ${msg}`, {
-      retryable: true,
-      cause: err,
-      partial: ctx.partial,
-    })
+    return streamError(err, null, ctx, null)
   }
   if (err instanceof SyntaxError) {
     return new LlmError(
@@ -225,6 +225,173 @@ export function toLlmError(err: unknown, ctx: ErrorContext): LlmError {
   }
   const message = err instanceof Error ? err.message : String(err)
   return new LlmError('unknown', message || 'Unknown error', { cause: err, partial: ctx.partial })
+}
+
+/** An HTTP status, wherever a provider put it: a number, or a string of three digits. */
+function statusIn(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{3}$/.test(v) ? Number(v) : NaN
+  return Number.isInteger(n) && n >= 400 && n < 600 ? n : undefined
+}
+
+/**
+ * The status an in-stream error carries: `error.code` (OpenRouter), `error.status_code` or a
+ * top-level `status_code` (Groq), `error.status`, or `error.metadata.status`.
+ */
+function inStreamStatus(
+  error: Record<string, unknown> | null,
+  event: Record<string, unknown> | null,
+): number | undefined {
+  const meta = error?.['metadata']
+  const candidates: unknown[] = [
+    error?.['status_code'],
+    error?.['status'],
+    error?.['code'],
+    event?.['status_code'],
+    event?.['status'],
+    meta !== null && typeof meta === 'object'
+      ? (meta as Record<string, unknown>)['status']
+      : undefined,
+  ]
+  for (const c of candidates) {
+    const s = statusIn(c)
+    if (s !== undefined) return s
+  }
+  return undefined
+}
+
+/** An `{"error": …}` event inside a stream → LlmError; after a finish_reason it is never retried. */
+function streamError(
+  err: APIError,
+  event: Record<string, unknown> | null,
+  ctx: ErrorContext,
+  finishReason: string | null,
+): LlmError {
+  const body =
+    err.error !== null && typeof err.error === 'object'
+      ? (err.error as Record<string, unknown>)
+      : null
+  const status = inStreamStatus(body, event)
+  const msg = serverMessage(err) || 'unknown error'
+  const after =
+    finishReason !== null ? ` after the answer ended (finish reason "${finishReason}")` : ''
+  if (status !== undefined) {
+    const e = httpError(err, status, ctx)
+    const message = after ? `${ctx.baseURL} reported an error${after}: ${msg}` : e.message
+    return new LlmError(e.code, message, {
+      status,
+      retryable: e.retryable && finishReason === null,
+      ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+      cause: err,
+      partial: ctx.partial,
+    })
+  }
+  return new LlmError('server', `${ctx.baseURL} reported an error in the stream${after}: ${msg}`, {
+    retryable: finishReason === null,
+    cause: err,
+    partial: ctx.partial,
+  })
+}
+
+/**
+ * What a finished stream reported as an error, if anything: an `{"error": …}` event (seen by
+ * the SDK as `failure`, with the raw event from the body for its status) or Groq's
+ * `x_groq.error`. Null when the stream reported none.
+ */
+export function inStreamError(
+  failure: unknown,
+  event: Record<string, unknown> | null,
+  providerError: string | null,
+  ctx: ErrorContext & { finishReason: string | null },
+): LlmError | null {
+  if (
+    failure instanceof APIError &&
+    failure.status === undefined &&
+    !(failure instanceof APIConnectionError) &&
+    !(failure instanceof APIUserAbortError)
+  ) {
+    return streamError(failure, event, ctx, ctx.finishReason)
+  }
+  if (providerError !== null) {
+    const after =
+      ctx.finishReason !== null
+        ? ` after the answer ended (finish reason "${ctx.finishReason}")`
+        : ''
+    return new LlmError(
+      'server',
+      `${ctx.baseURL} reported an error in the stream${after}: ${providerError}`,
+      {
+        retryable: ctx.finishReason === null,
+        partial: ctx.partial,
+      },
+    )
+  }
+  return null
+}
+
+/**
+ * A successful answer whose body is not an event stream (an HTML page from a proxy or a
+ * login portal, a JSON error): a provider error with the status and the body's first line.
+ * Retrying gets the same page.
+ */
+export function notAnEventStream(
+  status: number,
+  contentType: string,
+  head: string,
+  ctx: ErrorContext,
+): LlmError {
+  let said = head.trimStart().split(/\r?\n/, 1)[0] ?? ''
+  try {
+    const parsed: unknown = JSON.parse(head)
+    const e =
+      parsed !== null && typeof parsed === 'object'
+        ? (parsed as { error?: unknown }).error
+        : undefined
+    const m = e !== null && typeof e === 'object' ? (e as { message?: unknown }).message : e
+    if (typeof m === 'string' && m !== '') said = m
+  } catch {
+    // not (all) JSON: the first line says it
+  }
+  if (said.length > 200) said = `${said.slice(0, 200)}…`
+  const type = contentType.split(';')[0]?.trim() || 'no content type'
+  return new LlmError(
+    'bad_response',
+    `${ctx.baseURL} answered ${status} (${type}) with something that is not an event stream: ${said || '(empty)'}`,
+    { status, retryable: false, partial: ctx.partial },
+  )
+}
+
+function isLoopback(baseURL: string): boolean {
+  try {
+    const host = new URL(baseURL).hostname.replace(/^\[|\]$/g, '')
+    return host === 'localhost' || host === '::1' || /^127\./.test(host)
+  } catch {
+    return false
+  }
+}
+
+function origin(baseURL: string): string {
+  try {
+    return new URL(baseURL).origin
+  } catch {
+    return baseURL
+  }
+}
+
+/** The usual local servers by their default port. */
+const LOCAL_PORTS: Record<string, string> = {
+  '11434': 'Ollama',
+  '1234': 'LM Studio',
+  '8080': 'llama.cpp',
+  '8000': 'vLLM',
+}
+
+/** Which local server a loopback URL is most likely for (by its default port), or undefined. */
+export function localServerKind(baseURL: string): string | undefined {
+  try {
+    return LOCAL_PORTS[new URL(baseURL).port]
+  } catch {
+    return undefined
+  }
 }
 
 /** `The server asked to wait 120 s (try again after 14:05:10)` */

@@ -13,13 +13,21 @@ import { ToolCallAccumulator } from './tool-call-accumulator'
 import type { StreamDelta } from './types'
 
 /** The parts of a chat.completion.chunk we read, with the dialects' extra fields. */
+interface WireUsage {
+  prompt_tokens?: unknown
+  completion_tokens?: unknown
+}
 interface WireChunk {
   choices?: WireChoice[] | null
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null
+  usage?: WireUsage | null
+  /** Groq: usage (older streams send it only here) and an error that ends the stream */
+  x_groq?: { usage?: WireUsage | null; error?: unknown } | null
 }
 interface WireChoice {
   delta?: WireDelta | null
   finish_reason?: unknown
+  /** Moonshot puts the usage on the choice of the last chunk */
+  usage?: WireUsage | null
 }
 interface WireDelta {
   content?: unknown
@@ -51,6 +59,10 @@ export class StreamNormalizer implements ThinkSink {
   private readonly tools = new ToolCallAccumulator()
   private readonly think: ThinkTagParser
   private details: ReasoningDetailsAccumulator | null = null
+  /** chunks received (any shape) */
+  chunks = 0
+  /** an error the provider reported inside a chunk without an `error` event (Groq `x_groq.error`) */
+  providerError: string | null = null
 
   constructor(
     private readonly onDelta: (d: StreamDelta) => void,
@@ -61,28 +73,32 @@ export class StreamNormalizer implements ThinkSink {
 
   push(raw: unknown): void {
     const chunk = raw as WireChunk
-    const usage = chunk.usage
-    if (usage) {
-      const p = usage.prompt_tokens
-      const c = usage.completion_tokens
-      if (typeof p === 'number' || typeof c === 'number') {
-        this.usage = {
-          prompt: typeof p === 'number' ? p : 0,
-          completion: typeof c === 'number' ? c : 0,
-        }
-      }
+    this.chunks++
+    // the standard field wins; Groq's own and Moonshot's per-choice usage fill in for it
+    this.readUsage(chunk.usage, true)
+    const groq = chunk.x_groq
+    if (groq) {
+      this.readUsage(groq.usage, false)
+      if (typeof groq.error === 'string' && groq.error !== '') this.providerError = groq.error
     }
     const choices = chunk.choices
     if (!choices || choices.length === 0) return
     const choice = choices[0]
     if (!choice) return
+    this.readUsage(choice.usage, false)
     const delta = choice.delta
     if (delta) {
       const rc = delta.reasoning_content
-      if (typeof rc === 'string' && rc !== '') this.reasoning(rc)
-      else {
+      let reasoned = false
+      if (typeof rc === 'string' && rc !== '') {
+        this.reasoning(rc)
+        reasoned = true
+      } else {
         const r = delta.reasoning
-        if (typeof r === 'string' && r !== '') this.reasoning(r)
+        if (typeof r === 'string' && r !== '') {
+          this.reasoning(r)
+          reasoned = true
+        }
       }
       const content = delta.content
       if (typeof content === 'string') {
@@ -99,6 +115,8 @@ export class StreamNormalizer implements ThinkSink {
       const details = delta.reasoning_details
       if (Array.isArray(details) && details.length > 0) {
         ;(this.details ??= new ReasoningDetailsAccumulator()).add(details)
+        // OpenRouter repeats the text in `reasoning` when it can; when not, the details are all
+        if (!reasoned) this.detailsText(details)
       }
     }
     const fr = choice.finish_reason
@@ -183,11 +201,48 @@ export class StreamNormalizer implements ThinkSink {
   private contentParts(parts: unknown[]): void {
     for (const p of parts) {
       if (p === null || typeof p !== 'object') continue
-      const { type, text } = p as { type?: unknown; text?: unknown }
-      if (typeof text !== 'string' || text === '') continue
-      if (type === 'thinking' || type === 'reasoning') this.reasoning(text)
-      else this.think.push(text)
+      const { type, text, thinking } = p as { type?: unknown; text?: unknown; thinking?: unknown }
+      if (type === 'thinking' || type === 'reasoning') {
+        if (typeof text === 'string' && text !== '') this.reasoning(text)
+        // Mistral / Magistral: `{type:'thinking', thinking:[{type:'text', text}]}`
+        else if (typeof thinking === 'string' && thinking !== '') this.reasoning(thinking)
+        else if (Array.isArray(thinking)) {
+          for (const t of thinking as unknown[]) {
+            const tt = t !== null && typeof t === 'object' ? (t as { text?: unknown }).text : t
+            if (typeof tt === 'string' && tt !== '') this.reasoning(tt)
+          }
+        }
+        continue
+      }
+      if (typeof text === 'string' && text !== '') this.think.push(text)
     }
+  }
+
+  /** The readable parts of OpenRouter `reasoning_details` (text and summaries; not encrypted blocks). */
+  private detailsText(details: unknown[]): void {
+    for (const d of details) {
+      if (d === null || typeof d !== 'object') continue
+      const { type, text, summary } = d as { type?: unknown; text?: unknown; summary?: unknown }
+      if (type === 'reasoning.text' && typeof text === 'string' && text !== '') this.reasoning(text)
+      else if (type === 'reasoning.summary' && typeof summary === 'string' && summary !== '') {
+        this.reasoning(summary)
+      }
+    }
+  }
+
+  /** Reads a usage object; `replace` says whether it overrides one read before. */
+  private readUsage(usage: WireUsage | null | undefined, replace: boolean): boolean {
+    if (!usage) return false
+    const p = usage.prompt_tokens
+    const c = usage.completion_tokens
+    if (typeof p !== 'number' && typeof c !== 'number') return false
+    if (replace || this.usage === null) {
+      this.usage = {
+        prompt: typeof p === 'number' ? p : 0,
+        completion: typeof c === 'number' ? c : 0,
+      }
+    }
+    return true
   }
 
   /** the reasoning (if it began) is over once the answer or a tool call begins */

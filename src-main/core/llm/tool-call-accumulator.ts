@@ -4,7 +4,9 @@
  *   arguments split anywhere (the SDK hands us decoded strings; we only concatenate them);
  * - several calls interleaved by index;
  * - Ollama: complete calls in one delta, sometimes without `index`, sometimes with
- *   `arguments` as an object (→ JSON.stringify).
+ *   `arguments` as an object (→ JSON.stringify);
+ * - Moonshot: several calls started in one delta without `index`, continued by as many bare
+ *   fragments in a later delta, in the same order.
  * A call without an id gets a generated `call_…` one.
  */
 import { randomUUID } from 'node:crypto'
@@ -45,7 +47,11 @@ export class ToolCallAccumulator {
       const fn = f.function !== null && typeof f.function === 'object' ? f.function : undefined
       const id = typeof f.id === 'string' && f.id !== '' ? f.id : undefined
       const name = fn && typeof fn.name === 'string' && fn.name !== '' ? fn.name : undefined
-      const slot = this.slotFor(typeof f.index === 'number' ? f.index : undefined, id, name)
+      const index = typeof f.index === 'number' ? f.index : undefined
+      const slot =
+        index === undefined && id === undefined && name === undefined && fragments.length > 1
+          ? this.positional(i, fragments.length)
+          : this.slotFor(index, id, name)
       if (id !== undefined && slot.id === '') slot.id = id
       if (name !== undefined && slot.name === '') slot.name = name
       const args = fn?.arguments
@@ -94,6 +100,15 @@ export class ToolCallAccumulator {
     const last = this.slots[this.slots.length - 1]
     if (last && id === undefined && name === undefined) return last
     return this.create(this.nextIndex)
+  }
+
+  /**
+   * A bare fragment among several in one delta, without index (Moonshot): the k-th continues
+   * the k-th of the last calls, as many as the delta has fragments.
+   */
+  private positional(position: number, count: number): Slot {
+    const at = this.slots.length - count + position
+    return this.slots[at] ?? this.slots[this.slots.length - 1] ?? this.create(this.nextIndex)
   }
 
   private create(index: number): Slot {

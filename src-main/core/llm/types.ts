@@ -62,7 +62,8 @@ export type LlmErrorCode =
   | 'rate_limited' // 429
   | 'server' // 5xx, 408, 409
   | 'network' // ECONNRESET, ECONNREFUSED, ETIMEDOUT, terminated, premature close
-  | 'interrupted' // the stream ended without a finish_reason
+  | 'interrupted' // the stream ended without a finish_reason and without [DONE]
+  | 'bad_response' // a successful answer whose body is not an event stream
   | 'idle_timeout' // the watchdog saw nothing for too long
   | 'aborted' // stopped by the user or the deadline
   | 'retry_after_too_long' // the server asked us to wait longer than we will
