@@ -20,6 +20,15 @@ export function isUpToDate(
   wanted: WantedBuild,
   bindingExists: boolean,
 ): boolean
+/** npm/node-gyp config names that choose the build target; cleared for the Electron build */
+export const TARGET_CONFIG: string[]
+export function clearInheritedTarget(env?: Record<string, string | undefined>): string[]
+/** null when the binary is the wanted build (stamp and ABI), else why to build */
+export function whyRebuild(
+  stamp: Record<string, unknown> | null,
+  wanted: WantedBuild,
+  binding: string,
+): string | null
 export function electronBinary(nodeModules?: string): string | null
 export function missingBuildTools(
   has?: (cmd: string) => boolean,

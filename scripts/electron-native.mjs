@@ -9,7 +9,14 @@
  *
  * The main process loads that file through better-sqlite3's `nativeBinding` option
  * (electron-builder copies it to resources/native/ in a packaged app). Skipped when the
- * build is already there for this Electron version, platform and arch.
+ * build is already there for this Electron version, platform and arch, and its
+ * `node_register_module_vNNN` symbol names the ABI that Electron version needs.
+ *
+ * Run by npm (`npm start`, `npm run dist`), the environment carries npm's config as
+ * `npm_config_*` variables, and node-gyp takes `nodedir`, `target`, `runtime`… from them:
+ * with `nodedir` set it builds against this Node's headers (ABI 115 for Node 20) whatever
+ * Electron needs. Those target variables are cleared for the build, and the built file's
+ * ABI is checked before it is stamped.
  *
  * Usage: node scripts/electron-native.mjs [--force] [--require-binary]
  *   --require-binary  fail unless the Electron binary itself is installed (npm start/dev)
@@ -18,6 +25,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { abiMismatch, electronAbi } from './native-abi.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const OUT_DIR = join(root, '.electron-native')
@@ -60,7 +68,48 @@ export function isUpToDate(stamp, wanted, bindingExists) {
   return ['electron', 'betterSqlite3', 'platform', 'arch'].every((k) => stamp[k] === wanted[k])
 }
 
+/**
+ * Null when the binary at `binding` is the build wanted now (stamp and ABI), else why it
+ * must be built: a stamp alone is not believed, the file must name Electron's ABI.
+ */
+export function whyRebuild(stamp, wanted, binding) {
+  if (!isUpToDate(stamp, wanted, existsSync(binding))) return 'not built'
+  const wrong = abiMismatch(binding, electronAbi(wanted.electron), `Electron ${wanted.electron}`)
+  return wrong ? `${wrong} Building it again.` : null
+}
+
 class UserError extends Error {}
+
+/**
+ * npm/node-gyp config names (after `npm_config_` or `npm_package_config_node_gyp_`, any
+ * case, `-` or `_`) that choose what a native module is built for. Inherited from npm
+ * they would build for Node; @electron/rebuild passes Electron's on the command line.
+ */
+export const TARGET_CONFIG = [
+  'nodedir',
+  'target',
+  'runtime',
+  'disturl',
+  'dist_url',
+  'tarball',
+  'arch',
+  'target_arch',
+  'platform',
+  'target_platform',
+]
+
+/** Deletes the inherited target variables from `env` (in place); returns their names. */
+export function clearInheritedTarget(env = process.env) {
+  const cleared = []
+  for (const key of Object.keys(env)) {
+    const m = /^(?:npm_config_|npm_package_config_node_gyp_)(.+)$/i.exec(key)
+    if (m && TARGET_CONFIG.includes(m[1].toLowerCase().replaceAll('-', '_'))) {
+      delete env[key]
+      cleared.push(key)
+    }
+  }
+  return cleared
+}
 
 /** The Electron executable that `npm start` would run, or null when it was not downloaded. */
 export function electronBinary(nodeModules = join(root, 'node_modules')) {
@@ -108,7 +157,10 @@ function copyModule() {
 async function build(wanted) {
   const tools = missingBuildTools()
   if (tools) console.warn(`electron-native: ${tools}. Trying a prebuilt binary first.`)
+  rmSync(STAMP, { force: true })
   copyModule()
+  const cleared = clearInheritedTarget(process.env)
+  if (cleared.length) console.log(`electron-native: ignoring npm's ${cleared.join(', ')}`)
   const { rebuild } = await import('@electron/rebuild')
   try {
     await rebuild({
@@ -130,6 +182,14 @@ async function build(wanted) {
   if (!existsSync(BINDING)) {
     throw new UserError(`The build finished but ${relative(root, BINDING)} is missing.`)
   }
+  const wrong = abiMismatch(BINDING, electronAbi(wanted.electron), `Electron ${wanted.electron}`)
+  if (wrong) {
+    rmSync(BINDING, { force: true }) // the app must not find a binary it cannot load
+    throw new UserError(
+      `${wrong} It was removed. Is a variable such as npm_config_nodedir set in the ` +
+        'environment some other way (for example by a wrapper script)?',
+    )
+  }
   writeFileSync(
     STAMP,
     `${JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }, null, 2)}\n`,
@@ -147,10 +207,12 @@ export async function main(argv = process.argv.slice(2), opts = {}) {
   const binary = opts.electronBinary ?? electronBinary
   if (argv.includes('--require-binary') && !binary()) throw new UserError(MISSING_BINARY)
   const wanted = wantedBuild()
-  if (!force && isUpToDate(readStamp(), wanted, existsSync(BINDING))) {
+  const stale = force ? 'forced' : whyRebuild(readStamp(), wanted, BINDING)
+  if (!stale) {
     console.log(`electron-native: better-sqlite3 is up to date for Electron ${wanted.electron}.`)
     return
   }
+  if (stale !== 'forced' && stale !== 'not built') console.log(`electron-native: ${stale}`)
   console.log(
     `electron-native: building better-sqlite3 ${wanted.betterSqlite3} for Electron ${wanted.electron} (${wanted.platform}-${wanted.arch})…`,
   )
