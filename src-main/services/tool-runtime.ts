@@ -79,6 +79,7 @@ export async function startToolRuntime(
         workspace: () => workspace,
         disabled: settings.builtinTools.disabled,
         store: app.store,
+        fetchAllowedHosts: settings.toolAccess.fetchAllowedHosts,
       })
       return new CompositeToolHost(() => manager.sources(), { readyTimeoutMs, builtin })
     },

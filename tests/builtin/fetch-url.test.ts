@@ -75,9 +75,16 @@ afterAll(async () => {
   await new Promise((r) => server.close(r))
 })
 
+/** the tests' server runs on this machine: fetch_url may reach 127.0.0.1 in these tests */
+const LOCAL = { fetchAllowedHosts: ['127.0.0.1'] }
+/** a resolver that answers with a public (documentation) address; nothing connects to it */
+const PUBLIC = async (): Promise<{ address: string; family: 4 }[]> => [
+  { address: '203.0.113.7', family: 4 },
+]
+
 describe('fetch_url', () => {
   it('refuses addresses that are not http or https', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     for (const url of [
       'file:///etc/passwd',
       'data:text/plain,hello',
@@ -94,7 +101,7 @@ describe('fetch_url', () => {
   })
 
   it('turns HTML into readable text, starting with the URL and status', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const r = await h.call('fetch_url', { url: `${base}/page.html` })
     expect(r.isError).toBe(false)
     const [url, status, type, title] = r.text.split('\n')
@@ -120,14 +127,14 @@ describe('fetch_url', () => {
   })
 
   it('follows a redirect and reports the final URL', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const r = await h.call('fetch_url', { url: `${base}/redirect` })
     expect(r.text.split('\n')[0]).toBe(`URL: ${base}/page.html`)
     expect(r.text).toContain('Stone piles')
   })
 
   it('returns JSON as is, cut at maxChars with a note', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const full = await h.call('fetch_url', { url: `${base}/data.json` })
     expect(full.text).toContain('{"items":[{"id":0,"name":"item 0"}')
     const cut = await h.call('fetch_url', { url: `${base}/data.json`, maxChars: 100 })
@@ -139,7 +146,7 @@ describe('fetch_url', () => {
   })
 
   it('stops reading a body above the size cap and says so', async () => {
-    const h = harness({ limits: { fetchMaxBytes: 100_000 } })
+    const h = harness({ ...LOCAL, limits: { fetchMaxBytes: 100_000 } })
     const r = await h.call('fetch_url', { url: `${base}/big.txt`, maxChars: 500_000 })
     expect(r.isError).toBe(false)
     const body = (r.text.split('\n\n')[1] ?? '').split('\n')[0] ?? ''
@@ -148,7 +155,7 @@ describe('fetch_url', () => {
   })
 
   it('describes other content by type and size only', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const r = await h.call('fetch_url', { url: `${base}/image.png` })
     expect(r.isError).toBe(false)
     expect(r.text).toContain('[image/png, 11 bytes: not shown')
@@ -156,13 +163,13 @@ describe('fetch_url', () => {
   })
 
   it('decodes the charset the server names', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const r = await h.call('fetch_url', { url: `${base}/latin1` })
     expect(r.text.endsWith('\n\ncafé')).toBe(true)
   })
 
   it('makes an HTTP error status an error result that shows the body', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const r = await h.call('fetch_url', { url: `${base}/missing` })
     expect(r.isError).toBe(true)
     expect(r.text).toContain('Status: 404 Not Found')
@@ -170,7 +177,7 @@ describe('fetch_url', () => {
   })
 
   it('times out', async () => {
-    const h = harness({ limits: { fetchTimeoutMs: 300 } })
+    const h = harness({ ...LOCAL, limits: { fetchTimeoutMs: 300 } })
     const t0 = Date.now()
     const r = await h.call('fetch_url', { url: `${base}/slow-headers` })
     expect(Date.now() - t0).toBeLessThan(3000)
@@ -182,7 +189,7 @@ describe('fetch_url', () => {
   })
 
   it('honours the abort signal, while connecting and while reading', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     for (const p of ['/slow-headers', '/slow-body']) {
       const ac = new AbortController()
       const pending = h.call('fetch_url', { url: `${base}${p}` }, ac.signal)
@@ -194,7 +201,7 @@ describe('fetch_url', () => {
   })
 
   it('says when the server cannot be reached', async () => {
-    const h = harness()
+    const h = harness(LOCAL)
     const closed = http.createServer()
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
     const port = (closed.address() as AddressInfo).port
@@ -210,7 +217,7 @@ describe('fetch_url', () => {
       calls.push(String(input))
       return new Response('hello from fake', { headers: { 'content-type': 'text/plain' } })
     }
-    const h = harness({ fetch: fake })
+    const h = harness({ fetch: fake, resolve: PUBLIC })
     const r = await h.call('fetch_url', { url: 'https://example.invalid/x' })
     expect(calls).toEqual(['https://example.invalid/x'])
     expect(r.text).toContain('hello from fake')

@@ -8,8 +8,13 @@
  * model steered by a hostile page could send out what read_file (read-only, approved
  * without asking under the `read-only` policy) has read. Every fetch is therefore asked
  * for, like any tool that reaches the outside (`openWorldHint: true`).
+ *
+ * Redirects are followed here, one hop at a time (at most MAX_REDIRECTS): every hop's host
+ * is resolved and checked, and the connection pinned to the checked address (net-guard.ts).
  */
+import { Agent } from 'undici'
 import { htmlToText } from './html-text'
+import { checkDestination, pinnedLookup } from './net-guard'
 import {
   formatBytes,
   looksBinary,
@@ -23,6 +28,8 @@ import {
 export const DEFAULT_FETCH_CHARS = 50_000
 export const MAX_FETCH_CHARS = 500_000
 const USER_AGENT = 'Cairn (desktop AI assistant; fetch_url)'
+export const MAX_REDIRECTS = 10
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308])
 
 export const fetchUrlTool: BuiltinTool = {
   name: 'fetch_url',
@@ -71,26 +78,48 @@ export const fetchUrlTool: BuiltinTool = {
       }
       return new ToolError(`Fetching ${url.href} failed (${when}): ${describeFetchError(e)}`)
     }
-    let res: Response
-    try {
-      res = await env.fetch(url.href, {
-        signal,
-        redirect: 'follow',
-        headers: {
-          'user-agent': USER_AGENT,
-          accept: 'text/html,application/xhtml+xml,application/json,text/plain;q=0.9,*/*;q=0.5',
-        },
-      })
-    } catch (e) {
-      throw failed(e, 'connecting')
-    }
+    let res: Response | null = null
+    let current = url
+    let agent: Agent | null = null
     let body: { bytes: Uint8Array; cut: boolean }
     try {
-      body = await readCapped(res, env.limits.fetchMaxBytes)
-    } catch (e) {
-      throw failed(e, 'reading the response')
+      for (let hop = 0; ; hop++) {
+        const target = await checkDestination(current, env.fetchAllowedHosts, env.resolve)
+        agent = new Agent({ connect: { lookup: pinnedLookup(target) } })
+        try {
+          res = await env.fetch(current.href, {
+            signal,
+            redirect: 'manual',
+            headers: {
+              'user-agent': USER_AGENT,
+              accept: 'text/html,application/xhtml+xml,application/json,text/plain;q=0.9,*/*;q=0.5',
+            },
+            dispatcher: agent,
+          } as RequestInit)
+        } catch (e) {
+          throw failed(e, 'connecting')
+        }
+        const location = res.headers.get('location')
+        if (!REDIRECT_STATUS.has(res.status) || location === null) break
+        await res.body?.cancel().catch(() => {})
+        await agent.close().catch(() => {})
+        agent = null
+        if (hop >= MAX_REDIRECTS) {
+          throw new ToolError(
+            `${url.href} redirected more than ${MAX_REDIRECTS} times (last to ${location}); not followed further.`,
+          )
+        }
+        current = redirectTarget(current, location)
+      }
+      try {
+        body = await readCapped(res, env.limits.fetchMaxBytes)
+      } catch (e) {
+        throw failed(e, 'reading the response')
+      }
+    } finally {
+      await agent?.close().catch(() => {})
     }
-    const finalUrl = res.url || url.href
+    const finalUrl = current.href
     const contentType = res.headers.get('content-type') ?? ''
     const head = [
       `URL: ${finalUrl}`,
@@ -117,6 +146,22 @@ export const fetchUrlTool: BuiltinTool = {
     const out = `${head.join('\n')}\n\n${shown}${notes.length > 0 ? `\n${notes.join('\n')}` : ''}`
     return text(out, res.status >= 400)
   },
+}
+
+/** The next hop of a redirect: http(s) only (it is checked like the first one). */
+function redirectTarget(from: URL, location: string): URL {
+  let next: URL
+  try {
+    next = new URL(location, from)
+  } catch {
+    throw new ToolError(`${from.href} redirected to "${location}", which is not a valid URL.`)
+  }
+  if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+    throw new ToolError(
+      `${from.href} redirected to ${next.protocol} (${next.href}); fetch_url follows http:// and https:// only.`,
+    )
+  }
+  return next
 }
 
 function parseHttpUrl(input: string): URL {

@@ -6,7 +6,9 @@
 import type { TodoItem } from '../../../src-preload/contract/dto'
 import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
 import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
+import { fetch as undiciFetch } from 'undici'
 import { fetchUrlTool } from './fetch-url'
+import { systemResolver, type Resolver } from './net-guard'
 import { listDirectoryTool, readFileTool } from './read-tools'
 import { runCommandTool } from './run-command'
 import { searchFilesTool } from './search'
@@ -31,8 +33,12 @@ export interface BuiltinToolsOptions {
   /** for todo_write (without one, the list is kept in memory only) */
   store?: Pick<SessionStore, 'setTodos'>
   limits?: Partial<BuiltinLimits>
-  /** injectable for tests */
+  /** injectable for tests (default: undici's fetch, which honours the pinned address) */
   fetch?: typeof fetch
+  /** hosts fetch_url may reach although local or private: `host`, `host:port` or `*` */
+  fetchAllowedHosts?: readonly string[]
+  /** host name resolution for fetch_url's checks (injectable for tests) */
+  resolve?: Resolver
   /** for run_command (default: $SHELL or /bin/sh on POSIX, %ComSpec% or cmd.exe on Windows) */
   shell?: string
   /** the environment run_command starts from, before secrets are removed (default: process.env) */
@@ -107,7 +113,9 @@ export class BuiltinTools implements ToolSource {
       limits: this.limits,
       ctx,
       store: this.store,
-      fetch: this.opts.fetch ?? globalThis.fetch,
+      fetch: this.opts.fetch ?? (undiciFetch as unknown as typeof fetch),
+      fetchAllowedHosts: this.opts.fetchAllowedHosts ?? [],
+      resolve: this.opts.resolve ?? systemResolver,
       shell: this.opts.shell,
       env: this.opts.env ?? process.env,
     }

@@ -5,6 +5,7 @@
  */
 import type { ToolAnnotations } from '../../../src-preload/contract/events'
 import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { Resolver } from './net-guard'
 
 export interface BuiltinLimits {
   maxFileBytes: number
@@ -30,6 +31,9 @@ export interface ToolEnv {
   ctx: ToolCallContext
   store: Pick<SessionStore, 'setTodos'>
   fetch: typeof fetch
+  /** hosts fetch_url may reach although they are local or private (see net-guard.ts) */
+  fetchAllowedHosts: readonly string[]
+  resolve: Resolver
   shell: string | undefined
   env: NodeJS.ProcessEnv
 }

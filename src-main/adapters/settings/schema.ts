@@ -47,6 +47,12 @@ export interface Settings {
   /** MCP servers, Claude Desktop format (`{ command, args, env }` or `{ url }`) */
   mcpServers: Record<string, Record<string, unknown>>
   builtinTools: { disabled: string[] }
+  /**
+   * What the built-in tools may reach beyond the defaults: environment variable names
+   * run_command passes on (besides PATH, HOME, …), and local or private hosts fetch_url
+   * may fetch from (`host`, `host:port`, `*`).
+   */
+  toolAccess: { commandEnv: string[]; fetchAllowedHosts: string[] }
   defaultWorkspace: string | null
   systemPrompt: string | null
   /** the desktop window's last bounds */
@@ -127,6 +133,14 @@ export const SETTINGS_SCHEMA: Record<SettingsKey, JsonSchema> = {
     required: ['disabled'],
     properties: { disabled: { type: 'array', items: { type: 'string' } } },
   },
+  toolAccess: {
+    type: 'object',
+    required: ['commandEnv', 'fetchAllowedHosts'],
+    properties: {
+      commandEnv: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } },
+      fetchAllowedHosts: { type: 'array', items: { type: 'string', minLength: 1 } },
+    },
+  },
   defaultWorkspace: nullableString,
   systemPrompt: nullableString,
   window: {
@@ -169,6 +183,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   logRetentionDays: 30,
   mcpServers: {},
   builtinTools: { disabled: [] },
+  toolAccess: { commandEnv: [], fetchAllowedHosts: [] },
   defaultWorkspace: null,
   systemPrompt: null,
   window: null,
