@@ -71,7 +71,14 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     onStatus: (info) => hub.publish({ event: 'mcp.status', payload: info }),
   })
   const approvals = new ApprovalBroker(hub, opts.orphanApprovalMs ?? 30_000)
-  const turns = new TurnManager(app, tools, approvals, hub, env)
+  const turns = new TurnManager(
+    app,
+    tools,
+    approvals,
+    hub,
+    env,
+    opts.hostKind === 'web' ? 'web' : 'desktop',
+  )
   const context: HandlerContext = {
     app,
     tools,

@@ -35,6 +35,11 @@ export interface SendInput {
 
 export class TurnManager {
   private readonly turns = new Map<string, RunningTurn>()
+  /**
+   * Sessions with a send in progress, from the moment `send` is called (synchronously,
+   * before any `await`) until its turn has ended: a second send is refused at once.
+   */
+  private readonly reserved = new Set<string>()
 
   constructor(
     private readonly app: AppServices,
@@ -42,6 +47,8 @@ export class TurnManager {
     private readonly approvals: ApprovalBroker,
     private readonly hub: EventHub,
     private readonly env: NodeJS.ProcessEnv,
+    /** who runs turns here, named in another process's "busy" message */
+    private readonly owner = 'desktop',
   ) {}
 
   private bySession(sessionId: string): RunningTurn | undefined {
@@ -67,7 +74,10 @@ export class TurnManager {
 
   /** Starts a turn; resolves once its session and id are known (the turn runs on). */
   send(input: SendInput): Promise<{ sessionId: string; turnId: string }> {
-    if (input.sessionId && this.bySession(input.sessionId)) {
+    if (
+      input.sessionId &&
+      (this.reserved.has(input.sessionId) || this.bySession(input.sessionId))
+    ) {
       throw new RouteError(
         'conflict',
         'A turn is already running in this session: stop it or wait for it to finish.',
@@ -75,6 +85,13 @@ export class TurnManager {
     }
     const supersedes =
       input.replaces === undefined ? undefined : this.supersedes(input.sessionId, input.replaces)
+    const reserved = new Set<string>()
+    const reserve = (id: string): void => {
+      this.reserved.add(id)
+      reserved.add(id)
+    }
+    const unreserve = (): void => reserved.forEach((id) => this.reserved.delete(id))
+    if (input.sessionId) reserve(input.sessionId)
     const controller = new AbortController()
     let markEnded!: () => void
     const ended = new Promise<void>((r) => (markEnded = r))
@@ -85,7 +102,10 @@ export class TurnManager {
         const event = { ...e, seq: turn.events.length } as SequencedAgentEvent
         turn.events.push(event)
         // a turn that has ended is no longer running, even before its promise settles
-        if (e.type === 'turn_end') this.turns.delete(turn.turnId)
+        if (e.type === 'turn_end') {
+          this.turns.delete(turn.turnId)
+          unreserve()
+        }
         this.hub.publish({ event: 'agent', payload: event })
       })
       const run = runSessionTurn(this.app, {
@@ -99,7 +119,9 @@ export class TurnManager {
         approver: this.approvals,
         emit: (e) => coalescer.push(e),
         signal: controller.signal,
+        owner: this.owner,
         onStart: ({ session, turnId }) => {
+          reserve(session.id)
           turn = { turnId, sessionId: session.id, controller, events: [], ended }
           this.turns.set(turnId, turn)
           this.hub.publish({ event: 'sessions.changed', payload: { sessionId: session.id } })
@@ -110,15 +132,19 @@ export class TurnManager {
         (r) => {
           coalescer.flush()
           this.turns.delete(r.turnId)
+          unreserve()
           markEnded()
           this.hub.publish({ event: 'sessions.changed', payload: { sessionId: r.sessionId } })
         },
         (e: unknown) => {
           coalescer.flush()
           if (turn) this.turns.delete(turn.turnId)
+          unreserve()
           markEnded()
           if (e instanceof SetupError) {
-            reject(new RouteError(e.code === 'no_session' ? 'not_found' : 'provider', e.message))
+            const code =
+              e.code === 'no_session' ? 'not_found' : e.code === 'busy' ? 'conflict' : 'provider'
+            reject(new RouteError(code, e.message))
           } else {
             reject(e instanceof Error ? e : new Error(String(e)))
           }

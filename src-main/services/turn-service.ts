@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
 import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
 import { systemClock } from '../core/clock'
 import { LlmClient } from '../core/llm/client'
+import { SessionLeases, type SessionLease } from '../adapters/sqlite/session-leases'
 import type { Approver, ToolHost } from '../core/ports'
 import type { AppServices } from './app-services'
 import {
@@ -20,7 +21,7 @@ import {
 export class SetupError extends Error {
   constructor(
     message: string,
-    readonly code: 'no_provider' | 'no_model' | 'no_session',
+    readonly code: 'no_provider' | 'no_model' | 'no_session' | 'busy',
   ) {
     super(message)
   }
@@ -41,6 +42,8 @@ export interface TurnInput {
   approver: Approver
   emit: (event: AgentEvent) => void
   signal?: AbortSignal
+  /** who runs the turn, for the "busy in another window" message (default 'cli') */
+  owner?: string
   /** called once the session and turn are known, before the first event */
   onStart?: (info: {
     session: SessionRecord
@@ -56,9 +59,20 @@ export interface TurnRun {
   outcome: TurnOutcome
 }
 
-/** Picks the provider and the model, opens or creates the session, and runs one turn. */
+/** Takes the session's lease (synchronously), or says who has it. */
+function leaseSession(app: AppServices, sessionId: string, owner: string): SessionLease {
+  const got = app.store.leases.acquire(sessionId, owner)
+  if (!got.ok) throw new SetupError(SessionLeases.busyMessage(got.holder), 'busy')
+  return got.lease
+}
+
+/**
+ * Picks the provider and the model, opens or creates the session, and runs one turn. An
+ * existing session's lease is taken before the first `await` (so the caller's synchronous
+ * part decides who runs it) and held until the turn has ended.
+ */
 export async function runSessionTurn(app: AppServices, input: TurnInput): Promise<TurnRun> {
-  const settings = app.settings.get()
+  const owner = input.owner ?? 'cli'
   const existing = input.sessionId ? app.store.getSession(input.sessionId) : null
   if (input.sessionId && !existing) {
     throw new SetupError(
@@ -66,6 +80,31 @@ export async function runSessionTurn(app: AppServices, input: TurnInput): Promis
       'no_session',
     )
   }
+  let lease: SessionLease | null = existing ? leaseSession(app, existing.id, owner) : null
+  try {
+    // a turn that has ended no longer holds its session, even before this promise settles
+    const emit = (e: AgentEvent): void => {
+      if (e.type === 'turn_end') lease?.release()
+      input.emit(e)
+    }
+    return await runLeased(
+      app,
+      { ...input, emit },
+      existing,
+      (id) => (lease = leaseSession(app, id, owner)),
+    )
+  } finally {
+    lease?.release()
+  }
+}
+
+async function runLeased(
+  app: AppServices,
+  input: TurnInput,
+  existing: SessionRecord | null,
+  leaseNew: (sessionId: string) => void,
+): Promise<TurnRun> {
+  const settings = app.settings.get()
   const provider = await chooseProvider(app, input)
   if (provider.apiKey) app.registerSecret(provider.apiKey)
   const client = new LlmClient({
@@ -100,6 +139,7 @@ export async function runSessionTurn(app: AppServices, input: TurnInput): Promis
       model,
       workspace: input.workspace ?? settings.defaultWorkspace ?? null,
     })
+    leaseNew(session.id)
   }
   const turnId = randomUUID()
   input.onStart?.({ session, turnId, provider, model })

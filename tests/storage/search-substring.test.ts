@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, userVersion } from '../../src-main/adapters/sqlite/migrations'
+import { MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
 import { markedSnippet, SCAN_WINDOW } from '../../src-main/adapters/sqlite/search-substring'
 import {
   createSessionStore,
@@ -145,7 +145,7 @@ describe('migration v5', () => {
     db.close()
 
     const s = open()
-    expect(userVersion(s.db)).toBe(5)
+    expect(userVersion(s.db)).toBe(SCHEMA_VERSION)
     expect(readdirSync(dir).some((f) => f.startsWith('cairn.db.bak-v4-'))).toBe(true)
     expect(s.search('上海の夜景', { order: 'newest' })[0]?.messageId).toBe('m1')
     expect(s.search('上海', { order: 'newest' })[0]?.messageId).toBe('m1')

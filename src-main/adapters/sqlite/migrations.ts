@@ -135,6 +135,22 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 6,
+    description: 'which process runs a session turn (one turn per session across processes)',
+    // See session-leases.ts. No foreign key: a lease may outlive its session's row briefly.
+    sql: `
+      CREATE TABLE session_leases (
+        session_id TEXT PRIMARY KEY,
+        owner_pid INTEGER NOT NULL,
+        owner_instance TEXT NOT NULL,
+        owner_host TEXT NOT NULL,
+        owner_kind TEXT NOT NULL,
+        acquired_at INTEGER NOT NULL,
+        heartbeat_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)

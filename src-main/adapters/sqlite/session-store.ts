@@ -21,6 +21,7 @@ import { findDanglingToolCalls, interruptedResult } from './repair'
 import { toJson, toMessage, toSession } from './rows'
 import { MessageSearch, type SearchOptions } from './search'
 import { hasNoSpaceScript } from './search-substring'
+import { SessionLeases, type SessionLeasesOptions } from './session-leases'
 import { prepareStatements, type Statements } from './statements'
 import { cleanTitle, indexedText, titleFromText } from './text'
 
@@ -34,6 +35,8 @@ export class SessionNotFoundError extends Error {
 export interface SessionStoreOptions extends OpenDatabaseOptions {
   /** the clock for `createdAt` / `updatedAt` (ms since the epoch) */
   now?: () => number
+  /** for tests: the leases' clock and intervals */
+  leases?: SessionLeasesOptions
 }
 
 export interface ListSessionsOptions {
@@ -78,11 +81,15 @@ export class SqliteSessionStore implements SessionStore {
   private readonly tx: Transaction<(fn: () => unknown) => unknown>
 
   /** `db` must come from `openDatabase` (pragmas, schema). The store closes it. */
+  /** who runs which session's turn, across processes */
+  readonly leases: SessionLeases
+
   constructor(
     readonly db: Database,
-    opts: { now?: () => number } = {},
+    opts: { now?: () => number; leases?: SessionLeasesOptions } = {},
   ) {
     this.now = opts.now ?? Date.now
+    this.leases = new SessionLeases(db, opts.leases)
     this.searcher = new MessageSearch(db)
     this.q = prepareStatements(db)
     this.tx = db.transaction((fn: () => unknown) => fn())
@@ -342,7 +349,7 @@ export function createSessionStore(
   opts: SessionStoreOptions = {},
 ): SqliteSessionStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const { now, ...open } = opts
+  const { now, leases, ...open } = opts
   const file = join(dataDir, DB_FILE_NAME)
   // made private before SQLite opens it: SQLite gives the WAL and SHM files the same mode
   try {
@@ -351,5 +358,5 @@ export function createSessionStore(
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
   }
   const db = openDatabase(file, open)
-  return new SqliteSessionStore(db, now ? { now } : {})
+  return new SqliteSessionStore(db, { ...(now ? { now } : {}), ...(leases ? { leases } : {}) })
 }
