@@ -2,10 +2,12 @@
  * `npm run bench`: measures, on this machine, in one run:
  * - the CPU cost of the whole agent loop per streamed token against a bare SDK loop;
  * - database writes during a streamed turn;
- * - full-text search over 100 000 stored messages.
+ * - full-text search over 100 000 stored messages;
+ * - how long the `cairn` command takes to start (build it first: `npm run build:cli`).
  * Prints ratios and percentiles with their targets. It is a benchmark, not a test: it
  * reports, and exits non-zero only if something failed to run.
  */
+import { benchCliStart, printCliStart } from './cli-start'
 import { benchLoop } from './loop'
 import { benchSearch, printSearchResult } from './search'
 
@@ -35,6 +37,9 @@ async function main(): Promise<void> {
   console.log('2. Full-text search over 100 000 messages')
   const search = await benchSearch()
   printSearchResult(search)
+
+  console.log('\n3. Starting the cairn command (out/cli, a new process each run)')
+  printCliStart(benchCliStart(), verdict)
 }
 
 main().catch((e: unknown) => {

@@ -1,12 +1,10 @@
-import { resolveDataDir } from '../adapters/data-dir'
-import { openAppServices } from '../services/app-services'
+/**
+ * The `cairn` command. Only what every command needs is imported up front; the model
+ * client, the MCP SDK and the tool runtime load when a command uses them, so `--version`,
+ * `--help` and `sessions …` start quickly.
+ */
 import { parseCli, USAGE, UsageError } from './args'
-import { runTurnCommand } from './run-turn'
-import { resolveSessionId } from './session-id'
-import { sessionsCommand } from './sessions'
-import { mcpCommand } from './mcp'
-import { McpConfigError, readMcpConfigFile } from '../adapters/mcp/config'
-import { startToolRuntime } from '../services/tool-runtime'
+import { guardStream, stripControls } from './terminal-text'
 
 declare const __CAIRN_VERSION__: string | undefined
 
@@ -17,7 +15,6 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const streams = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }
   let parsed
   try {
     parsed = parseCli(argv)
@@ -29,6 +26,12 @@ async function main(argv: string[]): Promise<number> {
     throw e
   }
   const { options } = parsed
+  // everything printed from here on has its control sequences stripped, unless --raw
+  const streams = {
+    stdout: options.raw ? process.stdout : guardStream(process.stdout),
+    stderr: options.raw ? process.stderr : guardStream(process.stderr),
+    stdin: process.stdin,
+  }
   if (options.help) {
     process.stdout.write(`${USAGE}\n`)
     return 0
@@ -48,24 +51,39 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
+  const [{ resolveDataDir }, { openAppServices }, { resolveSessionId }, { sessionsCommand }] =
+    await Promise.all([
+      import('../adapters/data-dir'),
+      import('../services/app-services'),
+      import('./session-id'),
+      import('./sessions'),
+    ])
   const dataDir = resolveDataDir({
     ...(options.dataDir ? { flag: options.dataDir } : {}),
     env: process.env,
   })
   const app = openAppServices(dataDir, {
-    onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
+    onWarning: (m) => streams.stderr.write(`Warning: ${m}\n`),
   })
   try {
     // --session takes a unique beginning of an id, as `cairn sessions list` shows them
     if (options.session) options.session = resolveSessionId(app, options.session)
     if (parsed.command === 'sessions')
       return await sessionsCommand(app, parsed.positionals, options, streams)
-    if (parsed.command === 'mcp') return await mcpCommand(app, parsed.positionals, options, streams)
+    if (parsed.command === 'mcp') {
+      const { mcpCommand } = await import('./mcp')
+      return await mcpCommand(app, parsed.positionals, options, streams)
+    }
+    const [{ readMcpConfigFile }, { startToolRuntime }, { runTurnCommand }] = await Promise.all([
+      import('../adapters/mcp/config'),
+      import('../services/tool-runtime'),
+      import('./run-turn'),
+    ])
     // a --mcp-config file replaces the configured servers for this run
     const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
     const tools = await startToolRuntime(app, {
       ...(override ? { override } : {}),
-      warn: (m) => process.stderr.write(`Warning: ${m}\n`),
+      warn: (m) => streams.stderr.write(`Warning: ${m}\n`),
     })
     try {
       return await runTurnCommand(app, tools, prompt, options, streams, process.env)
@@ -73,8 +91,9 @@ async function main(argv: string[]): Promise<number> {
       await tools.shutdown()
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof McpConfigError) {
-      process.stderr.write(`cairn: ${e.message}\n`)
+    // a usage mistake or an unreadable --mcp-config file (McpConfigError, loaded lazily)
+    if (e instanceof UsageError || (e instanceof Error && e.name === 'McpConfigError')) {
+      streams.stderr.write(`cairn: ${e.message}\n`)
       return 2
     }
     throw e
@@ -91,7 +110,7 @@ main(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     process.stderr.write(
-      `cairn: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+      `cairn: unexpected error: ${stripControls(e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`,
     )
     process.exit(1)
   },

@@ -43,7 +43,9 @@ export function isStdio(c: McpServerConfig): c is StdioServerConfig {
   return typeof (c as StdioServerConfig).command === 'string'
 }
 
-export class McpConfigError extends Error {}
+export class McpConfigError extends Error {
+  override name = 'McpConfigError'
+}
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
 /** the server name of the built-in tools (in any case): no MCP server may take it */
