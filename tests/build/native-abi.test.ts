@@ -1,33 +1,13 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { abiMismatch, ELECTRON_ABI, electronAbi, moduleAbis } from '../../scripts/native-abi.mjs'
 import { clearInheritedTarget, whyRebuild } from '../../scripts/electron-native.mjs'
+import { binaryWithAbi, NODE_ABI, NODE_BUILD, RELEASE } from './abi-fixture'
 
-// the Node build of better-sqlite3 that the tests use: a real module for the wrong runtime
-const RELEASE = join(process.cwd(), 'node_modules', 'better-sqlite3', 'build', 'Release')
-const NODE_BUILD = join(RELEASE, 'better_sqlite3.node')
-const NODE_ABI = Number(process.versions.modules)
 const ELECTRON = '39.8.10'
-
-/** A copy of the real binary whose register symbol names another ABI (same length). */
-function withAbi(abi: number): string {
-  const bytes = readFileSync(NODE_BUILD)
-  const from = Buffer.from(`node_register_module_v${NODE_ABI}`, 'latin1')
-  const to = Buffer.from(`node_register_module_v${abi}`, 'latin1')
-  expect(to.length).toBe(from.length)
-  let at = bytes.indexOf(from)
-  expect(at).toBeGreaterThan(0)
-  while (at >= 0) {
-    to.copy(bytes, at)
-    at = bytes.indexOf(from, at + 1)
-  }
-  const file = join(mkdtempSync(join(tmpdir(), 'cairn-abi-')), 'better_sqlite3.node')
-  writeFileSync(file, bytes)
-  return file
-}
 
 describe('the ABI of a native module, read from the binary', () => {
   it('reads the Node build of better-sqlite3 as built for this Node', () => {
@@ -42,7 +22,7 @@ describe('the ABI of a native module, read from the binary', () => {
   })
 
   it('accepts a binary whose register symbol names Electron’s ABI', () => {
-    const file = withAbi(140)
+    const file = binaryWithAbi(140)
     expect(moduleAbis(file)).toEqual([140])
     expect(abiMismatch(file, 140, 'Electron 39.8.10')).toBeNull()
     expect(abiMismatch(file, 143, 'Electron 40.0.0')).toMatch(
@@ -119,8 +99,8 @@ describe('electron-native: the build is for Electron, whatever npm passes down',
     const wrong = join(mkdtempSync(join(tmpdir(), 'cairn-abi-')), 'better_sqlite3.node')
     copyFileSync(NODE_BUILD, wrong)
     expect(whyRebuild(stamp, wanted, wrong)).toMatch(/needs ABI 140\. Building it again/)
-    expect(whyRebuild(stamp, wanted, withAbi(140))).toBeNull()
-    expect(whyRebuild(null, wanted, withAbi(140))).toBe('not built')
+    expect(whyRebuild(stamp, wanted, binaryWithAbi(140))).toBeNull()
+    expect(whyRebuild(null, wanted, binaryWithAbi(140))).toBe('not built')
     expect(whyRebuild(stamp, wanted, join(tmpdir(), 'no-such.node'))).toBe('not built')
   })
 })
