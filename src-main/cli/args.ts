@@ -27,6 +27,8 @@ Options:
   --session <id>          continue that session (its id, or a unique beginning of it)
   --approve <mode>        ask | all | none | read-only (default: settings, else ask)
   --json                  one event object per line on stdout, nothing else there
+  --raw                   print model text, tool output and names as they are, escape
+                          sequences included (by default they are stripped)
   --data-dir <dir>        else CAIRN_DATA_DIR, else the desktop app's data directory
   --max-iterations <n>    LLM calls per turn (default 50)
   --deadline-ms <ms>      time budget of the turn (default 30 minutes)
@@ -61,6 +63,8 @@ export interface CliOptions {
   session?: string
   approve?: ApproveMode
   json: boolean
+  /** print untrusted text with its control sequences (they are stripped by default) */
+  raw: boolean
   dataDir?: string
   maxIterations?: number
   deadlineMs?: number
@@ -103,6 +107,7 @@ export function parseCli(argv: string[]): ParsedCommand {
         session: { type: 'string' },
         approve: { type: 'string' },
         json: { type: 'boolean', default: false },
+        raw: { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         'max-iterations': { type: 'string' },
         'deadline-ms': { type: 'string' },
@@ -136,6 +141,7 @@ export function parseCli(argv: string[]): ParsedCommand {
     ...(v.session !== undefined ? { session: v.session } : {}),
     ...(approve !== undefined ? { approve: approve as ApproveMode } : {}),
     json: v.json === true,
+    raw: v.raw === true,
     ...(v['data-dir'] !== undefined ? { dataDir: v['data-dir'] } : {}),
     ...(v['mcp-config'] !== undefined ? { mcpConfig: v['mcp-config'] } : {}),
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),

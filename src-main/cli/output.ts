@@ -1,11 +1,10 @@
 import type { AgentEvent } from '../../src-preload/contract/events'
+import { ControlStripper, jsonLine, stripControls, writeOwn } from './terminal-text'
 
 export interface Streams {
   stdout: NodeJS.WriteStream
   stderr: NodeJS.WriteStream
 }
-
-const dim = (s: string, tty: boolean): string => (tty ? `\x1b[2m${s}\x1b[22m` : s)
 
 function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim()
@@ -15,7 +14,7 @@ function oneLine(text: string, max = 160): string {
 /** `--json`: every event, one object per line, on stdout; nothing else goes there. */
 export function jsonRenderer(streams: Streams): (e: AgentEvent) => void {
   return (e) => {
-    streams.stdout.write(`${JSON.stringify(e)}\n`)
+    streams.stdout.write(`${jsonLine(e)}\n`)
   }
 }
 
@@ -23,6 +22,9 @@ export function jsonRenderer(streams: Streams): (e: AgentEvent) => void {
  * Plain output: the answer on stdout, everything else (reasoning, tools, retries, notices,
  * errors) on stderr. When a retry discards a partial answer, a terminal erases it so no
  * text is shown twice; a pipe cannot take text back, so stderr says what to drop.
+ *
+ * Everything that comes from the model, a tool or a server has its control sequences
+ * stripped (unless `raw`); the renderer's own sequences go out with `writeOwn`.
  */
 export class TextRenderer {
   private partial = ''
@@ -31,8 +33,21 @@ export class TextRenderer {
   private lastChar = '\n'
   private inReasoning = false
   private readonly names = new Map<string, string>()
+  private readonly answer = new ControlStripper()
+  private readonly reasoning = new ControlStripper()
+  private readonly clean: (text: string) => string
 
-  constructor(private readonly s: Streams) {}
+  constructor(
+    private readonly s: Streams,
+    private readonly opts: { raw?: boolean } = {},
+  ) {
+    this.clean = opts.raw ? (t) => t : stripControls
+  }
+
+  /** text from the model, a tool or a server, as it may be shown */
+  private untrusted(stripper: ControlStripper, text: string): string {
+    return this.opts.raw ? text : stripper.push(text)
+  }
 
   private get tty(): boolean {
     return this.s.stdout.isTTY === true
@@ -48,14 +63,18 @@ export class TextRenderer {
     this.lastChar = text[text.length - 1] ?? this.lastChar
   }
 
-  private err(line: string): void {
+  /** A line of the renderer's own on stderr (untrusted parts already cleaned), dim if asked. */
+  private err(line: string, dimmed = false): void {
     this.endReasoning()
     if (this.lastChar !== '\n' && this.s.stdout.isTTY && this.s.stderr.isTTY) {
       this.s.stdout.write('\n')
       this.lastChar = '\n'
       this.column = 0
     }
-    this.s.stderr.write(`${line}\n`)
+    if (dimmed && this.s.stderr.isTTY) writeOwn(this.s.stderr, '\x1b[2m')
+    this.s.stderr.write(line)
+    if (dimmed && this.s.stderr.isTTY) writeOwn(this.s.stderr, '\x1b[22m')
+    this.s.stderr.write('\n')
   }
 
   private endReasoning(): void {
@@ -67,54 +86,53 @@ export class TextRenderer {
 
   handle = (e: AgentEvent): void => {
     switch (e.type) {
-      case 'text_delta':
+      case 'text_delta': {
         this.endReasoning()
-        this.out(e.text)
+        const text = this.untrusted(this.answer, e.text)
+        if (text) this.out(text)
         break
+      }
       case 'reasoning_delta':
         if (this.s.stderr.isTTY) {
           this.inReasoning = true
-          this.s.stderr.write(dim(e.text, true))
+          writeOwn(this.s.stderr, '\x1b[2m')
+          this.s.stderr.write(this.untrusted(this.reasoning, e.text))
+          writeOwn(this.s.stderr, '\x1b[22m')
         }
         break
       case 'message_saved':
         this.partial = ''
         break
       case 'tool_call':
-        this.names.set(e.id, e.name)
-        this.err(`→ ${e.name} ${oneLine(e.rawArguments || '{}', 200)}`)
+        this.names.set(e.id, this.clean(e.name))
+        this.err(`→ ${this.clean(e.name)} ${oneLine(this.clean(e.rawArguments || '{}'), 200)}`)
         break
       case 'permission_decision':
         if (e.by !== 'user') {
           const by = e.by === 'rule' ? 'a remembered "always allow" rule' : 'the permission policy'
-          this.err(
-            dim(
-              `  ${e.decision === 'deny' ? 'denied' : 'allowed'} by ${by}`,
-              this.s.stderr.isTTY === true,
-            ),
-          )
+          this.err(`  ${e.decision === 'deny' ? 'denied' : 'allowed'} by ${by}`, true)
         }
         break
       case 'tool_result': {
         const name = this.names.get(e.id) ?? 'tool'
         const mark = e.ok ? '✓' : '✗'
         const kind = e.failureKind ? ` [${e.failureKind}]` : ''
-        this.err(`${mark} ${name}${kind} (${e.durationMs} ms): ${oneLine(e.content)}`)
+        this.err(`${mark} ${name}${kind} (${e.durationMs} ms): ${oneLine(this.clean(e.content))}`)
         break
       }
       case 'retry':
         if (e.discardPartial && this.partial !== '') this.discardPartial()
         this.err(
-          `Retrying (attempt ${e.attempt} of ${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)} s: ${e.reason}`,
+          `Retrying (attempt ${e.attempt} of ${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)} s: ${this.clean(e.reason)}`,
         )
         break
       case 'loop_warning':
         this.err(
-          `Warning: ${e.name} was called with the same arguments ${e.count} times; the model was told.`,
+          `Warning: ${this.clean(e.name)} was called with the same arguments ${e.count} times; the model was told.`,
         )
         break
       case 'notice':
-        this.err(`${e.level === 'warning' ? 'Warning' : 'Note'}: ${e.message}`)
+        this.err(`${e.level === 'warning' ? 'Warning' : 'Note'}: ${this.clean(e.message)}`)
         break
       case 'turn_end':
         this.endReasoning()
@@ -122,7 +140,7 @@ export class TextRenderer {
           this.s.stdout.write('\n')
           this.lastChar = '\n'
         }
-        if (e.error) this.s.stderr.write(`Error: ${e.error.message}\n`)
+        if (e.error) this.s.stderr.write(`Error: ${this.clean(e.error.message)}\n`)
         else if (e.reason !== 'completed' && e.reason !== 'aborted') {
           this.s.stderr.write(`Stopped: ${stopWords[e.reason] ?? e.reason}.\n`)
         }
@@ -147,7 +165,7 @@ export class TextRenderer {
         }
       }
       const up = rows > 0 ? `\x1b[${rows}A` : ''
-      this.s.stdout.write(`${up}\x1b[${this.partialStartColumn + 1}G\x1b[J`)
+      writeOwn(this.s.stdout, `${up}\x1b[${this.partialStartColumn + 1}G\x1b[J`)
       this.column = this.partialStartColumn
     } else {
       this.s.stdout.write('\n')

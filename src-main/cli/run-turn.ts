@@ -8,6 +8,7 @@ import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
 import type { ApproveMode, CliOptions } from './args'
 import { jsonRenderer, TextRenderer, type Streams } from './output'
+import { unguarded } from './terminal-text'
 
 const POLICY: Record<ApproveMode, PermissionPolicy> = {
   ask: 'ask',
@@ -55,7 +56,7 @@ export async function runTurnCommand(
   const onTerm = onSignal(143)
   const releaseSignals = takeOverSignals({ SIGINT: onInt, SIGTERM: onTerm })
 
-  const render = options.json ? jsonRenderer(streams) : new TextRenderer(streams).handle
+  const render = options.json ? jsonRenderer(streams) : new TextRenderer(streams, { raw: options.raw }).handle
   try {
     const run = await runSessionTurn(app, {
       ...(options.session ? { sessionId: options.session } : {}),
@@ -73,7 +74,8 @@ export async function runTurnCommand(
       },
       ...(options.workspace ? { workspace: options.workspace } : {}),
       tools: (session) => tools.hostFor(session),
-      approver: terminalApprover(streams.stdin, streams.stderr, onInt),
+      // readline needs the terminal itself; the approver strips what it shows
+      approver: terminalApprover(streams.stdin, unguarded(streams.stderr), onInt),
       emit: render,
       signal: stopper.signal,
       onStart: ({ session, model, provider }) => {

@@ -4,6 +4,7 @@ import type { AppServices } from '../services/app-services'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 import { resolveSessionId } from './session-id'
+import { jsonLine } from './terminal-text'
 
 function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16)
@@ -54,7 +55,7 @@ export async function sessionsCommand(
   switch (sub) {
     case 'list': {
       const { sessions, total } = app.store.listSessions({ limit: 200 })
-      if (options.json) out(JSON.stringify({ total, sessions }))
+      if (options.json) out(jsonLine({ total, sessions }))
       else if (sessions.length === 0) out('No sessions yet.')
       else for (const s of sessions) out(sessionLine(s))
       return 0
@@ -64,7 +65,7 @@ export async function sessionsCommand(
       const session = app.store.getSession(id)
       if (!session) return missing(id)
       const messages = app.store.listMessages(id)
-      if (options.json) out(JSON.stringify({ session, messages }))
+      if (options.json) out(jsonLine({ session, messages }))
       else {
         out(sessionLine(session))
         for (const m of messages) out(`\n${messageBlock(m)}`)
@@ -75,7 +76,7 @@ export async function sessionsCommand(
       const text = rest.join(' ').trim()
       if (!text) throw new UsageError('cairn sessions search needs some text to look for')
       const hits = app.store.search(text, { order: 'ranked', limit: 50 })
-      if (options.json) out(JSON.stringify({ hits }))
+      if (options.json) out(jsonLine({ hits }))
       else if (hits.length === 0) out('No matches.')
       else
         // one heading per session, its hits beneath (in the order found)
