@@ -15,6 +15,9 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload's require knows only electron (and a few Node modules): every
+      // dependency it imports must be in the bundle, not left as a require().
+      externalizeDeps: false,
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve('src-preload/index.ts') },
