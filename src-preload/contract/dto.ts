@@ -8,8 +8,11 @@ export type Role = 'system' | 'user' | 'assistant' | 'tool'
 /** `message` is conversation; `summary` stands in for older messages; `notice` is shown, never sent. */
 export type MessageKind = 'message' | 'summary' | 'notice'
 
-/** `stopped`: the user stopped it; `interrupted`: the stream or the process died. */
-export type MessageStatus = 'complete' | 'stopped' | 'interrupted'
+/**
+ * `stopped`: the user stopped it; `interrupted`: the stream or the process died;
+ * `truncated`: the model hit its output limit (the answer is cut, and can be continued).
+ */
+export type MessageStatus = 'complete' | 'stopped' | 'interrupted' | 'truncated'
 
 /** Why a tool call got a result that the tool itself did not produce. */
 export type FailureKind =

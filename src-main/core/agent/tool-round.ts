@@ -94,13 +94,15 @@ function prepare(
   tool: ToolDescriptor | undefined,
 ): Prepared {
   const check = tool ? checkToolArguments(call.arguments, tool.inputSchema) : null
+  // the arguments are shown as parsed whether or not the tool exists or they fit its schema
+  const shown = check ?? checkToolArguments(call.arguments, {})
   ctx.emit({
     type: 'tool_call',
     id: call.id,
     name: call.name,
     server: tool?.server ?? '',
     tool: tool?.tool ?? call.name,
-    arguments: check?.ok ? check.value : null,
+    arguments: shown.value,
     rawArguments: call.arguments,
     readOnly: tool ? isTrustedReadOnly(tool) : false,
   })

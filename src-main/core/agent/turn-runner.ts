@@ -122,6 +122,8 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       } catch (e) {
         return stop(...handleModelFailure(ctx, e, abortReason))
       }
+      // the server stopped the answer at the model's output limit (max_tokens, n_predict, …)
+      const truncated = result.finishReason === 'length'
       usage.inputTokens += result.usage.inputTokens
       usage.outputTokens += result.usage.outputTokens
       ctx.emit({
@@ -142,8 +144,15 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
         provider: deps.llm.provider,
         model: deps.llm.model,
         usage: result.usage,
-        status: 'complete',
+        status: truncated ? 'truncated' : 'complete',
       })
+      if (truncated) {
+        ctx.emit({
+          type: 'notice',
+          level: 'warning',
+          message: TRUNCATED_NOTICE,
+        })
+      }
       if (result.toolCalls.length === 0) return stop('completed')
       const reason = await runToolRound(ctx, assistant, tools)
       if (reason) return stop(reason)
@@ -159,6 +168,9 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
     req.signal?.removeEventListener('abort', onStop)
   }
 }
+
+/** What the user is told when an answer hit the model's output limit. */
+export const TRUNCATED_NOTICE = "The answer was cut at the model's output limit."
 
 async function listTools(ctx: TurnContext, round: number): Promise<ToolDescriptor[]> {
   const host = ctx.deps.tools

@@ -37,7 +37,7 @@ export interface ToolView {
   startedAt: number | null
 }
 
-export type AnswerStatus = 'streaming' | 'complete' | 'stopped' | 'interrupted'
+export type AnswerStatus = 'streaming' | 'complete' | 'stopped' | 'interrupted' | 'truncated'
 
 export interface AnswerItem {
   kind: 'answer'

@@ -126,6 +126,7 @@ export function ConversationView(): JSX.Element {
     () => ({
       pick: (slot, index) => setPicked((p) => ({ ...p, [slot]: index })),
       resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
+      send: (text) => void liveStore.getState().send(text),
     }),
     [liveStore],
   )

@@ -19,6 +19,19 @@ type AnswerRowData = Extract<Row, { kind: 'answer' }>
 const STATUS: Record<string, string | undefined> = {
   stopped: 'Stopped',
   interrupted: 'Interrupted: the answer was cut off',
+  truncated: "Cut at the model's output limit",
+}
+
+/** What Continue sends after an answer cut at the output limit. */
+export const CONTINUE_TEXT = 'Continue from where you stopped.'
+
+function ContinueButton(): JSX.Element {
+  const { send } = useRowActions()
+  return (
+    <button type="button" className="action" onClick={() => send(CONTINUE_TEXT)}>
+      Continue
+    </button>
+  )
 }
 
 function Footer(props: { footer: NonNullable<AnswerRowData['footer']> }): JSX.Element {
@@ -76,7 +89,17 @@ export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }):
       {answer.tools.map((t, i) => (
         <ToolCallCard key={`${t.callId}:${i}`} tool={t} />
       ))}
-      {status ? <p className="meta status">{status}</p> : null}
+      {status ? (
+        <p className="meta status">
+          {status}
+          {answer.status === 'truncated' && footer?.canRegenerate ? (
+            <>
+              {' '}
+              <ContinueButton />
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {footer ? <Footer footer={footer} /> : null}
     </article>
   )
