@@ -27,7 +27,7 @@ import { appDataDir, appFiles, argValue } from './paths'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './protocol'
 import { safeStorageCodec } from './secrets-codec'
 import { guardWebContents, hardenSession, trustedOrigins } from './security'
-import { createMainWindow, saveWindowBounds } from './window'
+import { createMainWindow, loadMainPage, saveWindowBounds } from './window'
 
 export interface RunAppOptions {
   createHost: (opts: AppHostOptions) => Promise<AppHost>
@@ -107,9 +107,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
         if (mainWindow === win) mainWindow = null
       })
       forwardEvents(win.webContents, hub, origins)
-      win
-        .loadURL(devUrl ?? APP_INDEX_URL)
-        .catch((e: unknown) => warn(`Could not load the window: ${String(e)}`))
+      void loadMainPage(win, devUrl ?? APP_INDEX_URL, warn)
       mainWindow = win
     }
     openWindow()
