@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PermissionRequestEvent } from '../../src-preload/contract/events'
 import { ApprovalDialog } from '../../src-renderer/src/features/approvals/ApprovalDialog'
+import { Composer } from '../../src-renderer/src/features/composer/Composer'
 import { renderWithApp } from './support/render-app'
 
 afterEach(cleanup)
@@ -53,20 +54,86 @@ describe('the approval dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(dialog))
   })
 
-  it('a key press that began outside the dialog (a held Enter) decides nothing', async () => {
+  it('a held Enter from the composer decides nothing: not its repeats, not after Tab reaches a button', async () => {
     const { responses } = setup([request()])
+    const composer = document.body.appendChild(document.createElement('textarea'))
     const dialog = await screen.findByRole('dialog', { name: 'Allow tool call?' })
     const allow = within(dialog).getByRole('button', { name: 'Allow once' })
-    // a keyboard "click" (detail 0) with no key pressed down inside the dialog first
+    // Enter went down in the message box just before the dialog opened, and is still held
+    fireEvent.keyDown(composer, { key: 'Enter', code: 'Enter' })
+    // a deliberate key inside the dialog (Tab to the button) does not make the held Enter count
+    fireEvent.keyDown(dialog, { key: 'Tab', code: 'Tab' })
+    fireEvent.keyUp(allow, { key: 'Tab', code: 'Tab' })
+    fireEvent.keyDown(allow, { key: 'Enter', code: 'Enter', repeat: true })
     fireEvent.click(allow, { detail: 0 })
-    // a repeated Enter from a key held since before the dialog opened
-    fireEvent.keyDown(dialog, { key: 'Enter', repeat: true })
+    // its keyup landing on the button decides nothing either
+    fireEvent.keyUp(allow, { key: 'Enter', code: 'Enter' })
     fireEvent.click(allow, { detail: 0 })
+    // an auto-repeat whose first press was never seen (held since before the window had focus)
+    fireEvent.keyDown(allow, { key: 'Enter', code: 'Enter', repeat: true })
+    fireEvent.click(allow, { detail: 0 })
+    fireEvent.keyUp(allow, { key: 'Enter', code: 'Enter' })
     expect(responses()).toEqual([])
-    // a deliberate key press inside the dialog counts
-    fireEvent.keyDown(allow, { key: 'Enter' })
+    // a fresh press on the button (a later task than the keyup) counts
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0))
+    })
+    fireEvent.keyDown(allow, { key: 'Enter', code: 'Enter' })
     fireEvent.click(allow, { detail: 0 })
     await waitFor(() => expect(responses()).toEqual([{ requestId: 'r1', decision: 'allow_once' }]))
+    composer.remove()
+  })
+
+  it('a Space typed in the message and released on a button decides nothing', async () => {
+    const { responses } = setup([request()])
+    const composer = document.body.appendChild(document.createElement('textarea'))
+    const dialog = await screen.findByRole('dialog', { name: 'Allow tool call?' })
+    const always = within(dialog).getByRole('button', { name: 'Always allow' })
+    fireEvent.keyDown(composer, { key: ' ', code: 'Space' })
+    fireEvent.keyUp(always, { key: ' ', code: 'Space' })
+    fireEvent.click(always, { detail: 0 })
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0))
+    })
+    expect(responses()).toEqual([])
+    // Space pressed and released on the button is deliberate
+    fireEvent.keyDown(always, { key: ' ', code: 'Space' })
+    fireEvent.keyUp(always, { key: ' ', code: 'Space' })
+    fireEvent.click(always, { detail: 0 })
+    await waitFor(() =>
+      expect(responses()).toEqual([{ requestId: 'r1', decision: 'allow_always' }]),
+    )
+    composer.remove()
+  })
+
+  it('Enter held after one decision does not decide the next request', async () => {
+    const { responses } = setup([request(), request({ requestId: 'r2', tool: 'move' })])
+    const dialog = await screen.findByRole('dialog', { name: 'Allow tool call?' })
+    const allow = within(dialog).getByRole('button', { name: 'Allow once' })
+    fireEvent.keyDown(allow, { key: 'Enter', code: 'Enter' })
+    fireEvent.click(allow, { detail: 0 })
+    const next = await screen.findByRole('dialog', { name: 'Allow tool call?' })
+    await within(next).findByText('move')
+    const allowNext = within(next).getByRole('button', { name: 'Allow once' })
+    fireEvent.keyDown(allowNext, { key: 'Enter', code: 'Enter', repeat: true })
+    fireEvent.click(allowNext, { detail: 0 })
+    fireEvent.keyUp(allowNext, { key: 'Enter', code: 'Enter' })
+    expect(responses()).toEqual([{ requestId: 'r1', decision: 'allow_once' }])
+  })
+
+  it('a pointer click, and a click with no key involved (assistive technology), decide', async () => {
+    const { responses } = setup([request(), request({ requestId: 'r2', tool: 'move' })])
+    const dialog = await screen.findByRole('dialog', { name: 'Allow tool call?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deny' }), { detail: 1 })
+    const next = await screen.findByRole('dialog', { name: 'Allow tool call?' })
+    await within(next).findByText('move')
+    fireEvent.click(within(next).getByRole('button', { name: 'Allow once' }), { detail: 0 })
+    await waitFor(() =>
+      expect(responses()).toEqual([
+        { requestId: 'r1', decision: 'deny' },
+        { requestId: 'r2', decision: 'allow_once' },
+      ]),
+    )
   })
 
   it('Esc denies, with the reason typed', async () => {
@@ -95,5 +162,30 @@ describe('the approval dialog', () => {
     await within(next).findByText('move')
     expect(within(next).queryByText('1 of 2')).toBeNull()
     expect(responses()).toEqual([{ requestId: 'r1', decision: 'allow_once' }])
+  })
+
+  it('the composer is inert while a dialog is open, and usable again once it is answered', async () => {
+    const app = renderWithApp(
+      <>
+        <Composer />
+        <ApprovalDialog />
+      </>,
+      {
+        'chat.status': () => ({ turns: [], pendingApprovals: [request()] }),
+        'approvals.respond': () => ({ accepted: true }),
+        'sessions.get': ({ id }) => ({
+          session: { id, title: `Chat ${id}` } as never,
+          messages: [],
+          hasMore: false,
+        }),
+      },
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Allow tool call?' })
+    const form = document.querySelector('form.composer')!
+    expect(form.hasAttribute('inert')).toBe(true)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deny' }), { detail: 1 })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(form.hasAttribute('inert')).toBe(false))
+    expect(app.platform.requests.some((r) => r.route === 'approvals.respond')).toBe(true)
   })
 })

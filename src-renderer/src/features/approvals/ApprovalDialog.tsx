@@ -4,8 +4,10 @@
  * any session ("1 of 3", and which chat it belongs to).
  *
  * A decision needs a deliberate act: focus starts on the dialog itself (never on an allow
- * button), a key press that began outside the dialog (a held Enter from the composer)
- * activates nothing, Esc denies, and the rest of the window is inert while it is open.
+ * button), a key press that began outside the dialog or before this request was shown (a
+ * held Enter from the composer, its auto-repeat, a Space released on a button) activates
+ * nothing (see `deliberate-keys.ts`), Esc denies, and the rest of the window is inert
+ * while it is open (the composer sets `inert` itself).
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react'
@@ -14,6 +16,7 @@ import type { PermissionRequestEvent } from '../../../../src-preload/contract/ev
 import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { serverLabel } from '../../ui/tool-label'
+import { useDeliberateKeys } from './deliberate-keys'
 
 function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null {
   const { annotations: a, trusted } = props.request
@@ -50,18 +53,16 @@ export function ApprovalDialog(): JSX.Element {
   const request = approvals[0] ?? null
   const [reason, setReason] = useState('')
   const content = useRef<HTMLDivElement>(null)
-  // keyboard activation counts only for a key pressed down inside the dialog
-  const armed = useRef(false)
+  const deliberate = useDeliberateKeys(content, request?.requestId ?? null)
 
   useEffect(() => {
     setReason('')
-    armed.current = false
     if (request) requestAnimationFrame(() => content.current?.focus())
   }, [request?.requestId])
 
   const answer = (decision: ApprovalDecision) => (e?: MouseEvent) => {
     if (!request) return
-    if (e && e.detail === 0 && !armed.current) return
+    if (e && !deliberate(e.currentTarget, e.detail)) return
     void respond(
       request.requestId,
       decision,
@@ -89,9 +90,6 @@ export function ApprovalDialog(): JSX.Element {
             }}
             onPointerDownOutside={(e) => e.preventDefault()}
             onInteractOutside={(e) => e.preventDefault()}
-            onKeyDownCapture={(e) => {
-              if (!e.repeat) armed.current = true
-            }}
           >
             <div className="dialog-head">
               <Dialog.Title>Allow tool call?</Dialog.Title>

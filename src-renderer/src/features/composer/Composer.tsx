@@ -125,6 +125,8 @@ export function Composer(): JSX.Element {
     <form
       className="composer"
       aria-label="Compose"
+      // while an approval dialog is open nothing typed here can reach it or send
+      inert={dialogOpen}
       onSubmit={(e) => {
         e.preventDefault()
         if (running) void stop()
