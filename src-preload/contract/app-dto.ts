@@ -34,6 +34,8 @@ export interface LimitsView {
   idleTimeoutMs: number
   /** estimated tokens a request may use; older tool output is shortened, then old turns left out (0: off) */
   contextTokens: number
+  /** characters of one answer (text and reasoning): past it the stream is cut and the turn ends */
+  maxAnswerChars: number
 }
 
 /** What `settings.get` returns: the settings, with every secret masked. */

@@ -73,6 +73,7 @@ const limitsPatch = z
     maxRetries: z.number().int().min(0).max(20),
     idleTimeoutMs: z.number().int().min(1000),
     contextTokens: z.number().int().min(0),
+    maxAnswerChars: z.number().int().min(1000),
   })
   .partial()
 

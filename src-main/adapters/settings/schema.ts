@@ -86,6 +86,7 @@ export const LIMITS_SCHEMA: Record<keyof SettingsLimits, JsonSchema> = {
   maxRetries: { type: 'integer', minimum: 0, maximum: 20 },
   idleTimeoutMs: int(1_000),
   contextTokens: int(0),
+  maxAnswerChars: int(1_000),
 }
 
 /** The `schema` option of conf / electron-store: top-level key → JSON schema. */

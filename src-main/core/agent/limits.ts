@@ -19,4 +19,6 @@ export const DEFAULT_LIMITS: TurnLimits = {
   idleTimeoutMs: 90_000,
   retryBaseDelayMs: 500,
   contextTokens: 100_000,
+  /** about 2 MB of text: an endless stream ends here instead of filling memory and disk */
+  maxAnswerChars: 2_000_000,
 }

@@ -1,8 +1,9 @@
 import { streamWithRetry } from '../llm/retry'
 import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
-import { LlmError } from '../llm/types'
+import { AbortReason, LlmError } from '../llm/types'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
 import { fitToContext, type FitDiagnostics } from './context-fit'
+import { DEFAULT_LIMITS } from './limits'
 import { buildRequestView, toWireTools } from './request-view'
 import type { TurnContext } from './turn-context'
 
@@ -39,16 +40,22 @@ export async function callModel(
   const retries: RetryInfo[] = []
   const started = clock.now()
   const log = beginLog(ctx, request, round)
+  const cap = new AnswerCap(ctx.req.limits.maxAnswerChars)
+  // both signals stay referenced here until the call settles
+  const signal = AbortSignal.any([ctx.signal, cap.signal])
   try {
     const result = await streamWithRetry(llm.client, request, {
-      signal: ctx.signal,
+      signal,
       idleTimeoutMs: ctx.req.limits.idleTimeoutMs,
       policy: {
         maxRetries: ctx.req.limits.maxRetries,
         baseDelayMs: ctx.req.limits.retryBaseDelayMs,
       },
       sleep: (ms, signal) => clock.sleep(ms, signal),
-      onDelta: (d) => ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', d.text),
+      onDelta: (d) => {
+        const text = cap.admit(d.text)
+        if (text) ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', text)
+      },
       onRetry: (info) => {
         retries.push(info)
         ctx.emit({ type: 'retry', ...info })
@@ -67,7 +74,8 @@ export async function callModel(
       status: 'complete',
     })
     return result
-  } catch (e) {
+  } catch (caught) {
+    const e = cap.reached && !ctx.signal.aborted ? cap.error(caught) : caught
     const err = e instanceof LlmError ? e : null
     await finishLog(log, {
       content: err?.partial?.content ?? '',
@@ -82,6 +90,53 @@ export async function callModel(
       status: err?.code === 'aborted' ? 'stopped' : 'error',
     })
     throw e
+  }
+}
+
+/**
+ * The size limit of one answer (`maxAnswerChars`, text and reasoning together): what streams
+ * past it is not shown, the stream is aborted, and the call fails with `answer_too_long`
+ * carrying what came up to the limit.
+ */
+class AnswerCap {
+  private received = 0
+  private readonly controller = new AbortController()
+  readonly signal = this.controller.signal
+
+  private readonly max: number
+
+  constructor(max: number | undefined) {
+    this.max = Number.isInteger(max) && max! > 0 ? max! : DEFAULT_LIMITS.maxAnswerChars
+  }
+
+  get reached(): boolean {
+    return this.controller.signal.aborted
+  }
+
+  /** the part of `text` within the limit ('' once it is reached) */
+  admit(text: string): string {
+    if (this.reached) return ''
+    const room = this.max - this.received
+    this.received += text.length
+    if (text.length <= room) return text
+    this.controller.abort(new AbortReason('stop'))
+    return text.slice(0, Math.max(0, room))
+  }
+
+  error(cause: unknown): LlmError {
+    const partial = cause instanceof LlmError ? cause.partial : undefined
+    const reasoning = partial?.reasoning ? partial.reasoning.slice(0, this.max) : null
+    const content = (partial?.content ?? '').slice(
+      0,
+      Math.max(0, this.max - (reasoning?.length ?? 0)),
+    )
+    const size = this.max >= 1_000_000 ? `${this.max / 1_000_000} million` : String(this.max)
+    return new LlmError(
+      'answer_too_long',
+      `The answer passed ${size} characters, the limit of one answer, and was cut there; what came is kept. ` +
+        'Ask for a shorter answer, or raise "maxAnswerChars" in the limits of the settings.',
+      { partial: { ...partial, content, reasoning }, cause },
+    )
   }
 }
 

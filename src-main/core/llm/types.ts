@@ -66,6 +66,7 @@ export type LlmErrorCode =
   | 'bad_response' // a successful answer whose body is not an event stream
   | 'idle_timeout' // the watchdog saw nothing for too long
   | 'aborted' // stopped by the user or the deadline
+  | 'answer_too_long' // the answer passed the turn's size limit (maxAnswerChars): cut there
   | 'retry_after_too_long' // the server asked us to wait longer than we will
   | 'unknown'
 

@@ -26,6 +26,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
       maxRetries: 3,
       idleTimeoutMs: 60_000,
       contextTokens: 0,
+      maxAnswerChars: 2_000_000,
     },
     logRetentionDays: 30,
     builtinTools: { disabled: [] },
