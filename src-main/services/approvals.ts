@@ -3,6 +3,10 @@
  * gets the `permission_request` event; a renderer that reloads gets them again from
  * `chat.attach`), and the first answer wins. When no renderer has been attached for a
  * while (the window was closed, not reloaded), pending requests are denied.
+ *
+ * An answer counts only for a request a renderer has been given: one whose event went out
+ * while a renderer was attached (the agent emits it just before it asks), or that
+ * `chat.attach` / `chat.status` handed over since. An answer to any other id is refused.
  */
 import type { ApprovalDecision } from '../../src-preload/contract/dto'
 import type { PermissionRequestEvent } from '../../src-preload/contract/events'
@@ -11,6 +15,8 @@ import type { EventHub } from './event-hub'
 
 interface Pending {
   request: PermissionRequestEvent
+  /** a renderer has been given this request, so a person could have seen it */
+  shown: boolean
   resolve: (answer: { decision: ApprovalDecision; reason?: string }) => void
 }
 
@@ -41,6 +47,7 @@ export class ApprovalBroker implements Approver {
       signal.addEventListener('abort', onAbort, { once: true })
       this.pending.set(request.requestId, {
         request,
+        shown: this.hub.subscriberCount > 0,
         resolve: (answer) => {
           signal.removeEventListener('abort', onAbort)
           resolve(answer)
@@ -50,25 +57,34 @@ export class ApprovalBroker implements Approver {
     })
   }
 
-  /** The first answer wins; later ones (another window) are not accepted. */
+  /**
+   * The first answer wins; later ones (another window) are not accepted, and neither is an
+   * answer to a request no renderer has been given yet.
+   */
   respond(requestId: string, decision: ApprovalDecision, reason?: string): boolean {
     const p = this.pending.get(requestId)
-    if (!p) return false
+    if (!p || !p.shown) return false
     this.pending.delete(requestId)
     this.checkOrphans()
     p.resolve({ decision, ...(reason ? { reason } : {}) })
     return true
   }
 
+  /** the requests of one session still waiting (for a renderer, which may then answer them) */
   pendingFor(sessionId: string): PermissionRequestEvent[] {
-    return [...this.pending.values()]
-      .filter((p) => p.request.sessionId === sessionId)
-      .map((p) => p.request)
+    return this.handOver(
+      [...this.pending.values()].filter((p) => p.request.sessionId === sessionId),
+    )
   }
 
-  /** every request still waiting, in all sessions */
+  /** every request still waiting, in all sessions (for a renderer) */
   pendingAll(): PermissionRequestEvent[] {
-    return [...this.pending.values()].map((p) => p.request)
+    return this.handOver([...this.pending.values()])
+  }
+
+  private handOver(list: Pending[]): PermissionRequestEvent[] {
+    for (const p of list) p.shown = true
+    return list.map((p) => p.request)
   }
 
   get size(): number {
@@ -85,7 +101,10 @@ export class ApprovalBroker implements Approver {
     this.orphanTimer ??= setTimeout(() => {
       this.orphanTimer = null
       if (this.hub.subscriberCount > 0) return
-      for (const id of [...this.pending.keys()]) this.respond(id, 'deny', ORPHAN_REASON)
+      for (const [id, p] of [...this.pending]) {
+        p.shown = true // the broker answers it itself
+        this.respond(id, 'deny', ORPHAN_REASON)
+      }
     }, this.orphanMs)
   }
 }
