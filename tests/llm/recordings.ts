@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reply } from '../support/openai-server'
 
-export const STREAMS_DIR = join(__dirname, '..', 'fixtures', 'streams')
+export const STREAMS_DIR = join(process.cwd(), 'tests', 'fixtures', 'streams')
 
 export interface Recording {
   file: string

@@ -34,11 +34,16 @@ function ContinueButton(): JSX.Element {
   )
 }
 
-function Footer(props: { footer: NonNullable<AnswerRowData['footer']> }): JSX.Element {
+function Footer(props: {
+  footer: NonNullable<AnswerRowData['footer']>
+  /** the answer was cut at the output limit: the newest one offers Continue */
+  truncated: boolean
+}): JSX.Element {
   const f = props.footer
   const { resend } = useRowActions()
   return (
     <div className="msg-actions">
+      {props.truncated && f.canRegenerate ? <ContinueButton /> : null}
       {f.versions ? <VersionSwitch versions={f.versions} /> : null}
       {f.markdown ? <CopyButton text={f.markdown} label="Copy answer" /> : null}
       {f.canRegenerate && f.userMessageId ? (
@@ -89,18 +94,8 @@ export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }):
       {answer.tools.map((t, i) => (
         <ToolCallCard key={`${t.callId}:${i}`} tool={t} />
       ))}
-      {status ? (
-        <p className="meta status">
-          {status}
-          {answer.status === 'truncated' && footer?.canRegenerate ? (
-            <>
-              {' '}
-              <ContinueButton />
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      {footer ? <Footer footer={footer} /> : null}
+      {status ? <p className="meta status">{status}</p> : null}
+      {footer ? <Footer footer={footer} truncated={answer.status === 'truncated'} /> : null}
     </article>
   )
 })
