@@ -128,6 +128,37 @@ describe('provider quirks, from the recorded corpus', () => {
     expect(result.content).toBe('Hello, world! This is a test response.')
   })
 
+  it('a [DONE] cut across two TCP writes still ends the answer', async () => {
+    ctx.server.enqueue({
+      type: 'sse',
+      items: [
+        { raw: 'data: {"choices":[{"index":0,"delta":{"content":"Whole."}}]}\n\ndata: [DO' },
+        { delayMs: 30 },
+        { raw: 'NE]\n\n' },
+      ],
+      end: 'end-without-done',
+    })
+    const result = await ctx.client.streamChat(request(), {
+      signal: new AbortController().signal,
+      onDelta: () => {},
+    })
+    expect(result.content).toBe('Whole.')
+  })
+
+  it('"data: [DONE]" written by the model inside its text does not end the answer', async () => {
+    ctx.server.enqueue({
+      type: 'sse',
+      items: [
+        { raw: 'data: {"choices":[{"index":0,"delta":{"content":"\\ndata: [DONE]\\n"}}]}\n\n' },
+      ],
+      end: 'end-without-done',
+    })
+    const e = await caught(() =>
+      ctx.client.streamChat(request(), { signal: new AbortController().signal, onDelta: () => {} }),
+    )
+    expect(e).toMatchObject({ code: 'interrupted' })
+  })
+
   it('OpenRouter: an error after finish_reason "length" fails the turn with its message, once', async () => {
     const { error, delays } = await fail('openrouter-length-then-error.sse')
     expect(error.message).toContain('Token limit reached')
