@@ -80,6 +80,7 @@ export async function startToolRuntime(
         disabled: settings.builtinTools.disabled,
         store: app.store,
         fetchAllowedHosts: settings.toolAccess.fetchAllowedHosts,
+        commandEnv: settings.toolAccess.commandEnv,
       })
       return new CompositeToolHost(() => manager.sources(), { readyTimeoutMs, builtin })
     },

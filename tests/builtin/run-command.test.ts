@@ -99,10 +99,14 @@ describe.runIf(posix)('run_command', () => {
     expect(Date.now() - started).toBeLessThan(5000)
   })
 
-  it('does not pass secrets from the environment', async () => {
+  it('passes on only the allowed variables: no keys, tokens, database URLs or agent sockets', async () => {
     const h = harness({
+      commandEnv: ['HARMLESS_SETTING'],
       env: {
         ...process.env,
+        DATABASE_URL: 'postgres://user:pw-in-url@db/x',
+        GH_PAT: 'gh-pat-value',
+        SSH_AUTH_SOCK: '/tmp/ssh-agent.sock',
         OPENAI_API_KEY: 'sk-from-openai-var',
         CAIRN_API_KEY: 'sk-from-cairn-var',
         GITHUB_TOKEN: 'ghp-token-value',
@@ -124,6 +128,9 @@ describe.runIf(posix)('run_command', () => {
       'hunter2',
       'aws-secret-value',
       'cred-value',
+      'pw-in-url',
+      'gh-pat-value',
+      'SSH_AUTH_SOCK',
     ]) {
       expect(r.text).not.toContain(hidden)
     }
@@ -150,6 +157,15 @@ describe.runIf(posix)('run_command', () => {
       'GIT_PAGER',
       'GIT_TERMINAL_PROMPT',
     ])
+    expect(commandEnv({ Path: 'C:\\bin', SystemRoot: 'C:\\Windows', X: '1' }, [], 'win32')).toEqual(
+      {
+        Path: 'C:\\bin',
+        SystemRoot: 'C:\\Windows',
+        PAGER: 'cat',
+        GIT_PAGER: 'cat',
+        GIT_TERMINAL_PROMPT: '0',
+      },
+    )
   })
 
   it('kills the whole process group on abort, grandchildren included, and settles quickly', async () => {

@@ -41,8 +41,10 @@ export interface BuiltinToolsOptions {
   resolve?: Resolver
   /** for run_command (default: $SHELL or /bin/sh on POSIX, %ComSpec% or cmd.exe on Windows) */
   shell?: string
-  /** the environment run_command starts from, before secrets are removed (default: process.env) */
+  /** the environment run_command picks its allowed variables from (default: process.env) */
   env?: NodeJS.ProcessEnv
+  /** variable names run_command passes on besides PATH, HOME, … (settings: toolAccess.commandEnv) */
+  commandEnv?: readonly string[]
 }
 
 export const BUILTIN_SERVER_NAME = 'cairn'
@@ -118,6 +120,7 @@ export class BuiltinTools implements ToolSource {
       resolve: this.opts.resolve ?? systemResolver,
       shell: this.opts.shell,
       env: this.opts.env ?? process.env,
+      commandEnvNames: this.opts.commandEnv ?? [],
     }
     try {
       return await def.run(args, env)

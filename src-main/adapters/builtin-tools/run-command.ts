@@ -1,7 +1,9 @@
 /**
  * run_command: one shell command, with the workspace as the current folder, stdin closed,
- * in its own process group (see spawn-group.ts), and an environment without the app's
- * secrets: the model must never read the user's API keys through a tool.
+ * in its own process group (see spawn-group.ts), and an environment built from an
+ * allow-list: the model must never read the user's API keys, tokens or sockets through a
+ * tool. A name is passed on only if it is in BASE_ENV_NAMES or the user added it in the
+ * settings (`toolAccess.commandEnv`).
  */
 import { optionalInt, stringArg, text, ToolError, type BuiltinTool } from './tool-def'
 import { runInProcessGroup, type RunResult } from './spawn-group'
@@ -10,16 +12,59 @@ import { openWorkspace } from './workspace'
 /** the longest timeout the model may ask for (or the configured default, if longer) */
 export const MAX_COMMAND_TIMEOUT_MS = 600_000
 
-/** Variable names that look like secrets; they never reach a command. */
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i
-const SECRET_NAMES = new Set(['CAIRN_API_KEY', 'OPENAI_API_KEY'])
+/** What every command gets from the app's environment (when set). */
+export const BASE_ENV_NAMES: readonly string[] = [
+  'PATH',
+  'HOME',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TERM',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TMPDIR',
+  'TZ',
+]
+/** What Windows programs need to start at all (names there ignore case). */
+const WINDOWS_ENV_NAMES: readonly string[] = [
+  'SystemRoot',
+  'windir',
+  'ComSpec',
+  'PATHEXT',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'USERNAME',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'ProgramData',
+  'ProgramFiles',
+  'ProgramFiles(x86)',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'NUMBER_OF_PROCESSORS',
+  'PROCESSOR_ARCHITECTURE',
+  'OS',
+]
 
-/** The app's environment minus anything that looks like a secret, plus non-interactive defaults. */
-export function commandEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The allowed part of the app's environment (BASE_ENV_NAMES, the names the user added),
+ * plus non-interactive defaults.
+ */
+export function commandEnv(
+  base: NodeJS.ProcessEnv,
+  extraNames: readonly string[] = [],
+  platform: NodeJS.Platform = process.platform,
+): NodeJS.ProcessEnv {
+  const windows = platform === 'win32'
+  const fold = (n: string): string => (windows ? n.toUpperCase() : n)
+  const allowed = new Set(
+    [...BASE_ENV_NAMES, ...(windows ? WINDOWS_ENV_NAMES : []), ...extraNames].map(fold),
+  )
   const out: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(base)) {
-    if (value === undefined) continue
-    if (SECRET_NAME.test(name) || SECRET_NAMES.has(name.toUpperCase())) continue
+    if (value === undefined || !allowed.has(fold(name))) continue
     out[name] = value
   }
   // no pager or prompt can wait for input that never comes (stdin is closed)
@@ -36,8 +81,10 @@ export const runCommandTool: BuiltinTool = {
     'output (stdout and stderr together) and exit code. There is no input (stdin is closed), ' +
     'so use non-interactive flags. The command and everything it starts are stopped when it ' +
     'times out (default 120 s; set timeoutMs for longer work) or when the user cancels. ' +
-    'Long output keeps its beginning and end. Environment variables that hold secrets ' +
-    '(API keys, tokens, passwords) are not passed on.',
+    'Long output keeps its beginning and end. Only a few environment variables are passed ' +
+    'on (PATH, HOME, LANG, TERM, USER, SHELL, TMPDIR and those the user allowed): no API keys ' +
+    'or tokens. Background processes (&, nohup, setsid) are stopped when the command ends, so ' +
+    'start a server and use it within one command.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -68,7 +115,7 @@ export const runCommandTool: BuiltinTool = {
     const result = await runInProcessGroup({
       command,
       cwd: ws.root,
-      env: commandEnv(env.env),
+      env: commandEnv(env.env, env.commandEnvNames),
       shell: env.shell,
       timeoutMs,
       signal: env.ctx.signal,

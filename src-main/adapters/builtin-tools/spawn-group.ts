@@ -4,16 +4,68 @@
  * grace period. The promise settles promptly after a stop (within the grace period plus
  * a short wait), whatever the processes do. Output (stdout and stderr interleaved as
  * received) is kept within a budget: its head and its tail.
+ *
+ * Nothing a command starts outlives it. When its shell exits, what it left running in the
+ * background (`&`, `nohup`) is stopped the same way, and so is what left the group
+ * (`setsid`, a double fork): on Linux every process whose environment carries the
+ * command's marker (RUN_MARKER, inherited by all its descendants) is found through /proc.
+ * When the host process exits, whatever is still running is killed. macOS has no /proc:
+ * there the process group is stopped, and a process that left it with `setsid` survives.
+ * Windows has no process groups: `taskkill /T` ends the shell's tree, and a process whose
+ * parent already exited is not found. A process that clears its environment (`env -i`)
+ * and leaves the group escapes on Linux too.
+ *
+ * The shell is started through cross-spawn, which handles Windows' `.cmd` launchers.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import type { ChildProcess } from 'node:child_process'
+import crossSpawn from 'cross-spawn'
 import { StringDecoder } from 'node:string_decoder'
+import { isGroupAlive, markedProcesses, signalEach, signalGroup } from '../mcp/process-tree'
 
 const isWindows = process.platform === 'win32'
 /** after the shell exits, how long to wait for its output pipes to close */
 const DRAIN_MS = 300
 /** after SIGKILL, how long to wait before settling anyway */
 const AFTER_KILL_MS = 500
+/** the environment variable that marks every process a command starts */
+export const RUN_MARKER = 'CAIRN_COMMAND_RUN'
+
+/** commands whose processes may still run: marker → shell pid (the group's id) */
+const running = new Map<string, number | undefined>()
+let exitHookInstalled = false
+
+/** Kills, synchronously, everything the commands still running have started. */
+function killAllOnExit(): void {
+  for (const [marker, pid] of running) stopAll(pid, marker, 'SIGKILL')
+  running.clear()
+}
+
+function stopAll(pid: number | undefined, marker: string, sig: NodeJS.Signals): void {
+  if (pid !== undefined) signalGroup(pid, sig)
+  signalEach(markedProcesses(RUN_MARKER, marker), sig)
+}
+
+function anyAlive(pid: number | undefined, marker: string): boolean {
+  return (pid !== undefined && groupAlive(pid)) || markedProcesses(RUN_MARKER, marker).length > 0
+}
+
+/**
+ * Stops what a command left running after its shell exited: SIGTERM, then SIGKILL after
+ * the grace period. Runs in the background; the command's result does not wait for it.
+ */
+function reapLeftovers(pid: number | undefined, marker: string, graceMs: number): void {
+  if (!anyAlive(pid, marker)) {
+    running.delete(marker)
+    return
+  }
+  stopAll(pid, marker, 'SIGTERM')
+  const t = setTimeout(() => {
+    stopAll(pid, marker, 'SIGKILL')
+    running.delete(marker)
+  }, graceMs)
+  t.unref()
+}
 
 export interface RunOptions {
   command: string
@@ -55,6 +107,11 @@ export function shellInvocation(
 export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
   const grace = opts.killGraceMs ?? 2000
   const inv = shellInvocation(opts.command, opts.shell, opts.env)
+  const marker = randomBytes(12).toString('hex')
+  if (!exitHookInstalled) {
+    exitHookInstalled = true
+    process.on('exit', killAllOnExit)
+  }
   return new Promise<RunResult>((resolve) => {
     if (opts.signal.aborted) {
       resolve({ ...empty(), stopped: 'abort' })
@@ -63,9 +120,9 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
     const output = new HeadTail(opts.maxOutputChars)
     let child: ChildProcess
     try {
-      child = spawn(inv.file, inv.args, {
+      child = crossSpawn(inv.file, inv.args, {
         cwd: opts.cwd,
-        env: opts.env,
+        env: { ...opts.env, [RUN_MARKER]: marker },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: !isWindows,
         windowsHide: true,
@@ -76,6 +133,7 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
       return
     }
     const pid = child.pid
+    running.set(marker, pid)
     let exitCode: number | null = null
     let exitSignal: NodeJS.Signals | null = null
     let stopped: RunResult['stopped'] = null
@@ -106,6 +164,8 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
       child.stderr?.destroy()
       // keep the SIGKILL timer if some process of the group may still be alive
       if (!stopped || !groupAlive(pid)) for (const t of timers) clearTimeout(t)
+      // what the command left running (in the group or escaped from it) is stopped too
+      reapLeftovers(pid, marker, grace)
       const { text, cut } = output.result()
       resolve({ output: text, cutChars: cut, exitCode, exitSignal, stopped, spawnError, pid })
     }
@@ -115,9 +175,9 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
       // the shell has already exited, only its output is still draining: report its end
       if (exitCode !== null || exitSignal !== null) return finish()
       stopped = why
-      killGroup(pid, 'SIGTERM')
+      stopAll(pid, marker, 'SIGTERM')
       later(grace, () => {
-        killGroup(pid, 'SIGKILL')
+        stopAll(pid, marker, 'SIGKILL')
         later(AFTER_KILL_MS, finish)
       })
     }
@@ -157,56 +217,10 @@ function empty(): RunResult {
   }
 }
 
-function killGroup(pid: number | undefined, sig: NodeJS.Signals): void {
-  if (pid === undefined) return
-  if (isWindows) {
-    // no process groups: kill the tree
-    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on(
-      'error',
-      () => {},
-    )
-    return
-  }
-  try {
-    process.kill(-pid, sig)
-  } catch {
-    // the group is gone
-  }
-}
-
-/**
- * Whether any process of the group still runs (POSIX; on Windows: assume not). A zombie
- * (dead, not yet reaped by init) does not count: on Linux, /proc tells them apart.
- */
+/** Whether any (non-zombie) process of the group still runs (on Windows: assume not). */
 function groupAlive(pid: number | undefined): boolean {
   if (pid === undefined || isWindows) return false
-  try {
-    process.kill(-pid, 0)
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-  return process.platform === 'linux' ? liveMemberOnLinux(pid) : true
-}
-
-function liveMemberOnLinux(pgid: number): boolean {
-  let entries: string[]
-  try {
-    entries = readdirSync('/proc')
-  } catch {
-    return true
-  }
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // after the command name in parentheses: state, ppid, pgrp, ...
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return false
+  return isGroupAlive(pid)
 }
 
 /** Keeps the first and the last part of a long output, and counts what is between. */

@@ -36,6 +36,8 @@ export interface ToolEnv {
   resolve: Resolver
   shell: string | undefined
   env: NodeJS.ProcessEnv
+  /** environment variable names run_command passes on besides its own list */
+  commandEnvNames: readonly string[]
 }
 
 export interface BuiltinTool {

@@ -1,5 +1,6 @@
 /**
- * Signalling whole process groups. A stdio MCP server is spawned as the leader of its own
+ * Signalling whole process groups: the one process killer, for stdio MCP servers and for
+ * run_command (builtin-tools/spawn-group.ts). A stdio MCP server is spawned as the leader of its own
  * group (detached on POSIX), so `kill(-pid)` reaches the grandchildren that `npx`/`uvx`
  * start. On Windows there are no groups: `taskkill /T /F` ends the process tree.
  *
@@ -123,4 +124,43 @@ export async function terminateGroup(pid: number, opts: { graceMs?: number } = {
   if (await waitUntil(() => !isGroupAlive(pid), graceMs)) return
   signalGroup(pid, 'SIGKILL')
   await waitUntil(() => !isGroupAlive(pid), Math.max(graceMs, 1000))
+}
+
+/**
+ * Linux only: the live processes whose environment holds `name=value` (a marker set on a
+ * command's shell, inherited by everything it starts, also by what left its process group
+ * with `setsid` or a double fork). Processes of other users cannot be read and are skipped.
+ */
+export function markedProcesses(name: string, value: string): number[] {
+  if (!hasProc()) return []
+  const needle = Buffer.from(`${name}=${value}\0`)
+  const found: number[] = []
+  let names: string[]
+  try {
+    names = fs.readdirSync('/proc')
+  } catch {
+    return found
+  }
+  for (const entry of names) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
+    try {
+      const environ = fs.readFileSync(`/proc/${entry}/environ`)
+      if (environ.indexOf(needle) !== -1 && !isZombie(procStat(entry))) found.push(Number(entry))
+    } catch {
+      // exited meanwhile, or not ours
+    }
+  }
+  return found
+}
+
+/** Sends `signal` to each of `pids` (single processes, not groups); gone ones are skipped. */
+export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    if (!validPid(pid) || pid === process.pid) continue
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // gone
+    }
+  }
 }

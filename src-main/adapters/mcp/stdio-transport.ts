@@ -7,7 +7,8 @@
  * - stderr is always piped and drained into a bounded tail (the last bytes, for the status);
  * - stdout lines that are not JSON-RPC (banners, logs) are skipped and counted, never fatal.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import crossSpawn from 'cross-spawn'
 import fs from 'node:fs'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
@@ -133,7 +134,8 @@ export class GroupStdioTransport implements Transport {
     }
     let child: ChildProcess
     try {
-      child = spawn(command, args, {
+      // cross-spawn: on Windows `npx` is `npx.cmd`, which Node refuses to spawn without a shell
+      child = crossSpawn(command, args, {
         env,
         ...(cwd !== undefined ? { cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
