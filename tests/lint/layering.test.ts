@@ -1,67 +1,222 @@
+/**
+ * The layering lint rule (eslint/import-layers.js, layers in eslint/layers.js), run through
+ * ESLint with the project's configuration on small snippets: each forbidden import is
+ * reported, each allowed one is not.
+ */
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { importTarget } from '../../eslint/import-layers.js'
 
 const eslint = new ESLint({ cwd: process.cwd() })
 
-async function rulesHit(filePath: string, code: string): Promise<string[]> {
+/** The layering messages ESLint reports for `code` as the file `filePath`. */
+async function layering(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
-  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`)
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'layers/allowed-imports' || m.fatal)
+    .map((m) => m.message)
 }
 
-describe('the layering lint rules', () => {
-  it('keep electron out of the core', async () => {
-    const hits = await rulesHit(
-      'src-main/core/agent/x.ts',
-      "import { app } from 'electron'\nexport const a = app\n",
-    )
-    expect(hits.join('\n')).toMatch(
-      /no-restricted-imports: .*src-main\/core must not import electron/,
-    )
-    const sub = await rulesHit(
-      'src-main/core/x.ts',
-      "import { ipcMain } from 'electron/main'\nexport const a = ipcMain\n",
-    )
-    expect(sub.join('\n')).toMatch(/must not import electron/)
+/** `import * as m from '<source>'` with a use, so that no other rule complains */
+const valueImport = (source: string) => `import * as m from '${source}'\nexport const a = m\n`
+const typeImport = (source: string) => `import type { T } from '${source}'\nexport type A = T\n`
+
+type Case = [file: string, source: string]
+
+const allowed: Case[] = [
+  ['src-preload/contract/x.ts', 'zod'],
+  ['src-preload/contract/x.ts', './dto'],
+  ['src-preload/index.ts', 'electron'],
+  ['src-preload/index.ts', './contract/bridge'],
+  ['src-main/core/agent/x.ts', '../ports'],
+  ['src-main/core/agent/x.ts', '../llm/client'],
+  ['src-main/core/llm/x.ts', 'node:crypto'],
+  ['src-main/core/llm/x.ts', 'crypto'],
+  ['src-main/core/llm/x.ts', 'openai'],
+  ['src-main/core/llm/x.ts', 'openai/streaming'],
+  ['src-main/core/x.ts', 're2-wasm'],
+  ['src-main/adapters/sqlite/x.ts', 'better-sqlite3'],
+  ['src-main/adapters/sqlite/x.ts', 'node:fs'],
+  ['src-main/adapters/logs/x.ts', 'node:fs/promises'],
+  ['src-main/adapters/mcp/x.ts', '@modelcontextprotocol/sdk/client/index.js'],
+  ['src-main/adapters/mcp/x.ts', '../../core/ports'],
+  ['src-main/adapters/mcp/x.ts', '../../../src-preload/contract/dto'],
+  ['src-main/services/x.ts', '../adapters/sqlite/session-store'],
+  ['src-main/services/x.ts', '../core/agent/turn-runner'],
+  ['src-main/services/x.ts', '../ipc/router'],
+  ['src-main/ipc/router.ts', '../../src-preload/contract/routes'],
+  ['src-main/electron/x.ts', 'electron'],
+  ['src-main/electron/x.ts', 'electron-store'],
+  ['src-main/electron/x.ts', '../services/app-host'],
+  ['src-main/electron/x.ts', '../adapters/data-dir'],
+  ['src-main/index.ts', './electron/main'],
+  ['src-main/web/x.ts', 'ws'],
+  ['src-main/web/x.ts', '../services/app-host'],
+  ['src-main/web/x.ts', 'node:http'],
+  ['src-main/cli/x.ts', '../services/app-services'],
+  ['src-main/cli/x.ts', '../adapters/logs/turn-log'],
+  ['src-renderer/src/features/x.ts', 'react'],
+  ['src-renderer/src/features/x.ts', '@radix-ui/react-dialog'],
+  ['src-renderer/src/features/x.ts', '@shikijs/langs/typescript'],
+  ['src-renderer/src/features/x.ts', '../../state/context'],
+  ['src-renderer/src/features/x.ts', './worker?worker'],
+]
+
+const forbidden: Array<[...Case, RegExp]> = [
+  [
+    'src-preload/contract/x.ts',
+    'node:fs',
+    /src-preload\/contract may not import 'node:fs': .*zod only/,
+  ],
+  ['src-preload/contract/x.ts', '../../src-main/core/ports', /may not import/],
+  ['src-preload/contract/x.ts', 'electron', /may not import 'electron'/],
+  ['src-preload/index.ts', 'zod', /src-preload may not import 'zod'/],
+  ['src-preload/index.ts', '../src-main/core/ports', /src-preload may not import/],
+  ['src-main/core/x.ts', 'electron', /src-main\/core may not import 'electron': .*ports/],
+  ['src-main/core/x.ts', 'electron/main', /may not import 'electron\/main'/],
+  [
+    'src-main/core/agent/x.ts',
+    '../../electron/main',
+    /may not import '\.\.\/\.\.\/electron\/main'/,
+  ],
+  ['src-main/core/x.ts', 'better-sqlite3', /may not import 'better-sqlite3'/],
+  ['src-main/core/x.ts', 'node:fs', /may not import 'node:fs'/],
+  ['src-main/core/x.ts', 'fs', /may not import 'fs'/],
+  ['src-main/core/x.ts', 'node:child_process', /may not import 'node:child_process'/],
+  ['src-main/core/x.ts', '../adapters/settings/settings-store', /may not import/],
+  ['src-main/core/agent/x.ts', '../../services/turn-service', /may not import/],
+  ['src-main/core/agent/x.ts', '../../cli/output', /may not import/],
+  ['src-main/adapters/x.ts', 'electron', /src-main\/adapters may not import 'electron'/],
+  ['src-main/adapters/x.ts', '../services/app-host', /src-main\/adapters may not import/],
+  ['src-main/adapters/x.ts', '../electron/paths', /src-main\/adapters may not import/],
+  ['src-main/adapters/x.ts', 'ws', /src-main\/adapters may not import 'ws'/],
+  ['src-main/services/x.ts', 'electron', /src-main\/services may not import 'electron'/],
+  ['src-main/services/x.ts', '../electron/window', /src-main\/services may not import/],
+  ['src-main/services/x.ts', '../web/server', /src-main\/services may not import/],
+  ['src-main/services/x.ts', '../cli/output', /src-main\/services may not import/],
+  ['src-main/electron/x.ts', '../../src-renderer/src/App', /src-main\/electron may not import/],
+  ['src-main/web/x.ts', 'electron', /src-main\/web may not import 'electron': .*without Electron/],
+  ['src-main/web/x.ts', '../electron/paths', /src-main\/web may not import/],
+  ['src-main/web/x.ts', '../cli/output', /src-main\/web may not import/],
+  ['src-main/cli/x.ts', 'electron', /src-main\/cli may not import 'electron'/],
+  ['src-main/cli/x.ts', '../electron/native-binding', /src-main\/cli may not import/],
+  ['src-main/cli/x.ts', '../web/server', /src-main\/cli may not import/],
+  ['src-renderer/src/x.ts', 'electron', /src-renderer may not import 'electron'/],
+  ['src-renderer/src/x.ts', 'node:fs', /src-renderer may not import 'node:fs'/],
+  ['src-renderer/src/x.ts', 'zod', /src-renderer may not import 'zod'/],
+  ['src-renderer/src/x.ts', 'left-pad', /src-renderer may not import 'left-pad'/],
+]
+
+describe('the layering lint rule', () => {
+  it.each(allowed)('lets %s import %s', async (file, source) => {
+    expect(await layering(file, valueImport(source))).toEqual([])
   })
 
-  it('keep adapters and hosts out of the core', async () => {
-    const hits = await rulesHit(
-      'src-main/core/x.ts',
-      "import { openSettings } from '../adapters/settings/settings-store'\nexport const a = openSettings\n",
-    )
-    expect(hits.join('\n')).toMatch(/depends on ports/)
+  it.each(forbidden)('reports %s importing %s', async (file, source, message) => {
+    const hits = await layering(file, valueImport(source))
+    expect(hits).toHaveLength(1)
+    expect(hits[0]).toMatch(message)
   })
 
-  it('let the contract import zod and nothing else', async () => {
+  it('reports every way to import: re-export, export *, import(), require, side effect', async () => {
+    const file = 'src-main/core/x.ts'
+    const code = [
+      "export { app } from 'electron'",
+      "export * from 'better-sqlite3'",
+      "export const later = () => import('node:fs')",
+      "export const old = require('node:child_process')",
+      "import '../adapters/sqlite/migrations'",
+      '',
+    ].join('\n')
+    const hits = await layering(file, code)
+    expect(hits).toHaveLength(5)
+    for (const source of [
+      'electron',
+      'better-sqlite3',
+      'node:fs',
+      'node:child_process',
+      '../adapters/sqlite/migrations',
+    ])
+      expect(hits.some((h) => h.includes(`'${source}'`))).toBe(true)
+  })
+
+  it('lets the core and the renderer import the contract as types only', async () => {
+    const contract = '../../../src-preload/contract/dto'
+    expect(await layering('src-main/core/agent/x.ts', typeImport(contract))).toEqual([])
+    expect(await layering('src-main/core/agent/x.ts', valueImport(contract))).toEqual([
+      expect.stringMatching(/src-main\/core may import '.*contract\/dto' with `import type` only/),
+    ])
+    const fromRenderer = '../../src-preload/contract/routes'
+    expect(await layering('src-renderer/src/x.ts', typeImport(fromRenderer))).toEqual([])
     expect(
-      await rulesHit(
-        'src-preload/contract/x.ts',
-        "import { z } from 'zod'\nexport const s = z.string()\n",
-      ),
-    ).toEqual([])
-    const hits = await rulesHit(
-      'src-preload/contract/x.ts',
-      "import { readFileSync } from 'node:fs'\nexport const r = readFileSync\n",
-    )
-    expect(hits.join('\n')).toMatch(/imports nothing but zod/)
-  })
-
-  it('let the renderer import the contract as types only', async () => {
-    expect(
-      await rulesHit(
+      await layering(
         'src-renderer/src/x.ts',
-        "import type { AgentEvent } from '../../src-preload/contract/events'\nexport type E = AgentEvent\n",
+        `import { type T } from '${fromRenderer}'\nexport type A = T\n`,
       ),
     ).toEqual([])
-    const hits = await rulesHit(
-      'src-renderer/src/x.ts',
-      "import { routes } from '../../src-preload/contract/routes'\nexport const r = routes\n",
-    )
-    expect(hits.join('\n')).toMatch(/import type` only/)
+    expect(await layering('src-renderer/src/x.ts', valueImport(fromRenderer))).toEqual([
+      expect.stringMatching(/src-renderer may import .* with `import type` only/),
+    ])
   })
 
-  it('forbid an explicit any', async () => {
-    const hits = await rulesHit('src-main/services/x.ts', 'export const a: any = 1\n')
-    expect(hits.join('\n')).toMatch(/no-explicit-any/)
+  it('lets the renderer import main as types only, never as values', async () => {
+    const main = '../../../src-main/services/event-hub'
+    expect(await layering('src-renderer/src/state/x.ts', typeImport(main))).toEqual([])
+    expect(await layering('src-renderer/src/state/x.ts', valueImport(main))).toEqual([
+      expect.stringMatching(/src-renderer may import .*event-hub' with `import type` only/),
+    ])
+    expect(
+      await layering(
+        'src-renderer/src/x.ts',
+        "export const m = () => import('../../src-main/cli/index')\n",
+      ),
+    ).toEqual([expect.stringMatching(/with `import type` only/)])
+  })
+
+  it('keeps other layers’ types out of the core too', async () => {
+    const hits = await layering(
+      'src-main/core/x.ts',
+      typeImport('../adapters/sqlite/session-store'),
+    )
+    expect(hits).toEqual([expect.stringMatching(/src-main\/core may not import/)])
+  })
+
+  it('the whole code base follows it', async () => {
+    const results = await eslint.lintFiles(['src-main', 'src-preload', 'src-renderer'])
+    const hits = results.flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId === 'layers/allowed-imports')
+        .map((m) => `${r.filePath}:${m.line} ${m.message}`),
+    )
+    expect(hits).toEqual([])
+  })
+})
+
+describe('what an import names', () => {
+  it('resolves relative imports from the importing file, without extension or query', () => {
+    expect(importTarget('src-main/core/agent/x.ts', '../ports')).toEqual({
+      kind: 'path',
+      name: 'src-main/core/ports',
+    })
+    expect(importTarget('src-main/core/x.ts', '../../src-preload/contract/dto.ts')).toEqual({
+      kind: 'path',
+      name: 'src-preload/contract/dto',
+    })
+    expect(importTarget('src-renderer/src/a/x.ts', './w?worker').name).toBe('src-renderer/src/a/w')
+  })
+
+  it('names built-ins with node:, whichever way they are written', () => {
+    expect(importTarget('src-main/core/x.ts', 'fs')).toEqual({ kind: 'module', name: 'node:fs' })
+    expect(importTarget('src-main/core/x.ts', 'fs/promises').name).toBe('node:fs/promises')
+    expect(importTarget('src-main/core/x.ts', 'openai/streaming').name).toBe('openai/streaming')
+  })
+})
+
+describe('the rest of the lint configuration', () => {
+  it('forbids an explicit any', async () => {
+    const [result] = await eslint.lintText('export const a: any = 1\n', {
+      filePath: 'src-main/services/x.ts',
+    })
+    expect(result?.messages.map((m) => m.ruleId)).toContain('@typescript-eslint/no-explicit-any')
   })
 })

@@ -1,0 +1,124 @@
+// @ts-check
+/**
+ * The layers of the code and what each may import (rule: eslint/import-layers.js).
+ * Anything not listed is reported, so a new dependency of a layer is a decision made here.
+ * Paths start with `/` (project folders); other entries are packages and `node:` modules.
+ */
+import layers from './import-layers.js'
+
+const CONTRACT = '/src-preload/contract/**'
+/** Node's built-in modules, `node:fs/promises` included */
+const NODE = ['node:*', 'node:*/*']
+/** every host of the engine: the desktop app, browser mode, the CLI */
+const ENGINE = [
+  '/src-main/core/**',
+  '/src-main/adapters/**',
+  '/src-main/services/**',
+  '/src-main/ipc/**',
+]
+
+/** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[] }>} */
+export const LAYERS = [
+  {
+    files: ['src-preload/contract/**/*.ts'],
+    layer: 'src-preload/contract',
+    why: 'the contract is the one definition of what crosses the process boundary: zod only.',
+    allow: [CONTRACT, 'zod'],
+  },
+  {
+    files: ['src-preload/*.ts'],
+    layer: 'src-preload',
+    why: 'a sandboxed preload gets electron and the contract only.',
+    allow: [CONTRACT, 'electron'],
+  },
+  {
+    files: ['src-main/core/**/*.ts'],
+    layer: 'src-main/core',
+    why: 'the core is plain TypeScript: storage, files, processes and Electron come in through ports.',
+    allow: [
+      '/src-main/core/**',
+      // ids and tool fingerprints; nothing else of Node (files, processes, network) here
+      'node:crypto',
+      // the LLM client, tool-argument validation, linear-time regexes
+      'openai',
+      'openai/**',
+      'ajv',
+      're2-wasm',
+    ],
+    allowTypes: [CONTRACT],
+  },
+  {
+    files: ['src-main/adapters/**/*.ts'],
+    layer: 'src-main/adapters',
+    why: 'adapters implement the core’s ports with their libraries; they know no host.',
+    allow: [
+      '/src-main/adapters/**',
+      '/src-main/core/**',
+      CONTRACT,
+      ...NODE,
+      'better-sqlite3',
+      'conf',
+      'undici',
+      'picomatch',
+      'cross-spawn',
+      'ajv',
+      'ajv/**',
+      '@modelcontextprotocol/sdk/**',
+    ],
+  },
+  {
+    files: ['src-main/services/**/*.ts', 'src-main/ipc/**/*.ts'],
+    layer: 'src-main/services',
+    why: 'services compose the core and the adapters for every host, and know none of them.',
+    allow: [...ENGINE, CONTRACT, ...NODE],
+  },
+  {
+    files: ['src-main/electron/**/*.ts', 'src-main/index.ts'],
+    layer: 'src-main/electron',
+    why: 'the desktop shell: the engine, the contract, Electron and Node.',
+    allow: ['/src-main/**', CONTRACT, 'electron', 'electron-store', ...NODE],
+  },
+  {
+    files: ['src-main/web/**/*.ts'],
+    layer: 'src-main/web',
+    why: 'browser mode runs without Electron.',
+    allow: [...ENGINE, '/src-main/web/**', CONTRACT, 'ws', ...NODE],
+  },
+  {
+    files: ['src-main/cli/**/*.ts'],
+    layer: 'src-main/cli',
+    why: 'the CLI runs without Electron.',
+    allow: [...ENGINE, '/src-main/cli/**', CONTRACT, ...NODE],
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    layer: 'src-renderer',
+    why: 'the renderer is a web page: it reaches main only through the bridge, and knows the contract and main as types.',
+    allow: [
+      '/src-renderer/**',
+      'react',
+      'react/**',
+      'react-dom',
+      'react-dom/**',
+      '@tanstack/react-query',
+      '@radix-ui/*',
+      'zustand',
+      'zustand/**',
+      'react-virtuoso',
+      'react-markdown',
+      'remark-gfm',
+      'marked',
+      'shiki',
+      'shiki/**',
+      '@shikijs/**',
+      '@vitejs/plugin-react/preamble',
+    ],
+    allowTypes: [CONTRACT, '/src-main/**'],
+  },
+]
+
+export const layerRules = LAYERS.map(({ files, ...options }) => ({
+  files,
+  plugins: { layers },
+  rules: { 'layers/allowed-imports': ['error', options] },
+}))
