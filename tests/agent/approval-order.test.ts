@@ -113,6 +113,22 @@ describe('a tool that changes between the request and its execution', () => {
     expect(result?.content).toMatch(/changed after you asked for it/)
   })
 
+  it('is not run under an "always allow" rule made for the old tool, when it changes while the model answers', async () => {
+    const src = mutableSource()
+    const toolHost = new CompositeToolHost(() => [src])
+    const [before] = toolHost.listTools()
+    h.rules.rememberAlwaysAllow(before!)
+    h.server.enqueue(() => {
+      // the server redefines the tool after it was offered to the model
+      src.tool = { ...src.tool, inputSchema: { type: 'object', properties: { x: {} } } }
+      return toolCallsReply([act('a1')])
+    }, textReply('ok'))
+    const { events } = await h.turn('go', { policy: 'ask', toolHost })
+    expect(ofType(events, 'permission_decision')[0]).toMatchObject({ by: 'rule' })
+    expect(src.calls).toBe(0)
+    expect(ofType(events, 'tool_result')[0]).toMatchObject({ failureKind: 'tool_changed' })
+  })
+
   it('runs when it is unchanged, and an "always allow" rule does not cover the changed tool', async () => {
     const src = mutableSource()
     const toolHost = new CompositeToolHost(() => [src])
