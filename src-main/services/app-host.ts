@@ -19,6 +19,7 @@ import { providerHandlers } from './handlers/providers'
 import { settingsHandlers } from './handlers/settings'
 import { startToolRuntime } from './tool-runtime'
 import { TurnManager } from './turn-manager'
+import { withdrawSecretEnv } from './secret-env'
 
 export interface AppHostOptions {
   dataDir: string
@@ -56,7 +57,8 @@ export interface AppHost {
 /** Opens everything on the data directory; MCP servers start in the background. */
 export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
   const warn = opts.onWarning ?? (() => {})
-  const env = opts.env ?? process.env
+  // the keys live in this copy only: commands and servers started later never inherit them
+  const env = withdrawSecretEnv(opts.env ?? process.env)
   const app = openAppServices(opts.dataDir, {
     onWarning: warn,
     ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
