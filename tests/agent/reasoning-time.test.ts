@@ -19,6 +19,24 @@ const sse = (...items: SseItem[]): Reply => ({ type: 'sse', items })
 const assistants = () =>
   h.store.listMessages(h.sessionId).filter((m) => m.role === 'assistant' && m.kind === 'message')
 
+/**
+ * When each kind of event reached the caller. The bounds below are relative to these
+ * moments, not to the server's delays: on a busy machine two chunks sent 80 ms apart can
+ * arrive together, and a fixed number of milliseconds would fail at random.
+ */
+function stamps() {
+  const at: { type: string; t: number }[] = []
+  const first = (type: string): number => at.find((x) => x.type === type)!.t
+  const last = (type: string): number => at.findLast((x) => x.type === type)!.t
+  return {
+    onEvent: (e: { type: string }) => void at.push({ type: e.type, t: performance.now() }),
+    first,
+    last,
+  }
+}
+/** the engine stamps a moment just before it emits that moment's event */
+const SLACK = 5
+
 describe('how long the model reasoned', () => {
   it('from the first reasoning delta to the first word of the answer, not to the end', async () => {
     h.server.enqueue(
@@ -31,38 +49,55 @@ describe('how long the model reasoned', () => {
         delta({ content: ' is 4.' }, 'stop'),
       ),
     )
-    await h.turn('2+2?')
+    const t = stamps()
+    await h.turn('2+2?', { onEvent: t.onEvent })
     const [answer] = assistants()
     expect(answer?.reasoning).toBe('Let me think.')
-    // the whole stream took more than 580 ms
-    expect(answer?.reasoningMs).toBeGreaterThanOrEqual(70)
-    expect(answer?.reasoningMs).toBeLessThan(400)
+    const ms = answer!.reasoningMs!
+    // it covers the reasoning, ends by the answer's first word, and long before the end
+    expect(ms).toBeGreaterThanOrEqual(
+      t.last('reasoning_delta') - t.first('reasoning_delta') - SLACK,
+    )
+    expect(ms).toBeLessThanOrEqual(t.first('text_delta') - t.first('reasoning_delta') + SLACK)
+    expect(ms).toBeLessThan(t.last('text_delta') - t.first('reasoning_delta'))
   })
 
   it('up to the first tool call when the model calls a tool after reasoning', async () => {
     const call = { index: 0, id: 'r1', type: 'function', function: { name: 'read_note' } }
     h.server.enqueue(
       sse(
-        think('I need the note.'),
+        think('I need'),
         { delayMs: 60 },
+        think(' the note.'),
         delta({ tool_calls: [{ ...call, function: { ...call.function, arguments: '' } }] }),
         { delayMs: 500 },
         delta({ tool_calls: [{ index: 0, function: { arguments: '{"key":"a"}' } }] }, 'tool_calls'),
       ),
       textReply('The note says a.'),
     )
-    await h.turn('read a')
+    const t = stamps()
+    await h.turn('read a', { onEvent: t.onEvent })
     const [withCall, answer] = assistants()
     expect(withCall?.toolCalls?.[0]?.name).toBe('read_note')
-    expect(withCall?.reasoningMs).toBeGreaterThanOrEqual(50)
-    expect(withCall?.reasoningMs).toBeLessThan(400)
+    const ms = withCall!.reasoningMs!
+    expect(ms).toBeGreaterThanOrEqual(
+      t.last('reasoning_delta') - t.first('reasoning_delta') - SLACK,
+    )
+    // the call is complete (its event) only after its arguments' second half, sent 500 ms
+    // after the first: a reasoning time that ran to the end would take most of that wait
+    expect(ms).toBeLessThan((t.first('tool_call') - t.first('reasoning_delta')) / 2)
     expect(answer?.reasoningMs).toBeNull()
   })
 
   it('to the end of the stream when nothing followed the reasoning', async () => {
     h.server.enqueue(sse(think('hmm'), { delayMs: 60 }, think('…'), delta({}, 'stop')))
-    await h.turn('well?')
-    expect(assistants()[0]?.reasoningMs).toBeGreaterThanOrEqual(50)
+    const t = stamps()
+    await h.turn('well?', { onEvent: t.onEvent })
+    const ms = assistants()[0]!.reasoningMs!
+    expect(ms).toBeGreaterThanOrEqual(
+      t.last('reasoning_delta') - t.first('reasoning_delta') - SLACK,
+    )
+    expect(ms).toBeLessThanOrEqual(t.last('turn_end') - t.first('reasoning_delta') + SLACK)
   })
 
   it('is null when the model did not reason', async () => {
@@ -76,15 +111,22 @@ describe('how long the model reasoned', () => {
     for (let i = 0; i < 100; i++) items.push(delta({ content: `w${i} ` }), { delayMs: 20 })
     h.server.enqueue(sse(...items))
     const stop = new AbortController()
+    const t = stamps()
     const { outcome } = await h.turn('go', {
       signal: stop.signal,
-      onEvent: (e) => e.type === 'text_delta' && setTimeout(() => stop.abort(), 40),
+      onEvent: (e) => {
+        t.onEvent(e)
+        if (e.type === 'text_delta') setTimeout(() => stop.abort(), 40)
+      },
     })
     expect(outcome.reason).toBe('aborted')
     const [partial] = assistants()
     expect(partial?.status).toBe('stopped')
-    expect(partial?.reasoningMs).toBeGreaterThanOrEqual(50)
-    expect(partial?.reasoningMs).toBeLessThan(1_000)
+    const ms = partial!.reasoningMs!
+    expect(ms).toBeGreaterThanOrEqual(
+      t.last('reasoning_delta') - t.first('reasoning_delta') - SLACK,
+    )
+    expect(ms).toBeLessThanOrEqual(t.first('text_delta') - t.first('reasoning_delta') + SLACK)
   })
 })
 
