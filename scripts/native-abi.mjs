@@ -6,7 +6,7 @@
  * The name is plain text in the binary (ELF, Mach-O with a leading `_`, or a PE export),
  * so reading the file is enough: no need to load it.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 /** Electron major → NODE_MODULE_VERSION, for when node-abi cannot be loaded. */
@@ -60,4 +60,38 @@ export function abiMismatch(file, wantedAbi, what) {
     ? ` (the ABI of this Node, ${process.version}: it was built with Node's headers)`
     : ''
   return `${file} was built for ABI ${abis.join(', ')}${node}, but ${what} needs ABI ${wantedAbi}.`
+}
+
+const ELF_MACHINES = { 0x03: 'ia32', 0x28: 'armv7l', 0x3e: 'x64', 0xb7: 'arm64' }
+const MACHO_CPUS = { 0x07: 'ia32', 0x01000007: 'x64', 0x0c: 'armv7l', 0x0100000c: 'arm64' }
+const PE_MACHINES = { 0x014c: 'ia32', 0x8664: 'x64', 0x01c4: 'armv7l', 0xaa64: 'arm64' }
+
+/**
+ * The CPU architecture of a shared library, in Node's names (`x64`, `arm64`, `ia32`,
+ * `armv7l`), `universal` for a macOS fat binary, or null when it is none of these.
+ * Read from the header: ELF's e_machine, Mach-O's cputype, PE's Machine.
+ */
+export function binaryArch(file) {
+  const fd = openSync(file, 'r')
+  try {
+    const head = Buffer.alloc(64)
+    readSync(fd, head, 0, 64, 0)
+    if (head.readUInt32BE(0) === 0x7f454c46) {
+      const machine = head[5] === 2 ? head.readUInt16BE(18) : head.readUInt16LE(18)
+      return ELF_MACHINES[machine] ?? null
+    }
+    if (head.readUInt32BE(0) === 0xcafebabe) return 'universal'
+    if (head.readUInt32LE(0) === 0xfeedfacf || head.readUInt32LE(0) === 0xfeedface) {
+      return MACHO_CPUS[head.readUInt32LE(4)] ?? null
+    }
+    if (head.toString('latin1', 0, 2) === 'MZ') {
+      const pe = Buffer.alloc(6)
+      readSync(fd, pe, 0, 6, head.readUInt32LE(0x3c))
+      if (pe.toString('latin1', 0, 4) !== 'PE\0\0') return null
+      return PE_MACHINES[pe.readUInt16LE(4)] ?? null
+    }
+    return null
+  } finally {
+    closeSync(fd)
+  }
 }

@@ -32,3 +32,15 @@ export function binaryWithAbi(abi: number): string {
   writeFileSync(file, bytesWithAbi(abi))
   return file
 }
+
+/** ELF e_machine values, for bytes that claim another CPU */
+export const ELF_MACHINE = { x64: 0x3e, arm64: 0xb7 } as const
+
+/** `bytes` (a little-endian ELF file) with its e_machine set to `machine`. */
+export function withElfMachine(bytes: Buffer, machine: number): Buffer {
+  const copy = Buffer.from(bytes)
+  if (copy.readUInt32BE(0) !== 0x7f454c46 || copy[5] !== 1)
+    throw new Error('not a little-endian ELF')
+  copy.writeUInt16LE(machine, 18)
+  return copy
+}

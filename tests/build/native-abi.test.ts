@@ -1,11 +1,24 @@
-import { copyFileSync, mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { abiMismatch, ELECTRON_ABI, electronAbi, moduleAbis } from '../../scripts/native-abi.mjs'
+import {
+  abiMismatch,
+  binaryArch,
+  ELECTRON_ABI,
+  electronAbi,
+  moduleAbis,
+} from '../../scripts/native-abi.mjs'
 import { clearInheritedTarget, whyRebuild } from '../../scripts/electron-native.mjs'
-import { binaryWithAbi, NODE_ABI, NODE_BUILD, RELEASE } from './abi-fixture'
+import {
+  binaryWithAbi,
+  ELF_MACHINE,
+  NODE_ABI,
+  NODE_BUILD,
+  RELEASE,
+  withElfMachine,
+} from './abi-fixture'
 
 const ELECTRON = '39.8.10'
 
@@ -50,6 +63,38 @@ describe('the ABI of a native module, read from the binary', () => {
       expect(Number(nodeAbi.getAbi(`${major}.0.0`, 'electron')), `Electron ${major}`).toBe(abi)
     }
     expect(() => electronAbi('999.0.0')).toThrow(/not known here/)
+  })
+})
+
+describe('the CPU a native module is built for, read from its header', () => {
+  const file = (bytes: Buffer): string => {
+    const f = join(mkdtempSync(join(tmpdir(), 'cairn-arch-')), 'x.node')
+    writeFileSync(f, bytes)
+    return f
+  }
+
+  it('reads the Node build as built for this machine', () => {
+    expect(binaryArch(NODE_BUILD)).toBe(process.arch)
+  })
+
+  it('reads ELF, Mach-O and PE headers', () => {
+    const elf = readFileSync(NODE_BUILD)
+    expect(binaryArch(file(withElfMachine(elf, ELF_MACHINE.arm64)))).toBe('arm64')
+    expect(binaryArch(file(withElfMachine(elf, ELF_MACHINE.x64)))).toBe('x64')
+    const macho = Buffer.alloc(64)
+    macho.writeUInt32LE(0xfeedfacf, 0)
+    macho.writeUInt32LE(0x0100000c, 4)
+    expect(binaryArch(file(macho))).toBe('arm64')
+    const fat = Buffer.alloc(64)
+    fat.writeUInt32BE(0xcafebabe, 0)
+    expect(binaryArch(file(fat))).toBe('universal')
+    const pe = Buffer.alloc(256)
+    pe.write('MZ', 0, 'latin1')
+    pe.writeUInt32LE(0x80, 0x3c)
+    pe.write('PE\0\0', 0x80, 'latin1')
+    pe.writeUInt16LE(0x8664, 0x84)
+    expect(binaryArch(file(pe))).toBe('x64')
+    expect(binaryArch(join(process.cwd(), 'package.json'))).toBeNull()
   })
 })
 

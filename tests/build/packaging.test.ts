@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { afterPack, checkPackedBinding } from '../../scripts/after-pack.mjs'
-import { bytesWithAbi, NODE_ABI, NODE_BUILD } from './abi-fixture'
+import { bytesWithAbi, ELF_MACHINE, NODE_ABI, NODE_BUILD, withElfMachine } from './abi-fixture'
 
 // electron-builder's own loader, validator and hook resolver, as `npm run dist` runs them
 const require = createRequire(import.meta.url)
@@ -62,8 +62,11 @@ describe('afterPack: the packaged app holds better-sqlite3 for its Electron', ()
     else if (binding) writeFileSync(join(native, 'better_sqlite3.node'), binding)
     return appOutDir
   }
-  const context = (appOutDir: string) => ({
+  // electron-builder's Arch enum for this machine (the fixture binaries are built for it)
+  const HOST_ARCH = ['ia32', 'x64', 'armv7l', 'arm64'].indexOf(process.arch)
+  const context = (appOutDir: string, arch = HOST_ARCH) => ({
     appOutDir,
+    arch,
     packager: {
       getResourcesDir: (dir: string) => join(dir, 'resources'),
       info: { framework: { version: ELECTRON } },
@@ -85,6 +88,16 @@ describe('afterPack: the packaged app holds better-sqlite3 for its Electron', ()
 
   it('fails the packaging when the binary is missing', async () => {
     await expect(afterPack(context(packed()))).rejects.toThrow(/cannot open its database.*ENOENT/)
+  })
+
+  it('fails the packaging when the binary is for another CPU (arm64 app, x64 binary)', async () => {
+    const x64 = packed(withElfMachine(bytesWithAbi(140), ELF_MACHINE.x64))
+    await expect(afterPack(context(x64, 3))).rejects.toThrow(/built for x64, but the app is arm64/)
+    await expect(afterPack(context(x64, 1))).resolves.toBeUndefined()
+    const arm64 = packed(withElfMachine(bytesWithAbi(140), ELF_MACHINE.arm64))
+    await expect(afterPack(context(arm64, 1))).rejects.toThrow(
+      /built for arm64, but the app is x64/,
+    )
   })
 
   it('checks against the Electron being packaged, not only the installed one', async () => {
