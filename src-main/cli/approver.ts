@@ -83,8 +83,9 @@ function ask(rl: Interface, prompt: string, signal: AbortSignal): Promise<string
 /**
  * Asks on the terminal: y (once), a (always) or n (deny, the default), after showing the
  * whole request. A request taller than the terminal is shown a page at a time, and the
- * question comes only after its last page (n on any page denies). Without a terminal
- * there is nobody to ask: the call is denied and stderr says how to allow tools.
+ * question comes only after its last page (n on any page denies). Without a terminal to
+ * read from and to show the call on (stdin or stderr redirected) there is nobody to ask:
+ * the call is denied and stderr says how to allow tools.
  *
  * `output` must be the terminal itself (readline writes its own line editing there): what
  * it shows of the request goes through `stripControls` here, with or without `--raw`.
@@ -97,7 +98,8 @@ export function terminalApprover(
   return {
     async request(req: PermissionRequestEvent, signal: AbortSignal) {
       const name = stripControls(req.name)
-      if (!input.isTTY) {
+      // the question needs a person at a terminal, and the call must be shown on one
+      if (!input.isTTY || !output.isTTY) {
         output.write(
           `Denied ${name}: there is no terminal to ask for approval. ` +
             'Use --approve all, --approve read-only, or run cairn in a terminal.\n',

@@ -87,6 +87,19 @@ describe('the terminal approval prompt', () => {
     expect(output.text()).not.toContain('Allow? ')
   })
 
+  it('with stderr redirected (the call could not be shown) it denies without asking', async () => {
+    const input = terminal()
+    const output = terminal()
+    Object.assign(output, { isTTY: false })
+    const answer = await terminalApprover(input, output, () => {}).request(
+      request({ command: `echo hi ${HIDDEN}` }),
+      new AbortController().signal,
+    )
+    expect(answer.decision).toBe('deny')
+    expect(output.text()).toMatch(/no terminal to ask/)
+    expect(output.text()).not.toContain('Allow? ')
+  })
+
   it('arguments too long to page through are denied without asking, and it says so', async () => {
     const input = terminal()
     const output = terminal()
