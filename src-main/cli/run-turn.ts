@@ -56,7 +56,9 @@ export async function runTurnCommand(
   const onTerm = onSignal(143)
   const releaseSignals = takeOverSignals({ SIGINT: onInt, SIGTERM: onTerm })
 
-  const render = options.json ? jsonRenderer(streams) : new TextRenderer(streams, { raw: options.raw }).handle
+  const render = options.json
+    ? jsonRenderer(streams)
+    : new TextRenderer(streams, { raw: options.raw }).handle
   try {
     const run = await runSessionTurn(app, {
       ...(options.session ? { sessionId: options.session } : {}),
