@@ -60,6 +60,8 @@ export async function startToolRuntime(
     launchStdio: stdioLauncher({ registry, env: process.env }),
     clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
     ...(opts.onStatus ? { onChange: opts.onStatus } : {}),
+    maxToolsPerServer: () => app.settings.get().limits.maxToolsPerServer,
+    onWarning: warn,
   })
   manager.apply(opts.override ?? configuredServers(app.settings.get().mcpServers, warn))
   // an abrupt exit (a second Ctrl-C) must not leave server process groups behind

@@ -36,6 +36,8 @@ export interface LimitsView {
   contextTokens: number
   /** characters of one answer (text and reasoning): past it the stream is cut and the turn ends */
   maxAnswerChars: number
+  /** tools of one MCP server given to the model; a server that offers more is warned about */
+  maxToolsPerServer: number
 }
 
 /** What `settings.get` returns: the settings, with every secret masked. */

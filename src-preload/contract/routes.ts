@@ -74,6 +74,7 @@ const limitsPatch = z
     idleTimeoutMs: z.number().int().min(1000),
     contextTokens: z.number().int().min(0),
     maxAnswerChars: z.number().int().min(1000),
+    maxToolsPerServer: z.number().int().min(1).max(10_000),
   })
   .partial()
 

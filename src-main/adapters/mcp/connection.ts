@@ -27,7 +27,12 @@ import {
   type McpServerConfig,
   type StdioServerConfig,
 } from './config'
-import { toContentParts } from './content'
+import { capResult, toContentParts } from './content'
+
+/** pages of `tools/list` read at most: a server that pages forever stops here */
+export const MAX_TOOL_PAGES = 50
+/** tools of one server given to the model unless the settings say otherwise */
+export const DEFAULT_MAX_TOOLS_PER_SERVER = 100
 
 /** A running stdio server as the launcher starts it. */
 export interface StdioLaunch {
@@ -61,6 +66,10 @@ export interface ConnectionDeps {
   /** a server that stayed up this long gets its restart tries back (default 60 s) */
   stableAfterMs?: number
   restartBaseMs?: number
+  /** tools of one server kept (default 100; the settings' `limits.maxToolsPerServer`) */
+  maxToolsPerServer?: () => number
+  /** told when a server offers more than is kept */
+  onWarning?: (message: string) => void
 }
 
 export class McpConnection implements ToolSource {
@@ -72,6 +81,8 @@ export class McpConnection implements ToolSource {
   private searchPath: string[] | null = null
   private httpKind: 'streamable-http' | 'sse' = 'streamable-http'
   private toolList: SourceTool[] = []
+  /** what was left out of the tool list, shown with the server while it is ready */
+  private toolNotice: string | null = null
   private restarts = 0
   private tries = 0
   private readyAt = 0
@@ -179,7 +190,7 @@ export class McpConnection implements ToolSource {
         onprogress: () => {},
       })
       return {
-        content: toContentParts(result.content as { type: string }[]),
+        content: capResult(toContentParts(result.content as { type: string }[]), tool),
         ...(result.isError ? { isError: true } : {}),
         ...(result.structuredContent !== undefined
           ? { structuredContent: result.structuredContent }
@@ -238,10 +249,22 @@ export class McpConnection implements ToolSource {
           this.deps.onChange?.({ ...this.info(), error: String(e) }),
         )
       })
-      await this.refreshTools(client)
+      // the whole start (listing included) is bounded by a timer we own: a server that
+      // pages through tools/list without end is cut off like one that does not answer
+      const limit = this.deps.connectTimeoutMs ?? 30_000
+      const deadline = new AbortController()
+      const timer = setTimeout(
+        () => deadline.abort(new McpError(ErrorCode.RequestTimeout, 'tools/list took too long')),
+        limit,
+      )
+      try {
+        await this.refreshTools(client, deadline.signal)
+      } finally {
+        clearTimeout(timer)
+      }
       if (gen !== this.generation) return
       this.readyAt = Date.now()
-      this.setState('ready', null)
+      this.setState('ready', this.toolNotice)
     } catch (e) {
       if (gen !== this.generation) return
       this.client = null
@@ -302,12 +325,17 @@ export class McpConnection implements ToolSource {
     }
   }
 
-  private async refreshTools(client: Client): Promise<void> {
+  private async refreshTools(client: Client, signal?: AbortSignal): Promise<void> {
     const tools: SourceTool[] = []
+    const max = Math.max(0, this.deps.maxToolsPerServer?.() ?? DEFAULT_MAX_TOOLS_PER_SERVER)
+    let offered = 0
+    let pages = 0
     let cursor: string | undefined
     do {
-      const page = await client.listTools(cursor ? { cursor } : undefined)
+      if (pages++ >= MAX_TOOL_PAGES) break
+      const page = await client.listTools(cursor ? { cursor } : undefined, signal ? { signal } : {})
       for (const t of page.tools) {
+        if (++offered > max) continue
         tools.push({
           name: t.name,
           description: t.description ?? t.annotations?.title ?? '',
@@ -331,9 +359,17 @@ export class McpConnection implements ToolSource {
         })
       }
       cursor = page.nextCursor
-    } while (cursor)
+    } while (cursor && offered <= max)
     this.toolList = tools
-    if (this.state === 'ready') this.deps.onChange?.(this.info())
+    const more = cursor ? ' or more' : ''
+    this.toolNotice =
+      offered > max
+        ? `The server "${this.name}" offers ${offered}${more} tools; only the first ${max} are given to the model (the limit of tools per server is in the settings).`
+        : cursor
+          ? `The server "${this.name}" listed its tools over more than ${MAX_TOOL_PAGES} pages; only those pages are used.`
+          : null
+    if (this.toolNotice) this.deps.onWarning?.(this.toolNotice)
+    if (this.state === 'ready') this.setState('ready', this.toolNotice)
   }
 
   /** Why the server did not become ready, leading with what the user can act on. */

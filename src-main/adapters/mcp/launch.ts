@@ -10,6 +10,9 @@ import { loginShellPath, minimalEnv, resolveCommand, searchDirs } from './comman
 import type { ProcessRegistry } from './process-registry'
 import { GroupStdioTransport } from './stdio-transport'
 
+/** the largest message read from a stdio server */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+
 export interface LaunchOptions {
   registry?: ProcessRegistry
   /** the app's environment (default: process.env) */
@@ -41,6 +44,9 @@ export function stdioLauncher(opts: LaunchOptions = {}) {
           }
         : {}),
       serverName: name,
+      // a large tool result (tens of MB) is received and then cut (see content.ts), not
+      // dropped as an over-long line and waited for until the call times out
+      maxLineBytes: MAX_MESSAGE_BYTES,
       ...(opts.registry ? { registry: opts.registry } : {}),
       ...(opts.onStderr ? { onStderr: (text: string) => opts.onStderr?.(name, text) } : {}),
     })

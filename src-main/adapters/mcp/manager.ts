@@ -66,8 +66,14 @@ export class McpManager {
 
   /** Waits until no server is starting, at most `timeoutMs`. */
   async settled(timeoutMs: number): Promise<void> {
-    const signal = AbortSignal.timeout(timeoutMs)
-    await Promise.all([...this.connections.values()].map((c) => c.whenReady(signal)))
+    // a timer we own: an AbortSignal.timeout nobody references may be collected unfired
+    const bounded = new AbortController()
+    const timer = setTimeout(() => bounded.abort(), timeoutMs)
+    try {
+      await Promise.all([...this.connections.values()].map((c) => c.whenReady(bounded.signal)))
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   /** Stops every server (close, SIGTERM, SIGKILL for each process group), in parallel. */

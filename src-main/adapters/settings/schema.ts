@@ -87,6 +87,7 @@ export const LIMITS_SCHEMA: Record<keyof SettingsLimits, JsonSchema> = {
   idleTimeoutMs: int(1_000),
   contextTokens: int(0),
   maxAnswerChars: int(1_000),
+  maxToolsPerServer: { type: 'integer', minimum: 1, maximum: 10_000 },
 }
 
 /** The `schema` option of conf / electron-store: top-level key → JSON schema. */

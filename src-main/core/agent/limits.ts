@@ -21,4 +21,5 @@ export const DEFAULT_LIMITS: TurnLimits = {
   contextTokens: 100_000,
   /** about 2 MB of text: an endless stream ends here instead of filling memory and disk */
   maxAnswerChars: 2_000_000,
+  maxToolsPerServer: 100,
 }

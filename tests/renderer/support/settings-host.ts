@@ -27,6 +27,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
       idleTimeoutMs: 60_000,
       contextTokens: 0,
       maxAnswerChars: 2_000_000,
+      maxToolsPerServer: 100,
     },
     logRetentionDays: 30,
     builtinTools: { disabled: [] },
