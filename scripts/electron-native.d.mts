@@ -38,5 +38,11 @@ export function missingBuildTools(
 export const MISSING_BINARY: string
 export function main(
   argv?: string[],
-  opts?: { electronBinary?: () => string | null },
+  opts?: {
+    electronBinary?: () => string | null
+    /** build in this folder instead of .electron-native/ (tests) */
+    outDir?: string
+    /** instead of @electron/rebuild's rebuild (tests) */
+    rebuild?: (options: { buildPath: string; electronVersion: string }) => Promise<void>
+  },
 ): Promise<void>

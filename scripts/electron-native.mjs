@@ -33,6 +33,17 @@ export const MODULE_DIR = join(OUT_DIR, 'better-sqlite3')
 export const BINDING = join(MODULE_DIR, 'build', 'Release', 'better_sqlite3.node')
 export const STAMP = join(OUT_DIR, 'stamp.json')
 
+/** Where a build in `outDir` lives (the constants above, for another folder: tests). */
+function buildPaths(outDir) {
+  const moduleDir = join(outDir, 'better-sqlite3')
+  return {
+    outDir,
+    moduleDir,
+    binding: join(moduleDir, 'build', 'Release', 'better_sqlite3.node'),
+    stamp: join(outDir, 'stamp.json'),
+  }
+}
+
 /** What the build must match: the versions of Electron and better-sqlite3, platform, arch. */
 export function wantedBuild(opts = {}) {
   const modules = opts.nodeModules ?? join(root, 'node_modules')
@@ -143,29 +154,29 @@ export function missingBuildTools(has = onPath, platform = process.platform) {
   return `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: install with ${how}`
 }
 
-function copyModule() {
+function copyModule(at) {
   const src = join(root, 'node_modules', 'better-sqlite3')
-  rmSync(MODULE_DIR, { recursive: true, force: true })
-  mkdirSync(OUT_DIR, { recursive: true })
+  rmSync(at.moduleDir, { recursive: true, force: true })
+  mkdirSync(at.outDir, { recursive: true })
   // the Node build (build/) stays behind: what lands in build/ here is Electron's alone
-  cpSync(src, MODULE_DIR, {
+  cpSync(src, at.moduleDir, {
     recursive: true,
     filter: (from) => !(from === join(src, 'build') || from.startsWith(join(src, 'build') + sep)),
   })
 }
 
-async function build(wanted) {
+async function build(wanted, at, rebuildWith) {
   const tools = missingBuildTools()
   if (tools) console.warn(`electron-native: ${tools}. Trying a prebuilt binary first.`)
-  rmSync(STAMP, { force: true })
-  copyModule()
+  rmSync(at.stamp, { force: true })
+  copyModule(at)
   const cleared = clearInheritedTarget(process.env)
   if (cleared.length) console.log(`electron-native: ignoring npm's ${cleared.join(', ')}`)
-  const { rebuild } = await import('@electron/rebuild')
+  const rebuild = rebuildWith ?? (await import('@electron/rebuild')).rebuild
   try {
     await rebuild({
-      buildPath: MODULE_DIR,
-      projectRootPath: MODULE_DIR, // look for nothing above the copy
+      buildPath: at.moduleDir,
+      projectRootPath: at.moduleDir, // look for nothing above the copy
       electronVersion: wanted.electron,
       arch: wanted.arch,
       onlyModules: [], // the copy itself, none of its dependencies
@@ -179,19 +190,19 @@ async function build(wanted) {
         '(downloaded from electronjs.org) and a C++ toolchain.',
     )
   }
-  if (!existsSync(BINDING)) {
-    throw new UserError(`The build finished but ${relative(root, BINDING)} is missing.`)
+  if (!existsSync(at.binding)) {
+    throw new UserError(`The build finished but ${relative(root, at.binding)} is missing.`)
   }
-  const wrong = abiMismatch(BINDING, electronAbi(wanted.electron), `Electron ${wanted.electron}`)
+  const wrong = abiMismatch(at.binding, electronAbi(wanted.electron), `Electron ${wanted.electron}`)
   if (wrong) {
-    rmSync(BINDING, { force: true }) // the app must not find a binary it cannot load
+    rmSync(at.binding, { force: true }) // the app must not find a binary it cannot load
     throw new UserError(
       `${wrong} It was removed. Is a variable such as npm_config_nodedir set in the ` +
         'environment some other way (for example by a wrapper script)?',
     )
   }
   writeFileSync(
-    STAMP,
+    at.stamp,
     `${JSON.stringify({ ...wanted, builtAt: new Date().toISOString() }, null, 2)}\n`,
   )
 }
@@ -207,7 +218,8 @@ export async function main(argv = process.argv.slice(2), opts = {}) {
   const binary = opts.electronBinary ?? electronBinary
   if (argv.includes('--require-binary') && !binary()) throw new UserError(MISSING_BINARY)
   const wanted = wantedBuild()
-  const stale = force ? 'forced' : whyRebuild(readStamp(), wanted, BINDING)
+  const at = buildPaths(opts.outDir ?? OUT_DIR)
+  const stale = force ? 'forced' : whyRebuild(readStamp(at.stamp), wanted, at.binding)
   if (!stale) {
     console.log(`electron-native: better-sqlite3 is up to date for Electron ${wanted.electron}.`)
     return
@@ -216,8 +228,8 @@ export async function main(argv = process.argv.slice(2), opts = {}) {
   console.log(
     `electron-native: building better-sqlite3 ${wanted.betterSqlite3} for Electron ${wanted.electron} (${wanted.platform}-${wanted.arch})…`,
   )
-  await build(wanted)
-  console.log(`electron-native: done → ${relative(root, BINDING)}`)
+  await build(wanted, at, opts.rebuild)
+  console.log(`electron-native: done → ${relative(root, at.binding)}`)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
