@@ -33,8 +33,9 @@ export class TextRenderer {
   private lastChar = '\n'
   private inReasoning = false
   private readonly names = new Map<string, string>()
-  private readonly answer = new ControlStripper()
-  private readonly reasoning = new ControlStripper()
+  // a sequence left open at the end of a message or an attempt does not reach into the next
+  private answer = new ControlStripper()
+  private reasoning = new ControlStripper()
   private readonly clean: (text: string) => string
 
   constructor(
@@ -102,6 +103,8 @@ export class TextRenderer {
         break
       case 'message_saved':
         this.partial = ''
+        this.answer = new ControlStripper()
+        this.reasoning = new ControlStripper()
         break
       case 'tool_call':
         this.names.set(e.id, this.clean(e.name))
@@ -122,6 +125,10 @@ export class TextRenderer {
       }
       case 'retry':
         if (e.discardPartial && this.partial !== '') this.discardPartial()
+        if (e.discardPartial) {
+          this.answer = new ControlStripper()
+          this.reasoning = new ControlStripper()
+        }
         this.err(
           `Retrying (attempt ${e.attempt} of ${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)} s: ${this.clean(e.reason)}`,
         )

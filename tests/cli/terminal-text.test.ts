@@ -153,6 +153,27 @@ describe('the text renderer', () => {
   })
 })
 
+describe('the text renderer across messages', () => {
+  it('a sequence left open by one message does not swallow the next one', () => {
+    const stdout = stream(false)
+    const stderr = stream(false)
+    const r = new TextRenderer({ stdout, stderr })
+    r.handle(ev({ type: 'text_delta', text: 'First \x1b]52;c;' }))
+    r.handle(
+      ev({
+        type: 'message_saved',
+        messageId: 'm',
+        messageSeq: 2,
+        role: 'assistant',
+        status: 'complete',
+      }),
+    )
+    r.handle(ev({ type: 'text_delta', text: 'Second answer.' }))
+    r.handle(ev({ type: 'turn_end', reason: 'completed' }))
+    expect(stdout.text()).toBe('First Second answer.\n')
+  })
+})
+
 describe('the cairn command', () => {
   let server: ScriptedServer
   let dataDir: string
