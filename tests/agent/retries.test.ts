@@ -63,4 +63,32 @@ describe('retries in a turn', () => {
     expect(last!.content.length).toBeGreaterThan(0)
     expect(shownText(events)).toBe(last!.content)
   })
+
+  it('keeps what streamed before the server died when the retries that follow get no answer', async () => {
+    h.server.enqueue(dropAfter(textReply(story, { chunkSize: 5 }), 4))
+    h.server.setFallback(httpError(502, 'bad gateway'))
+    const { outcome, events } = await h.turn('tell me', { limits: { maxRetries: 2 } })
+    expect(outcome.reason).toBe('error')
+    expect(outcome.error?.message).toContain('gave up after 3 attempts')
+    expect(ofType(events, 'retry')).toHaveLength(2)
+    const last = h.store.listMessages(h.sessionId).at(-1)
+    expect(last).toMatchObject({ role: 'assistant', status: 'interrupted' })
+    expect(last!.content.length).toBeGreaterThan(0)
+    expect(story.startsWith(last!.content)).toBe(true)
+  })
+
+  it('keeps what streamed when the server is gone for good (nothing listens any more)', async () => {
+    h.server.enqueue(dropAfter(textReply(story, { chunkSize: 5 }), 4))
+    const { outcome } = await h.turn('tell me', {
+      limits: { maxRetries: 3 },
+      onEvent: (e) => {
+        if (e.type === 'retry' && e.attempt === 2) void h.server.close()
+      },
+    })
+    expect(outcome.reason).toBe('error')
+    const last = h.store.listMessages(h.sessionId).at(-1)
+    expect(last).toMatchObject({ role: 'assistant', status: 'interrupted' })
+    expect(story.startsWith(last!.content)).toBe(true)
+    expect(last!.content.length).toBeGreaterThan(0)
+  })
 })

@@ -6,7 +6,14 @@
 import type { LlmClient, StreamOptions } from './client'
 import { retryAfterTooLongMessage } from './errors'
 import { LlmError, abortKindOf } from './types'
-import type { ChatRequest, CompletionResult, RetryInfo, RetryPolicy, StreamDelta } from './types'
+import type {
+  ChatRequest,
+  CompletionResult,
+  LlmPartial,
+  RetryInfo,
+  RetryPolicy,
+  StreamDelta,
+} from './types'
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 3,
@@ -42,6 +49,9 @@ export async function streamWithRetry(
   const maxAttempts = Math.max(1, Math.floor(policy.maxRetries) + 1)
   const random = opts.random ?? Math.random
   const retries: RetryInfo[] = []
+  // what the latest attempt that streamed anything showed: kept when a later attempt fails
+  // with nothing (the server died and never came back), so the answer seen is not lost
+  let shown: LlmPartial | undefined
 
   for (let attempt = 1; ; attempt++) {
     let emitted = false
@@ -73,7 +83,10 @@ export async function streamWithRetry(
         cause: error,
       })
     }
-    if (error.code === 'aborted' || !error.retryable) throw error
+    if (error.code === 'aborted') throw error
+    if (hasText(error.partial)) shown = error.partial
+    else if (shown) error = withPartial(error, shown)
+    if (!error.retryable) throw error
     if (attempt >= maxAttempts) throw attempt > 1 ? gaveUp(error, attempt) : error
 
     let delayMs: number
@@ -122,6 +135,20 @@ export async function streamWithRetry(
       })
     }
   }
+}
+
+const hasText = (p: LlmPartial | undefined): p is LlmPartial =>
+  p !== undefined && (p.content !== '' || (p.reasoning ?? '') !== '')
+
+function withPartial(error: LlmError, partial: LlmPartial): LlmError {
+  return new LlmError(error.code, error.message, {
+    status: error.status,
+    retryable: error.retryable,
+    retryAfterMs: error.retryAfterMs,
+    partial,
+    abortKind: error.abortKind,
+    cause: error.cause,
+  })
 }
 
 function gaveUp(error: LlmError, attempts: number): LlmError {
