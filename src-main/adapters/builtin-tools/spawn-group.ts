@@ -46,20 +46,14 @@ function stopAll(pid: number | undefined, marker: string, sig: NodeJS.Signals): 
   signalEach(markedProcesses(RUN_MARKER, marker), sig)
 }
 
-function anyAlive(pid: number | undefined, marker: string): boolean {
-  return (pid !== undefined && groupAlive(pid)) || markedProcesses(RUN_MARKER, marker).length > 0
-}
-
 /**
  * Stops what a command left running after its shell exited: SIGTERM, then SIGKILL after
  * the grace period. Runs in the background; the command's result does not wait for it.
  */
 function reapLeftovers(pid: number | undefined, marker: string, graceMs: number): void {
-  if (!anyAlive(pid, marker)) {
-    running.delete(marker)
-    return
-  }
-  stopAll(pid, marker, 'SIGTERM')
+  // the second pass always runs: a process caught in the middle of an exec can be missed once
+  if (pid !== undefined && groupAlive(pid)) signalGroup(pid, 'SIGTERM')
+  signalEach(markedProcesses(RUN_MARKER, marker), 'SIGTERM')
   const t = setTimeout(() => {
     stopAll(pid, marker, 'SIGKILL')
     running.delete(marker)
