@@ -44,6 +44,8 @@ export const LAYERS = [
       'openai/**',
       'ajv',
       're2-wasm',
+      // validating what model servers say about themselves (capabilities, context windows)
+      'zod',
     ],
     allowTypes: [CONTRACT],
   },

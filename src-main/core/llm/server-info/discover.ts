@@ -1,0 +1,167 @@
+/**
+ * Finds out what kind of server a base URL is and what it says about one model: its
+ * capabilities and its context window. Every answer is validated; what cannot be read is
+ * reported in `problems`, never thrown. Results are cached per base URL (the kind) and per
+ * base URL and model (the model's info) for the life of the process.
+ */
+import {
+  KIND_CAPABILITIES,
+  UNKNOWN_MODEL,
+  thinkingControlByName,
+  type KindCapabilities,
+  type ModelCapabilities,
+  type ProviderKind,
+} from './capabilities'
+import { fetchJson, serverRoot, type InfoFetchOptions } from './fetch-json'
+import {
+  LlamaCppProps,
+  LmStudioModels,
+  VllmModels,
+  llamaCppModelInfo,
+  lmStudioModelInfo,
+  openRouterModelInfo,
+  type ListedModelInfo,
+} from './model-lists'
+import { OllamaVersion, ollamaModelInfo, type OllamaModelInfo } from './ollama-info'
+
+export interface ServerModelInfo {
+  kind: ProviderKind
+  kindCapabilities: KindCapabilities
+  capabilities: ModelCapabilities
+  /** the window the server says it runs the model with (not for Ollama: see `ollama`) */
+  contextWindow: number | null
+  contextSource: string | null
+  /** Ollama's own figures (trained, Modelfile and loaded context) */
+  ollama: OllamaModelInfo | null
+  /** answers that could not be read, for a notice */
+  problems: string[]
+}
+
+const kinds = new Map<string, Promise<ProviderKind>>()
+const models = new Map<string, Promise<ServerModelInfo>>()
+
+/** Forgets what servers said (all of them, or one base URL's). */
+export function forgetServerInfo(baseURL?: string): void {
+  if (baseURL === undefined) {
+    kinds.clear()
+    models.clear()
+    return
+  }
+  const base = baseURL.replace(/\/+$/, '')
+  kinds.delete(base)
+  for (const key of [...models.keys()]) if (key.startsWith(`${base}\n`)) models.delete(key)
+}
+
+/** The kind of server at `baseURL`: by its host for the big clouds, else by probing. */
+export function detectKind(baseURL: string, opts: InfoFetchOptions = {}): Promise<ProviderKind> {
+  const base = baseURL.replace(/\/+$/, '')
+  let known = kinds.get(base)
+  if (!known) {
+    known = probeKind(base, opts)
+    kinds.set(base, known)
+  }
+  return known
+}
+
+async function probeKind(base: string, opts: InfoFetchOptions): Promise<ProviderKind> {
+  let host = ''
+  try {
+    host = new URL(base).hostname
+  } catch {
+    return 'openai-compatible'
+  }
+  if (host === 'openrouter.ai' || host.endsWith('.openrouter.ai')) return 'openrouter'
+  if (host === 'api.openai.com') return 'openai'
+  const root = serverRoot(base)
+  const probe = { ...opts, timeoutMs: opts.timeoutMs ?? 1_500 }
+  const quiet = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null)
+  const [ollama, lmstudio, llamacpp, list] = await Promise.all([
+    quiet(fetchJson(`${root}/api/version`, OllamaVersion, probe)),
+    quiet(fetchJson(`${root}/api/v0/models`, LmStudioModels, probe)),
+    quiet(fetchJson(`${root}/props`, LlamaCppProps, probe)),
+    quiet(fetchJson(`${base}/models`, VllmModels, probe)),
+  ])
+  if (ollama) return 'ollama'
+  if (lmstudio) return 'lmstudio'
+  if (llamacpp?.default_generation_settings) return 'llamacpp'
+  if (list?.data.some((m) => m.owned_by === 'vllm' || m.max_model_len !== undefined)) return 'vllm'
+  return 'openai-compatible'
+}
+
+/** What the server at `baseURL` says about `model` (cached). */
+export function discoverModel(
+  baseURL: string,
+  model: string,
+  opts: InfoFetchOptions = {},
+): Promise<ServerModelInfo> {
+  const base = baseURL.replace(/\/+$/, '')
+  const key = `${base}\n${model}`
+  let known = models.get(key)
+  if (!known) {
+    known = readModel(base, model, opts).then((info) => {
+      // a server that could not be read is asked again next time
+      if (info.problems.length > 0) models.delete(key)
+      return info
+    })
+    models.set(key, known)
+  }
+  return known
+}
+
+async function readModel(
+  base: string,
+  model: string,
+  opts: InfoFetchOptions,
+): Promise<ServerModelInfo> {
+  const kind = await detectKind(base, opts)
+  const info: ServerModelInfo = {
+    kind,
+    kindCapabilities: KIND_CAPABILITIES[kind],
+    capabilities: { ...UNKNOWN_MODEL },
+    contextWindow: null,
+    contextSource: null,
+    ollama: null,
+    problems: [],
+  }
+  const root = serverRoot(base)
+  const listed = (l: ListedModelInfo | null): void => {
+    if (!l) return
+    info.capabilities = l.capabilities
+    info.contextWindow = l.contextWindow
+    info.contextSource = l.contextSource
+  }
+  try {
+    switch (kind) {
+      case 'ollama':
+        info.ollama = await ollamaModelInfo(root, model, opts)
+        info.capabilities = info.ollama.capabilities
+        break
+      case 'lmstudio':
+        listed(await lmStudioModelInfo(root, model, opts))
+        break
+      case 'llamacpp':
+        listed(await llamaCppModelInfo(root, model, opts))
+        break
+      case 'openrouter':
+        listed(await openRouterModelInfo(base, model, opts))
+        break
+      case 'vllm': {
+        const list = await fetchJson(`${base}/models`, VllmModels, opts)
+        const len = list.data.find((m) => m.id === model)?.max_model_len ?? null
+        info.contextWindow = len
+        info.contextSource = len ? 'vLLM model list (max_model_len)' : null
+        break
+      }
+      case 'openai':
+      case 'openai-compatible':
+        break
+    }
+  } catch (err) {
+    info.problems.push((err as Error).message)
+  }
+  if (info.capabilities.thinkingControl === null) {
+    const control = thinkingControlByName(kind, model)
+    if (control) info.capabilities = { ...info.capabilities, thinkingControl: control }
+  }
+  return info
+}

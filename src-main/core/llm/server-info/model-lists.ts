@@ -1,0 +1,130 @@
+/**
+ * What LM Studio (`/api/v0/models`), llama.cpp (`/props`), OpenRouter (`/models`) and vLLM
+ * (`/v1/models` with `max_model_len`) say about a model: its context window and, where
+ * they say it, what it takes.
+ */
+import { z } from 'zod'
+import { UNKNOWN_MODEL, isQwen3, type ModelCapabilities } from './capabilities'
+import { fetchJson, type InfoFetchOptions } from './fetch-json'
+
+export interface ListedModelInfo {
+  capabilities: ModelCapabilities
+  /** the window the server runs (or would run) the model with */
+  contextWindow: number | null
+  /** where contextWindow came from, for the turn log and messages */
+  contextSource: string | null
+}
+
+const positiveInt = z.number().int().positive()
+
+export const LmStudioModels = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string().optional(),
+      state: z.string().optional(),
+      max_context_length: positiveInt.optional(),
+      loaded_context_length: positiveInt.optional(),
+      capabilities: z.array(z.string()).optional(),
+    }),
+  ),
+})
+
+export async function lmStudioModelInfo(
+  root: string,
+  model: string,
+  opts: InfoFetchOptions,
+): Promise<ListedModelInfo | null> {
+  const list = await fetchJson(`${root}/api/v0/models`, LmStudioModels, opts)
+  const m = list.data.find((d) => d.id === model)
+  if (!m) return null
+  const loaded = m.loaded_context_length ?? null
+  return {
+    capabilities: {
+      ...UNKNOWN_MODEL,
+      vision: m.type === undefined ? null : m.type === 'vlm',
+      tools: m.capabilities ? m.capabilities.includes('tool_use') : null,
+    },
+    contextWindow: loaded ?? m.max_context_length ?? null,
+    contextSource: loaded
+      ? 'LM Studio (loaded context length)'
+      : m.max_context_length
+        ? 'LM Studio (maximum context length; the model is not loaded)'
+        : null,
+  }
+}
+
+export const LlamaCppProps = z.object({
+  default_generation_settings: z.object({ n_ctx: positiveInt.optional() }).optional(),
+  n_ctx: positiveInt.optional(),
+  modalities: z.object({ vision: z.boolean().optional() }).optional(),
+  chat_template: z.string().optional(),
+})
+
+export async function llamaCppModelInfo(
+  root: string,
+  model: string,
+  opts: InfoFetchOptions,
+): Promise<ListedModelInfo> {
+  const props = await fetchJson(`${root}/props`, LlamaCppProps, opts)
+  const nCtx = props.default_generation_settings?.n_ctx ?? props.n_ctx ?? null
+  const template = props.chat_template ?? ''
+  const switchable = template.includes('enable_thinking') || isQwen3(model)
+  return {
+    capabilities: {
+      ...UNKNOWN_MODEL,
+      vision: props.modalities?.vision ?? null,
+      thinking: switchable ? true : null,
+      thinkingControl: switchable ? 'enable_thinking' : null,
+    },
+    contextWindow: nCtx,
+    contextSource: nCtx ? 'llama.cpp /props (n_ctx)' : null,
+  }
+}
+
+export const OpenRouterModels = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      context_length: positiveInt.nullable().optional(),
+      supported_parameters: z.array(z.string()).nullable().optional(),
+      architecture: z
+        .object({ input_modalities: z.array(z.string()).nullable().optional() })
+        .nullable()
+        .optional(),
+    }),
+  ),
+})
+
+export async function openRouterModelInfo(
+  baseURL: string,
+  model: string,
+  opts: InfoFetchOptions,
+): Promise<ListedModelInfo | null> {
+  const list = await fetchJson(`${baseURL}/models`, OpenRouterModels, opts)
+  const m = list.data.find((d) => d.id === model)
+  if (!m) return null
+  const params = m.supported_parameters ?? null
+  const inputs = m.architecture?.input_modalities ?? null
+  const reasons = params ? params.includes('reasoning') : null
+  return {
+    capabilities: {
+      tools: params ? params.includes('tools') : null,
+      vision: inputs ? inputs.includes('image') : null,
+      thinking: reasons,
+      thinkingControl: reasons ? 'reasoning' : null,
+    },
+    contextWindow: m.context_length ?? null,
+    contextSource: m.context_length ? 'OpenRouter model list (context_length)' : null,
+  }
+}
+
+export const VllmModels = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      owned_by: z.string().optional(),
+      max_model_len: positiveInt.optional(),
+    }),
+  ),
+})

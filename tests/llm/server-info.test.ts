@@ -1,0 +1,216 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { chooseContextWindow } from '../../src-main/core/llm/server-info/context-window'
+import {
+  detectKind,
+  discoverModel,
+  forgetServerInfo,
+} from '../../src-main/core/llm/server-info/discover'
+import { openRouterModelInfo } from '../../src-main/core/llm/server-info/model-lists'
+import { ollamaRoutes, startRouteServer, type RouteServer } from '../support/route-server'
+
+const windowOpts = { ollamaNative: true, ollamaMaxContext: 65_536, fallback: 32_768 }
+let server: RouteServer | null = null
+
+beforeEach(() => forgetServerInfo())
+afterEach(async () => {
+  await server?.close()
+  server = null
+})
+
+describe('Ollama', () => {
+  const routes = ollamaRoutes({
+    model: 'qwen3',
+    capabilities: ['completion', 'tools', 'thinking'],
+    trainedContext: 40_960,
+    loadedContext: 4_096,
+  })
+
+  it('is recognised by /api/version and says what the model takes', async () => {
+    server = await startRouteServer(routes)
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    expect(info.kind).toBe('ollama')
+    expect(info.problems).toEqual([])
+    expect(info.capabilities).toEqual({
+      tools: true,
+      vision: false,
+      thinking: true,
+      thinkingControl: 'think',
+    })
+    expect(info.ollama).toMatchObject({ trainedContext: 40_960, loadedContext: 4_096 })
+  })
+
+  it('native: num_ctx is the trained context, capped by the setting', async () => {
+    server = await startRouteServer(routes)
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    expect(chooseContextWindow(info, 'qwen3', windowOpts)).toMatchObject({
+      tokens: 40_960,
+      ollamaNumCtx: 40_960,
+      notice: null,
+    })
+    const capped = chooseContextWindow(info, 'qwen3', { ...windowOpts, ollamaMaxContext: 16_384 })
+    expect(capped).toMatchObject({ tokens: 16_384, ollamaNumCtx: 16_384 })
+  })
+
+  it('OpenAI-compatible path: the loaded num_ctx from /api/ps, and a notice when it is far below', async () => {
+    server = await startRouteServer(routes)
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const w = chooseContextWindow(info, 'qwen3', { ...windowOpts, ollamaNative: false })
+    expect(w.tokens).toBe(4_096)
+    expect(w.ollamaNumCtx).toBeNull()
+    expect(w.source).toContain('/api/ps')
+    expect(w.notice).toContain('4096 tokens')
+    expect(w.notice).toContain("Use Ollama's native API")
+  })
+
+  it('a Modelfile num_ctx counts when the model is not loaded', async () => {
+    server = await startRouteServer(
+      ollamaRoutes({
+        model: 'llama3.1',
+        trainedContext: 131_072,
+        parameters: 'num_ctx 8192\nstop "<|eot_id|>"',
+      }),
+    )
+    const info = await discoverModel(`${server.root}/v1`, 'llama3.1')
+    const w = chooseContextWindow(info, 'llama3.1', { ...windowOpts, ollamaNative: false })
+    expect(w.tokens).toBe(8_192)
+    expect(w.source).toContain('Modelfile')
+  })
+
+  it('a malformed /api/show is a problem in words, not a crash, and is asked again', async () => {
+    server = await startRouteServer({
+      ...routes,
+      'POST /api/show': { json: { capabilities: 'tools' } },
+    })
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    expect(info.kind).toBe('ollama')
+    expect(info.capabilities.tools).toBeNull()
+    expect(info.problems[0]).toMatch(
+      /\/api\/show answered in a shape Cairn does not understand \(capabilities/,
+    )
+    const shows = () => server!.requests.filter((r) => r.path === '/api/show').length
+    await discoverModel(`${server.root}/v1`, 'qwen3')
+    expect(shows()).toBe(2)
+  })
+
+  it('is cached per base URL and model', async () => {
+    server = await startRouteServer(routes)
+    await discoverModel(`${server.root}/v1`, 'qwen3')
+    await discoverModel(`${server.root}/v1`, 'qwen3')
+    expect(server.requests.filter((r) => r.path === '/api/show')).toHaveLength(1)
+    expect(server.requests.filter((r) => r.path === '/api/version')).toHaveLength(1)
+  })
+})
+
+describe('LM Studio', () => {
+  it('reads the loaded context length, vision from the type and tools from capabilities', async () => {
+    server = await startRouteServer({
+      'GET /api/v0/models': {
+        json: {
+          object: 'list',
+          data: [
+            {
+              id: 'qwen2-vl-7b',
+              type: 'vlm',
+              state: 'loaded',
+              max_context_length: 32_768,
+              loaded_context_length: 8_192,
+              capabilities: ['tool_use'],
+            },
+            { id: 'llama-3.2-1b', type: 'llm', state: 'not-loaded', max_context_length: 131_072 },
+          ],
+        },
+      },
+    })
+    const vl = await discoverModel(`${server.root}/v1`, 'qwen2-vl-7b')
+    expect(vl.kind).toBe('lmstudio')
+    expect(vl.capabilities).toMatchObject({ vision: true, tools: true })
+    expect(chooseContextWindow(vl, 'qwen2-vl-7b', windowOpts)).toMatchObject({ tokens: 8_192 })
+    const llm = await discoverModel(`${server.root}/v1`, 'llama-3.2-1b')
+    // no `capabilities` field: nobody said, so tools are not held back
+    expect(llm.capabilities).toMatchObject({ vision: false, tools: null })
+    expect(chooseContextWindow(llm, 'llama-3.2-1b', windowOpts).tokens).toBe(131_072)
+  })
+})
+
+describe('llama.cpp', () => {
+  it('reads n_ctx, vision, and the Qwen 3 thinking switch from /props', async () => {
+    server = await startRouteServer({
+      'GET /props': {
+        json: {
+          default_generation_settings: { n_ctx: 12_288, params: {} },
+          total_slots: 1,
+          modalities: { vision: false },
+          chat_template: '{%- if enable_thinking is defined and enable_thinking is false %}',
+        },
+      },
+    })
+    const info = await discoverModel(`${server.root}/v1`, 'Qwen3-8B-Q4_K_M.gguf')
+    expect(info.kind).toBe('llamacpp')
+    expect(info.capabilities).toMatchObject({ vision: false, thinkingControl: 'enable_thinking' })
+    const w = chooseContextWindow(info, 'Qwen3-8B-Q4_K_M.gguf', windowOpts)
+    expect(w).toMatchObject({ tokens: 12_288, source: 'llama.cpp /props (n_ctx)' })
+  })
+})
+
+describe('OpenRouter', () => {
+  it('reads context_length, supported_parameters and input modalities', async () => {
+    server = await startRouteServer({
+      'GET /api/v1/models': {
+        json: {
+          data: [
+            {
+              id: 'deepseek/deepseek-r1',
+              context_length: 163_840,
+              supported_parameters: ['reasoning', 'max_tokens'],
+              architecture: { input_modalities: ['text'] },
+            },
+          ],
+        },
+      },
+    })
+    const info = await openRouterModelInfo(`${server.root}/api/v1`, 'deepseek/deepseek-r1', {})
+    expect(info).toEqual({
+      capabilities: { tools: false, vision: false, thinking: true, thinkingControl: 'reasoning' },
+      contextWindow: 163_840,
+      contextSource: 'OpenRouter model list (context_length)',
+    })
+  })
+
+  it('is known by its host without probing', async () => {
+    await expect(detectKind('https://openrouter.ai/api/v1')).resolves.toBe('openrouter')
+    await expect(detectKind('https://api.openai.com/v1')).resolves.toBe('openai')
+  })
+})
+
+describe('a plain OpenAI-compatible server', () => {
+  it('says nothing: a known model gets the table, others the settings', async () => {
+    server = await startRouteServer({
+      'GET /v1/models': {
+        json: { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }] },
+      },
+    })
+    const info = await discoverModel(`${server.root}/v1`, 'gpt-4o-mini')
+    expect(info.kind).toBe('openai-compatible')
+    expect(info.problems).toEqual([])
+    expect(chooseContextWindow(info, 'gpt-4o-mini', windowOpts)).toMatchObject({
+      tokens: 128_000,
+      source: 'the table of known models',
+    })
+    expect(chooseContextWindow(info, 'my-finetune', windowOpts)).toMatchObject({ tokens: 32_768 })
+    expect(
+      chooseContextWindow(info, 'gpt-4o-mini', { ...windowOpts, override: 2_000 }),
+    ).toMatchObject({ tokens: 2_000, source: '--context-window' })
+  })
+
+  it('a vLLM model list gives max_model_len and the Qwen 3 thinking switch', async () => {
+    server = await startRouteServer({
+      'GET /v1/models': {
+        json: { data: [{ id: 'Qwen/Qwen3-32B', owned_by: 'vllm', max_model_len: 32_768 }] },
+      },
+    })
+    const info = await discoverModel(`${server.root}/v1`, 'Qwen/Qwen3-32B')
+    expect(info.kind).toBe('vllm')
+    expect(info.contextWindow).toBe(32_768)
+    expect(info.capabilities.thinkingControl).toBe('enable_thinking')
+  })
+})
