@@ -163,10 +163,9 @@ describe('stop conditions', () => {
     h.server.enqueue(toolCallsReply([{ id: 'i', name: 'ignore_abort', arguments: '{}' }]))
     const stop = new AbortController()
     setTimeout(() => stop.abort(new AbortReason('stop')), 200)
-    const started = Date.now()
+    // the tool never settles: a turn that waited for it would never end (the test times out)
     const { outcome } = await h.turn('go', { signal: stop.signal })
     expect(outcome.reason).toBe('aborted')
-    expect(Date.now() - started).toBeLessThan(5000)
     expectValidHistory()
   })
 

@@ -269,9 +269,10 @@ describe('aborts', () => {
     const e = err as LlmError
     expect(e.code).toBe('aborted')
     expect(e.abortKind).toBe('stop')
-    expect(Date.now() - started).toBeLessThan(2_000)
     expect(ui.retries).toHaveLength(1)
     expect(ui.retries[0]?.delayMs).toBeGreaterThanOrEqual(3_750)
+    // Stop cut the wait short: it ended before the wait it announced could have
+    expect(Date.now() - started).toBeLessThan(ui.retries[0]!.delayMs)
     expect(ctx.server.requests).toHaveLength(1)
   })
 

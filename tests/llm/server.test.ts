@@ -134,9 +134,8 @@ describe('strict scripted server', () => {
     const res = await post(server, { model: 'm', messages: [] })
     expect(res.status).toBe(200)
     const reading = res.text().catch((err: unknown) => `failed: ${String(err)}`)
-    const started = Date.now()
+    // a close that waited for the open stream would never finish: the test would time out
     await server.close()
-    expect(Date.now() - started).toBeLessThan(1_000)
     expect(await reading).toMatch(/^failed/)
     server = await startScriptedServer()
   })
