@@ -67,7 +67,7 @@ export async function mcpCommand(
     n: string,
     change: (entry: Record<string, unknown>) => Record<string, unknown> | null,
   ): void => {
-    app.settings.update((s) => {
+    app.settings.updateSync((s) => {
       const next = { ...s.mcpServers }
       const updated = change({ ...((next[n] as Record<string, unknown> | undefined) ?? {}) })
       if (updated === null) delete next[n]
@@ -165,7 +165,7 @@ export async function mcpCommand(
       }
       const existing = configuredServers(servers(), () => {})
       const added: string[] = []
-      app.settings.update((s) => {
+      app.settings.updateSync((s) => {
         const next = { ...s.mcpServers }
         for (const [n, c] of Object.entries(imported)) {
           if (n in existing) continue

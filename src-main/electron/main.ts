@@ -93,8 +93,14 @@ export function runApp(o: RunAppOptions): Promise<void> {
     handleRequests(ipcMain, router, origins)
     installMenu(dataDir, app.isPackaged)
     const settings = openSettings(dataDir, { onWarning: warn, ...storeOpts })
-    const saveBounds = (bounds: WindowBounds): void =>
-      void settings.update((s) => void (s.window = bounds))
+    // when the window closes or the app quits: written before the process may exit
+    const saveBounds = (bounds: WindowBounds): void => {
+      try {
+        settings.updateSync((s) => void (s.window = bounds))
+      } catch (e) {
+        warn(`The window's size was not saved: ${(e as Error).message}`)
+      }
+    }
     // quitting from the menu exits without closing the window: remember its bounds first
     app.on('before-quit', () => mainWindow && saveWindowBounds(mainWindow, saveBounds))
     const openWindow = (): void => {

@@ -113,6 +113,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
       (closing ??= (async () => {
         await turns.shutdown()
         await tools.shutdown()
+        await app.rules.flushed()
         app.close()
       })()),
   }

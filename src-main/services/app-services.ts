@@ -60,7 +60,7 @@ export function openAppServices(
     secrets: () => [...secrets.allKeys(), ...runtimeSecrets],
     onError: (e) => warn(`Could not write a turn log: ${e.message}`),
   })
-  const rules = new SettingsPermissionRules(settings)
+  const rules = new SettingsPermissionRules(settings, Date.now, warn)
   // Old turn logs go in the background; never in the way of a turn.
   void pruneTurnLogs(dataPaths(dataDir).logsRoot, settings.get().logRetentionDays).catch(() => {})
   return {

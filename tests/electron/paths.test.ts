@@ -82,7 +82,7 @@ describe('settings through another store (electron-store in the app)', () => {
     const settings = openSettings(dir, { createStore })
     expect(createStore).toHaveBeenCalledTimes(1)
     expect(seen[0]).toMatchObject({ configName: 'settings', cwd: dir, fileExtension: 'json' })
-    settings.update((s) => void (s.window = { x: 1, y: 2, width: 300, height: 200 }))
+    await settings.update((s) => void (s.window = { x: 1, y: 2, width: 300, height: 200 }))
     const file = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as { window: unknown }
     expect(file.window).toEqual({ x: 1, y: 2, width: 300, height: 200 })
     expect(openSettings(dir).get().window).toEqual({ x: 1, y: 2, width: 300, height: 200 })

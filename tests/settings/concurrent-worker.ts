@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import type { Settings } from '../../src-main/adapters/settings/schema'
 import { openSettings } from '../../src-main/adapters/settings/settings-store'
 
 const [dir = '', name = '', count = '0'] = process.argv.slice(2)
@@ -16,7 +17,10 @@ while (!fs.existsSync(go) && Date.now() < until) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5)
 }
 for (let i = 0; i < Number(count); i++) {
-  store.update((s) => {
+  // odd workers wait for the lock asynchronously, even ones synchronously (the CLI's way)
+  const mutate = (s: Settings): void => {
     s.alwaysAllow.push({ server: name, tool: `t${i}`, fingerprint: 'f', createdAt: Date.now() })
-  })
+  }
+  if (Number(name.replace(/\D/g, '') || 0) % 2 === 1) await store.update(mutate)
+  else store.updateSync(mutate)
 }

@@ -50,6 +50,7 @@ describe('settings routes for the settings screen', () => {
     const rules = new SettingsPermissionRules(openSettings(join(dir, 'data')), () => 42)
     rules.rememberAlwaysAllow(tool('everything', 'echo', 'fp-1'))
     rules.rememberAlwaysAllow(tool('cairn', 'read_file', 'fp-2'))
+    await rules.flushed()
     expect(unwrap(await b.request('settings.get', {})).alwaysAllow).toHaveLength(2)
 
     // a stale fingerprint revokes nothing

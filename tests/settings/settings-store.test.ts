@@ -30,12 +30,12 @@ describe('openSettings', () => {
     expect(store.warnings).toEqual([])
   })
 
-  it('persists updates, which another instance sees at once (and vice versa)', () => {
+  it('persists updates, which another instance sees at once (and vice versa)', async () => {
     const dir = tempDir()
     const a = openSettings(dir)
     const b = openSettings(dir)
     expect(b.get().activeModel).toBeNull()
-    const saved = a.update((s) => {
+    const saved = await a.update((s) => {
       s.providers.push(provider)
       s.activeProviderId = 'local'
       s.activeModel = 'qwen3'
@@ -45,7 +45,7 @@ describe('openSettings', () => {
     expect(b.get()).toMatchObject({ activeProviderId: 'local', activeModel: 'qwen3' })
     expect(b.get().limits.maxIterations).toBe(7)
     expect(b.get().providers).toEqual([provider])
-    b.update((s) => ({ ...s, systemPrompt: 'Be brief.' }))
+    await b.update((s) => ({ ...s, systemPrompt: 'Be brief.' }))
     expect(a.get().systemPrompt).toBe('Be brief.')
     expect(readFile(a.path)['systemPrompt']).toBe('Be brief.')
   })
@@ -141,10 +141,10 @@ describe('openSettings', () => {
     expect(store.warnings).toEqual([])
   })
 
-  it('repairs a file another process broke after it was opened', () => {
+  it('repairs a file another process broke after it was opened', async () => {
     const dir = tempDir()
     const store = openSettings(dir)
-    store.update((s) => {
+    await store.update((s) => {
       s.activeModel = 'm'
     })
     const file = readFile(store.path)
@@ -157,9 +157,9 @@ describe('openSettings', () => {
     expect(store.warnings.at(-1)).toMatch(/settings\.json\.broken-/)
   })
 
-  it('refuses an invalid update with a clear error and leaves the file untouched', () => {
+  it('refuses an invalid update with a clear error and leaves the file untouched', async () => {
     const store = openSettings(tempDir())
-    store.update((s) => {
+    await store.update((s) => {
       s.activeModel = 'm'
     })
     const before = fs.readFileSync(store.path, 'utf8')
@@ -175,18 +175,19 @@ describe('openSettings', () => {
       },
     ]
     for (const mutate of invalid) {
-      expect(() => store.update(mutate)).toThrow(SettingsValidationError)
+      await expect(store.update(mutate)).rejects.toThrow(SettingsValidationError)
+      expect(() => store.updateSync(mutate)).toThrow(SettingsValidationError)
     }
-    expect(() => store.update(invalid[0] ?? (() => {}))).toThrow(/limits\.maxIterations/)
+    await expect(store.update(invalid[0] ?? (() => {}))).rejects.toThrow(/limits\.maxIterations/)
     expect(fs.readFileSync(store.path, 'utf8')).toBe(before)
     expect(store.get().activeModel).toBe('m')
     expect(fs.existsSync(`${store.path}.lock`)).toBe(false)
   })
 
-  it('writes a file that conf (and so electron-store) opens with the same options', () => {
+  it('writes a file that conf (and so electron-store) opens with the same options', async () => {
     const dir = tempDir()
     const store = openSettings(dir)
-    store.update((s) => {
+    await store.update((s) => {
       s.activeModel = 'shared'
       s.window = { x: 1, y: 2, width: 800, height: 600 }
     })

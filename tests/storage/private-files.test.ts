@@ -21,7 +21,7 @@ describe.runIf(posix)('data directory permissions', () => {
     try {
       const dir = path.join(tempDir(), 'data')
       const app = openAppServices(dir)
-      app.settings.update((s) => {
+      await app.settings.update((s) => {
         s.mcpServers = { x: { url: 'http://127.0.0.1:9/', headers: { Authorization: 'Bearer t' } } }
       })
       app.secrets.setApiKey('p', 'sk-secret')

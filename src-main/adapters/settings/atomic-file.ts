@@ -48,6 +48,36 @@ export function writeFileAtomicSync(target: string, data: string, mode = 0o600):
   }
 }
 
+/**
+ * The same write without blocking the event loop while the disk works (the temp file is
+ * written and flushed asynchronously, then renamed over the target).
+ */
+export async function writeFileAtomic(target: string, data: string, mode = 0o600): Promise<void> {
+  const temp = tempPathFor(target)
+  try {
+    const handle = await fs.promises.open(temp, 'wx', mode)
+    try {
+      await handle.writeFile(data, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await fs.promises.rename(temp, target)
+        return
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code ?? ''
+        if (process.platform !== 'win32' || !RETRYABLE_RENAME.has(code) || attempt >= 5) throw e
+        await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)))
+      }
+    }
+  } catch (e) {
+    await fs.promises.rm(temp, { force: true })
+    throw e
+  }
+}
+
 /** Copies `source` to `<source>.<label>-<timestamp>` (never over an existing file). */
 export function copyAside(source: string, label: string, mode?: number): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')

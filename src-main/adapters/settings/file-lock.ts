@@ -46,6 +46,11 @@ interface LockInfo {
 /** Locks this process holds: a synchronous re-entry would otherwise wait on itself. */
 const heldHere = new Set<string>()
 
+/** Whether this process holds `lockPath` right now (an async holder may be mid-way). */
+export function isLockHeldHere(lockPath: string): boolean {
+  return heldHere.has(lockPath)
+}
+
 function parseLock(text: string): LockInfo | null {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>

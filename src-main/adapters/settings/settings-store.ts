@@ -11,11 +11,14 @@
 import fs from 'node:fs'
 import Conf from 'conf'
 import { dataPaths } from '../data-dir'
-import { copyAside, writeFileAtomicSync } from './atomic-file'
-import { withFileLockSync, type FileLockOptions } from './file-lock'
+import { copyAside, writeFileAtomic, writeFileAtomicSync } from './atomic-file'
+import { isLockHeldHere, withFileLock, withFileLockSync, type FileLockOptions } from './file-lock'
 import { repairSettings } from './repair'
 import { SETTINGS_SCHEMA, defaultSettings, type Settings } from './schema'
 import { checkSettings, isPlainObject, preview } from './validate'
+
+/** MCP headers and environment variables live in the file: readable by the owner only */
+const FILE_MODE = 0o600
 
 export interface SettingsStore {
   /** `<dataDir>/settings.json` */
@@ -26,10 +29,17 @@ export interface SettingsStore {
   get(): Settings
   /**
    * Read-modify-write under the lock: `mutator` gets the current settings and changes
-   * them in place or returns new ones. An invalid result throws `SettingsValidationError`
-   * and writes nothing. Returns the saved settings.
+   * them in place or returns new ones. An invalid result rejects with
+   * `SettingsValidationError` and writes nothing. Resolves with the saved settings.
+   * Waiting for the lock and writing the file never block the event loop.
    */
-  update(mutator: (settings: Settings) => void | Settings): Settings
+  update(mutator: (settings: Settings) => void | Settings): Promise<Settings>
+  /**
+   * The same, waiting for the lock synchronously (up to its timeout): for the CLI, a
+   * short-lived process with no window to keep responsive. Never in the desktop app or
+   * browser mode.
+   */
+  updateSync(mutator: (settings: Settings) => void | Settings): Settings
 }
 
 /** What the settings store needs of conf: `store` reads the whole file, assigning writes it. */
@@ -69,8 +79,7 @@ export function settingsConfOptions(dataDir: string) {
     defaults: defaultSettings() as unknown as Record<string, unknown>,
     clearInvalidConfig: false,
     watch: false,
-    // MCP headers and environment variables live here: readable by the owner only
-    configFileMode: 0o600,
+    configFileMode: FILE_MODE,
   }
 }
 
@@ -107,23 +116,45 @@ class ConfSettingsStore implements SettingsStore {
     try {
       raw = this.conf.store
     } catch {
-      // another process left it broken (or mid-way through a non-atomic write): repair
+      // another process left it broken (or mid-way through a non-atomic write): repair,
+      // unless this process is mid-update (then that update repairs it)
+      if (isLockHeldHere(this.lockPath)) return defaultSettings()
       return this.locked(() => this.readAndRepair())
     }
     const { settings, problems } = repairSettings(raw)
-    if (problems.length > 0) return this.locked(() => this.readAndRepair())
+    // mid-update in this process (the lock is ours): the repair is left to that update
+    if (problems.length > 0 && !isLockHeldHere(this.lockPath))
+      return this.locked(() => this.readAndRepair())
     return settings // parsed afresh from the file: nobody else holds it
   }
 
-  update(mutator: (settings: Settings) => void | Settings): Settings {
+  update(mutator: (settings: Settings) => void | Settings): Promise<Settings> {
+    return withFileLock(
+      this.lockPath,
+      async () => {
+        const result = this.mutated(mutator)
+        await writeFileAtomic(this.path, serialize(result), FILE_MODE)
+        return structuredClone(result)
+      },
+      this.opts.lock,
+    )
+  }
+
+  updateSync(mutator: (settings: Settings) => void | Settings): Settings {
     return this.locked(() => {
-      const draft = this.readAndRepair()
-      const result = mutator(draft) ?? draft
-      const problems = checkSettings(result)
-      if (problems !== null) throw new SettingsValidationError(problems)
-      this.conf.store = structuredClone(result) as unknown as Record<string, unknown>
+      const result = this.mutated(mutator)
+      writeFileAtomicSync(this.path, serialize(result), FILE_MODE)
       return structuredClone(result)
     })
+  }
+
+  /** Inside the lock: the current settings changed by `mutator`, checked. */
+  private mutated(mutator: (settings: Settings) => void | Settings): Settings {
+    const draft = this.readAndRepair()
+    const result = mutator(draft) ?? draft
+    const problems = checkSettings(result)
+    if (problems !== null) throw new SettingsValidationError(problems)
+    return result
   }
 
   private locked<T>(fn: () => T): T {

@@ -44,10 +44,10 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     }
   }
   /** Saves the settings' servers and applies them: only the servers that changed restart. */
-  const save = (
+  const save = async (
     change: (all: Record<string, Record<string, unknown>>) => void,
-  ): McpServerInfo[] => {
-    c.app.settings.update((s) => {
+  ): Promise<McpServerInfo[]> => {
+    await c.app.settings.update((s) => {
       const next = { ...s.mcpServers }
       change(next)
       s.mcpServers = next
@@ -125,7 +125,9 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       if (name in stored())
         throw new RouteError('conflict', `An MCP server named "${name}" exists already.`)
       const entry = toConfig(name, { ...config, disabled: true })
-      return { servers: save((all) => (all[name] = entry as unknown as Record<string, unknown>)) }
+      return {
+        servers: await save((all) => (all[name] = entry as unknown as Record<string, unknown>)),
+      }
     },
     'mcp.update': async ({ name, config, enabled, trustAnnotations, confirmedFingerprint }) => {
       editable()
@@ -144,13 +146,15 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       // the user may have taken a while: what was confirmed must still be what is stored
       if (JSON.stringify(stored()[name]) !== JSON.stringify(current))
         throw new RouteError('conflict', `"${name}" was changed meanwhile: review it again.`)
-      return { servers: save((all) => (all[name] = entry as unknown as Record<string, unknown>)) }
+      return {
+        servers: await save((all) => (all[name] = entry as unknown as Record<string, unknown>)),
+      }
     },
     'mcp.remove': async ({ name }) => {
       editable()
       if (!(name in stored()))
         throw new RouteError('not_found', `There is no MCP server named "${name}".`)
-      return { servers: save((all) => delete all[name]) }
+      return { servers: await save((all) => delete all[name]) }
     },
     'mcp.restart': async ({ name }) => {
       find(name)

@@ -90,7 +90,7 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
         )
       }
       try {
-        c.app.settings.update((s: Settings) => {
+        await c.app.settings.update((s: Settings) => {
           for (const [key, value] of Object.entries(rest)) {
             if (value !== undefined) (s as unknown as Record<string, unknown>)[key] = value
           }
