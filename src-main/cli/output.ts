@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../src-preload/contract/events'
 import { ControlStripper, jsonLine, stripControls, writeOwn } from './terminal-text'
+import { TurnSummary } from './turn-summary'
 
 export interface Streams {
   stdout: NodeJS.WriteStream
@@ -33,6 +34,7 @@ export class TextRenderer {
   private lastChar = '\n'
   private inReasoning = false
   private readonly names = new Map<string, string>()
+  private readonly summary = new TurnSummary()
   // a sequence left open at the end of a message or an attempt does not reach into the next
   private answer = new ControlStripper()
   private reasoning = new ControlStripper()
@@ -141,6 +143,9 @@ export class TextRenderer {
       case 'notice':
         this.err(`${e.level === 'warning' ? 'Warning' : 'Note'}: ${this.clean(e.message)}`)
         break
+      case 'usage':
+        this.summary.add(e)
+        break
       case 'turn_end':
         this.endReasoning()
         if (this.lastChar !== '\n') {
@@ -150,6 +155,10 @@ export class TextRenderer {
         if (e.error) this.s.stderr.write(`Error: ${this.clean(e.error.message)}\n`)
         else if (e.reason !== 'completed' && e.reason !== 'aborted') {
           this.s.stderr.write(`Stopped: ${stopWords[e.reason] ?? e.reason}.\n`)
+        }
+        {
+          const line = this.summary.line()
+          if (line) this.err(line, true)
         }
         break
       default:

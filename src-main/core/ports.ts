@@ -68,6 +68,8 @@ export interface TurnLogResponse {
   usage: { inputTokens: number; outputTokens: number; estimated: boolean } | null
   latencyMs: number
   timeToFirstTokenMs: number | null
+  /** output tokens over the generation time (first token to end of stream); null when unknown */
+  tokensPerSecond?: number | null
   retries: { attempt: number; reason: string; delayMs: number }[]
   error: { code: string; message: string } | null
   status: 'complete' | 'stopped' | 'interrupted' | 'error'

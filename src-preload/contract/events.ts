@@ -117,6 +117,10 @@ export interface UsageEvent extends Base {
   estimated: boolean
   turnInputTokens: number
   turnOutputTokens: number
+  /** ms from the request to the first token of this call; null when none came */
+  timeToFirstTokenMs: number | null
+  /** this call's output tokens over its generation time (first token to end); null when unknown */
+  tokensPerSecond: number | null
 }
 export interface MessageSavedEvent extends Base {
   type: 'message_saved'

@@ -1,5 +1,6 @@
 import { streamWithRetry } from '../llm/retry'
 import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
+import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, LlmError } from '../llm/types'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
 import { fitToContext, type FitDiagnostics } from './context-fit'
@@ -69,6 +70,7 @@ export async function callModel(
       usage: result.usage,
       latencyMs: result.latencyMs,
       timeToFirstTokenMs: result.timeToFirstTokenMs,
+      tokensPerSecond: result.tokensPerSecond,
       retries: retriesForLog(retries),
       error: null,
       status: 'complete',
@@ -77,14 +79,20 @@ export async function callModel(
   } catch (caught) {
     const e = cap.reached && !ctx.signal.aborted ? cap.error(caught) : caught
     const err = e instanceof LlmError ? e : null
+    const partial = err?.partial
+    // a stopped or cut answer still says how long the first token took and what it used
+    const ttft = partial?.timeToFirstTokenMs ?? null
     await finishLog(log, {
-      content: err?.partial?.content ?? '',
-      reasoning: err?.partial?.reasoning ?? null,
+      content: partial?.content ?? '',
+      reasoning: partial?.reasoning ?? null,
       toolCalls: [],
       finishReason: null,
-      usage: null,
-      latencyMs: clock.now() - started,
-      timeToFirstTokenMs: null,
+      usage: partial?.usage ?? null,
+      latencyMs: partial?.latencyMs ?? clock.now() - started,
+      timeToFirstTokenMs: ttft,
+      tokensPerSecond: partial?.usage
+        ? tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs)
+        : null,
       retries: retriesForLog(retries),
       error: { code: err?.code ?? 'unknown', message: e instanceof Error ? e.message : String(e) },
       status: err?.code === 'aborted' ? 'stopped' : 'error',

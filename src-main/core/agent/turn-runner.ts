@@ -1,9 +1,10 @@
-import type { ErrorInfo, NewMessage, StoredMessage } from '../../../src-preload/contract/dto'
+import type { ErrorInfo, NewMessage, StoredMessage, Usage } from '../../../src-preload/contract/dto'
 import type {
   AgentEvent,
   AgentEventInput,
   TurnEndReason,
 } from '../../../src-preload/contract/events'
+import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
 import { LoopDetector } from './loop-detector'
@@ -90,6 +91,21 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
     }
     return ended
   }
+  /** adds one call's usage to the turn's and says so in a `usage` event */
+  const count = (u: Usage, timeToFirstTokenMs: number | null, rate: number | null): void => {
+    usage.inputTokens += u.inputTokens
+    usage.outputTokens += u.outputTokens
+    ctx.emit({
+      type: 'usage',
+      inputTokens: u.inputTokens,
+      outputTokens: u.outputTokens,
+      estimated: u.estimated,
+      turnInputTokens: usage.inputTokens,
+      turnOutputTokens: usage.outputTokens,
+      timeToFirstTokenMs,
+      tokensPerSecond: rate,
+    })
+  }
   const abortReason = (): TurnEndReason =>
     abortKindOf(controller.signal) === 'deadline' ? 'deadline' : 'aborted'
 
@@ -120,20 +136,11 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       try {
         result = await callModel(ctx, tools, round)
       } catch (e) {
-        return stop(...handleModelFailure(ctx, e, abortReason))
+        return stop(...handleModelFailure(ctx, e, abortReason, count))
       }
       // the server stopped the answer at the model's output limit (max_tokens, n_predict, …)
       const truncated = result.finishReason === 'length'
-      usage.inputTokens += result.usage.inputTokens
-      usage.outputTokens += result.usage.outputTokens
-      ctx.emit({
-        type: 'usage',
-        inputTokens: result.usage.inputTokens,
-        outputTokens: result.usage.outputTokens,
-        estimated: result.usage.estimated,
-        turnInputTokens: usage.inputTokens,
-        turnOutputTokens: usage.outputTokens,
-      })
+      count(result.usage, result.timeToFirstTokenMs, result.tokensPerSecond)
       const assistant = ctx.save({
         role: 'assistant',
         content: result.content,
@@ -187,11 +194,21 @@ function handleModelFailure(
   ctx: TurnContext,
   e: unknown,
   abortReason: () => TurnEndReason,
+  count: (u: Usage, timeToFirstTokenMs: number | null, rate: number | null) => void,
 ): [TurnEndReason, ErrorInfo?] {
   const err = e instanceof LlmError ? e : null
   const aborted = err?.code === 'aborted' || ctx.signal.aborted
   const partial = err?.partial
   if (partial && (partial.content !== '' || partial.reasoning)) {
+    // what was written is counted like a whole answer: in the turn's and the session's totals
+    const ttft = partial.timeToFirstTokenMs ?? null
+    if (partial.usage) {
+      count(
+        partial.usage,
+        ttft,
+        tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs),
+      )
+    }
     ctx.save({
       role: 'assistant',
       content: partial.content,
@@ -199,6 +216,7 @@ function handleModelFailure(
       reasoningMs: partial.reasoningMs ?? null,
       provider: ctx.deps.llm.provider,
       model: ctx.deps.llm.model,
+      usage: partial.usage ?? null,
       status: aborted ? 'stopped' : 'interrupted',
     })
   }

@@ -13,6 +13,7 @@ import { inStreamError, notAnEventStream, toLlmError, isStreamOptionsRejection }
 import { messageChars } from './estimate'
 import { IdleWatchdog } from './idle-watchdog'
 import { StreamNormalizer } from './stream-normalizer'
+import { tokensPerSecond } from './throughput'
 import { AbortReason, LlmError, abortKindOf } from './types'
 import type { ChatRequest, CompletionResult, LlmEndpoint, StreamDelta } from './types'
 
@@ -94,6 +95,7 @@ export class LlmClient {
     const startedAt = performance.now()
     const outer = opts.signal
     const norm = new StreamNormalizer(opts.onDelta, startedAt)
+    norm.inputChars = messageChars(req.messages)
     if (outer.aborted) throw this.aborted(outer, norm)
 
     const controller = new AbortController()
@@ -176,7 +178,9 @@ export class LlmClient {
       )
     }
 
-    const out = norm.output(messageChars(req.messages))
+    const out = norm.output(norm.inputChars)
+    const timeToFirstTokenMs = norm.firstDeltaAt === null ? null : Math.round(norm.firstDeltaAt)
+    const latencyMs = Math.round(performance.now() - startedAt)
     return {
       content: out.content,
       reasoning: out.reasoning,
@@ -186,8 +190,10 @@ export class LlmClient {
       usage: out.usage,
       providerExtras: out.providerExtras,
       reasoningMs: out.reasoningMs,
-      timeToFirstTokenMs: norm.firstDeltaAt === null ? null : Math.round(norm.firstDeltaAt),
-      latencyMs: Math.round(performance.now() - startedAt),
+      timeToFirstTokenMs,
+      latencyMs,
+      tokensPerSecond: tokensPerSecond(out.usage.outputTokens, timeToFirstTokenMs, latencyMs),
+      servedModel: norm.servedModel,
       requestBody: body,
     }
   }

@@ -18,6 +18,8 @@ interface WireUsage {
   completion_tokens?: unknown
 }
 interface WireChunk {
+  /** the model the server says answered */
+  model?: unknown
   choices?: WireChoice[] | null
   usage?: WireUsage | null
   /** Groq: usage (older streams send it only here) and an error that ends the stream */
@@ -42,6 +44,13 @@ export interface PartialOutput {
   reasoning: string | null
   /** set when the model reasoned: see `StreamNormalizer.reasoningMs` */
   reasoningMs?: number
+  /** set when a delta came: ms after `startedAt` */
+  timeToFirstTokenMs?: number
+  /** ms after `startedAt` when the partial was taken */
+  latencyMs: number
+  /** the server's, or estimated from what came (and `inputChars`) */
+  usage: Usage
+  servedModel?: string
 }
 
 export class StreamNormalizer implements ThinkSink {
@@ -63,6 +72,10 @@ export class StreamNormalizer implements ThinkSink {
   chunks = 0
   /** an error the provider reported inside a chunk without an `error` event (Groq `x_groq.error`) */
   providerError: string | null = null
+  /** the first model name a chunk carried (`chunk.model`): the model that answered */
+  servedModel: string | null = null
+  /** the size of the request's messages, for a usage estimate when the server sends none */
+  inputChars = 0
 
   constructor(
     private readonly onDelta: (d: StreamDelta) => void,
@@ -74,6 +87,9 @@ export class StreamNormalizer implements ThinkSink {
   push(raw: unknown): void {
     const chunk = raw as WireChunk
     this.chunks++
+    if (this.servedModel === null && typeof chunk.model === 'string' && chunk.model !== '') {
+      this.servedModel = chunk.model
+    }
     // the standard field wins; Groq's own and Moonshot's per-choice usage fill in for it
     this.readUsage(chunk.usage, true)
     const groq = chunk.x_groq
@@ -154,10 +170,15 @@ export class StreamNormalizer implements ThinkSink {
 
   partial(): PartialOutput {
     const reasoningMs = this.reasoningMs()
+    const reasoning = this.finalReasoning()
     return {
       content: this.content,
-      reasoning: this.finalReasoning(),
+      reasoning,
       ...(reasoningMs !== null ? { reasoningMs } : {}),
+      ...(this.firstDeltaAt !== null ? { timeToFirstTokenMs: Math.round(this.firstDeltaAt) } : {}),
+      latencyMs: Math.round(performance.now() - this.startedAt),
+      usage: this.usageSoFar(reasoning),
+      ...(this.servedModel !== null ? { servedModel: this.servedModel } : {}),
     }
   }
 
@@ -171,15 +192,8 @@ export class StreamNormalizer implements ThinkSink {
     reasoningMs: number | null
   } {
     const reasoning = this.finalReasoning()
-    const usage: Usage = this.usage
-      ? { inputTokens: this.usage.prompt, outputTokens: this.usage.completion, estimated: false }
-      : {
-          inputTokens: estimateTokens(inputChars),
-          outputTokens: estimateTokens(
-            this.content.length + (reasoning?.length ?? 0) + this.tools.argumentChars(),
-          ),
-          estimated: true,
-        }
+    this.inputChars = inputChars
+    const usage = this.usageSoFar(reasoning)
     const details = this.details?.finish()
     return {
       content: this.content,
@@ -189,6 +203,18 @@ export class StreamNormalizer implements ThinkSink {
       providerExtras: details && details.length > 0 ? { reasoning_details: details } : null,
       reasoningMs: this.reasoningMs(),
     }
+  }
+
+  private usageSoFar(reasoning: string | null): Usage {
+    return this.usage
+      ? { inputTokens: this.usage.prompt, outputTokens: this.usage.completion, estimated: false }
+      : {
+          inputTokens: estimateTokens(this.inputChars),
+          outputTokens: estimateTokens(
+            this.content.length + (reasoning?.length ?? 0) + this.tools.argumentChars(),
+          ),
+          estimated: true,
+        }
   }
 
   private finalReasoning(): string | null {

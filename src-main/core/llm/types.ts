@@ -46,6 +46,10 @@ export interface CompletionResult {
   /** fields a provider needs back on later requests (e.g. `reasoning_details`) */
   providerExtras: Record<string, unknown> | null
   timeToFirstTokenMs: number | null
+  /** output tokens over the generation time (from the first token to the end); null without one */
+  tokensPerSecond: number | null
+  /** the model the server says answered (`chunk.model`); null when it named none */
+  servedModel: string | null
   /** ms from the first reasoning delta to the first answer text or tool call; null without reasoning */
   reasoningMs: number | null
   latencyMs: number
@@ -91,6 +95,14 @@ export interface LlmPartial {
   content: string
   reasoning: string | null
   reasoningMs?: number
+  /** ms from the request to the first delta, when one came */
+  timeToFirstTokenMs?: number
+  /** ms from the request to the moment the partial was taken */
+  latencyMs?: number
+  /** the server's usage when it sent one before the end, else estimated from what came */
+  usage?: Usage
+  /** the model the server says answered (`chunk.model`), when it named one */
+  servedModel?: string
 }
 
 export class LlmError extends Error {
