@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { estimateTokens, fitToContext } from '../../src-main/core/agent/context-fit'
+import { fitToContext } from '../../src-main/core/agent/context-fit'
+import { estimateRequestTokens as estimateTokens } from '../../src-main/core/llm/estimate'
 import type { WireMessage } from '../../src-main/core/llm/types'
 import { createHarness, ofType, type Harness } from '../support/agent-harness'
 import { textReply, toolCallsReply } from '../support/openai-server'

@@ -1,3 +1,4 @@
+import { estimateMessageTokens, estimateRequestTokens } from '../llm/estimate'
 import type { WireMessage, WireTool } from '../llm/types'
 
 /**
@@ -11,7 +12,7 @@ import type { WireMessage, WireTool } from '../llm/types'
  * The system prompt and the latest turn are always kept.
  */
 export interface ContextBudget {
-  /** estimated tokens (≈ characters / 4) the request may use; 0 turns fitting off */
+  /** estimated tokens (`core/llm/estimate.ts`) the request may use; 0 turns fitting off */
   maxTokens: number
   /** turns at the end that keep their tool results in full */
   keepRecentTurns?: number
@@ -23,30 +24,6 @@ export interface FitDiagnostics {
   estimatedTokens: number
   shortenedToolResults: number
   omittedMessages: number
-}
-
-const CHARS_PER_TOKEN = 4
-
-export function estimateTokens(
-  messages: readonly WireMessage[],
-  tools: readonly WireTool[] = [],
-): number {
-  let chars = 0
-  for (const m of messages) chars += messageChars(m)
-  for (const t of tools) chars += JSON.stringify(t).length
-  return Math.ceil(chars / CHARS_PER_TOKEN)
-}
-
-function messageChars(m: WireMessage): number {
-  let n = 8
-  const content = m['content']
-  if (typeof content === 'string') n += content.length
-  else if (content != null) n += JSON.stringify(content).length
-  const calls = m['tool_calls']
-  if (calls) n += JSON.stringify(calls).length
-  const reasoning = m['reasoning_content']
-  if (typeof reasoning === 'string') n += reasoning.length
-  return n
 }
 
 /** Indexes where turns start: each user message after the leading system messages. */
@@ -65,7 +42,7 @@ export function fitToContext(
 ): { messages: WireMessage[]; diagnostics: FitDiagnostics } {
   let messages = input.slice()
   const diagnostics: FitDiagnostics = {
-    estimatedTokens: estimateTokens(messages, tools),
+    estimatedTokens: estimateRequestTokens(messages, tools),
     shortenedToolResults: 0,
     omittedMessages: 0,
   }
@@ -95,7 +72,7 @@ export function fitToContext(
       content: `${content.slice(0, keepChars)}\n[older tool output shortened from ${content.length} characters to fit the context window]`,
     }
   })
-  let tokens = estimateTokens(messages, tools)
+  let tokens = estimateRequestTokens(messages, tools)
 
   // 2. leave out the oldest turns, never the latest one
   const lead = messages.findIndex((m) => m.role !== 'system')
@@ -105,8 +82,7 @@ export function fitToContext(
   let t = 0
   while (tokens > budget.maxTokens && t < turnIdx.length - 1) {
     const next = turnIdx[t + 1]!
-    for (let i = cut; i < next; i++)
-      tokens -= Math.ceil(messageChars(messages[i]!) / CHARS_PER_TOKEN)
+    for (let i = cut; i < next; i++) tokens -= estimateMessageTokens(messages[i]!)
     cut = next
     t++
   }
@@ -120,6 +96,6 @@ export function fitToContext(
     }
     messages = [...messages.slice(0, firstKept), ...kept]
   }
-  diagnostics.estimatedTokens = estimateTokens(messages, tools)
+  diagnostics.estimatedTokens = estimateRequestTokens(messages, tools)
   return { messages, diagnostics }
 }

@@ -10,7 +10,7 @@ import type {
 import type { Stream } from 'openai/streaming'
 import { BodyTap } from './body-tap'
 import { inStreamError, notAnEventStream, toLlmError, isStreamOptionsRejection } from './errors'
-import { messageChars } from './estimate'
+import { messageChars, toolChars } from './estimate'
 import { IdleWatchdog } from './idle-watchdog'
 import { StreamNormalizer } from './stream-normalizer'
 import { tokensPerSecond } from './throughput'
@@ -95,7 +95,7 @@ export class LlmClient {
     const startedAt = performance.now()
     const outer = opts.signal
     const norm = new StreamNormalizer(opts.onDelta, startedAt)
-    norm.inputChars = messageChars(req.messages)
+    norm.inputChars = messageChars(req.messages) + toolChars(req.tools)
     if (outer.aborted) throw this.aborted(outer, norm)
 
     const controller = new AbortController()
