@@ -37,6 +37,7 @@ function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMes
     durationMs: null,
     reasoningMs: null,
     decidedBy: null,
+    servedModel: null,
     createdAt: 0,
     ...p,
   }

@@ -65,6 +65,7 @@ describe('messages', () => {
       toolCalls: [{ id: 'c1', name: 'read_file', arguments: '{"path":"a.txt"}' }],
       provider: 'http://localhost:11434/v1',
       model: 'qwen3',
+      servedModel: 'qwen3:8b-q4_K_M',
       status: 'stopped',
       usage: { inputTokens: 120, outputTokens: 30, estimated: true },
       reasoningMs: 850,

@@ -31,6 +31,7 @@ export function messageBuilder(): (p: MessageInit) => StoredMessage {
       durationMs: null,
       reasoningMs: null,
       decidedBy: null,
+      servedModel: null,
       createdAt: 0,
       ...p,
     }

@@ -151,6 +151,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 7,
+    description: 'the model the server says answered, when it is not the one asked for',
+    sql: `ALTER TABLE messages ADD COLUMN served_model TEXT;`,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)

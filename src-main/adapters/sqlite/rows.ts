@@ -64,13 +64,14 @@ export interface MessageRow {
   duration_ms: number | null
   reasoning_ms: number | null
   decided_by: string | null
+  served_model: string | null
   created_at: number
 }
 
 export const MESSAGE_COLUMNS = `pk, id, session_id, seq, turn_id, kind, role, content, parts,
   reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
   failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes, duration_ms,
-  reasoning_ms, decided_by, created_at`
+  reasoning_ms, decided_by, served_model, created_at`
 
 function json<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
@@ -130,6 +131,7 @@ export function toMessage(row: MessageRow): StoredMessage {
     durationMs: row.duration_ms,
     reasoningMs: row.reasoning_ms,
     decidedBy: row.decided_by as DecidedBy | null,
+    servedModel: row.served_model,
     createdAt: row.created_at,
   }
 }

@@ -44,11 +44,11 @@ export function prepareStatements(db: Database) {
       `INSERT INTO messages (id, session_id, seq, turn_id, kind, role, content, parts, reasoning,
          provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
          failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes,
-         duration_ms, reasoning_ms, decided_by, created_at)
+         duration_ms, reasoning_ms, decided_by, served_model, created_at)
        VALUES (@id, @session_id, @seq, @turn_id, @kind, @role, @content, @parts, @reasoning,
          @provider_extras, @tool_calls, @tool_call_id, @tool_name, @provider, @model, @status,
          @failure_kind, @is_error, @input_tokens, @output_tokens, @usage_estimated, @supersedes,
-         @duration_ms, @reasoning_ms, @decided_by, @created_at)`,
+         @duration_ms, @reasoning_ms, @decided_by, @served_model, @created_at)`,
     ),
     insertFts: db.prepare<[number, string, string]>(
       'INSERT INTO messages_fts (rowid, text, tool_args) VALUES (?, ?, ?)',
