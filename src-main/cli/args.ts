@@ -32,6 +32,8 @@ Options:
   --data-dir <dir>        else CAIRN_DATA_DIR, else the desktop app's data directory
   --max-iterations <n>    LLM calls per turn (default 50)
   --deadline-ms <ms>      time budget of the turn (default 30 minutes)
+  --context-window <n>    the model's context window in tokens for this run (default: what the
+                          server says, else known models, else the settings' limits.contextTokens)
   --mcp-config <file>     MCP servers for this run (Claude Desktop format)
   --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
   -h, --help              this text
@@ -68,6 +70,7 @@ export interface CliOptions {
   dataDir?: string
   maxIterations?: number
   deadlineMs?: number
+  contextWindow?: number
   mcpConfig?: string
   workspace?: string
   format?: 'md' | 'json'
@@ -111,6 +114,7 @@ export function parseCli(argv: string[]): ParsedCommand {
         'data-dir': { type: 'string' },
         'max-iterations': { type: 'string' },
         'deadline-ms': { type: 'string' },
+        'context-window': { type: 'string' },
         'mcp-config': { type: 'string' },
         workspace: { type: 'string' },
         format: { type: 'string' },
@@ -157,6 +161,8 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (maxIterations !== undefined) options.maxIterations = maxIterations
   const deadlineMs = positiveInt('--deadline-ms', v['deadline-ms'])
   if (deadlineMs !== undefined) options.deadlineMs = deadlineMs
+  const contextWindow = positiveInt('--context-window', v['context-window'])
+  if (contextWindow !== undefined) options.contextWindow = contextWindow
   const [first, ...rest] = parsed.positionals
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
   if (first === 'mcp') return { command: 'mcp', positionals: rest, options }

@@ -75,6 +75,7 @@ export async function runTurnCommand(
         ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
       },
       ...(options.workspace ? { workspace: options.workspace } : {}),
+      ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
       tools: (session) => tools.hostFor(session),
       // readline needs the terminal itself; the approver strips what it shows
       approver: terminalApprover(streams.stdin, unguarded(streams.stderr), onInt),

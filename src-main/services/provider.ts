@@ -30,9 +30,25 @@ export interface ProviderChoice {
   model?: string
   /** the models accept images (from the provider's settings) */
   imageInput?: boolean
+  /** the provider's settings for the server's own API and the model's thinking */
+  options?: ProviderOptions
   /** where the base URL came from */
   source: 'flag' | 'env' | 'settings'
   label: string
+}
+
+export type ProviderOptions = Pick<
+  ProviderConfig,
+  'ollamaNativeApi' | 'ollamaMaxContext' | 'keepAlive' | 'thinking'
+>
+
+function providerOptions(p: ProviderConfig): ProviderOptions {
+  const o: ProviderOptions = {}
+  if (p.ollamaNativeApi !== undefined) o.ollamaNativeApi = p.ollamaNativeApi
+  if (p.ollamaMaxContext !== undefined) o.ollamaMaxContext = p.ollamaMaxContext
+  if (p.keepAlive !== undefined) o.keepAlive = p.keepAlive
+  if (p.thinking !== undefined) o.thinking = p.thinking
+  return o
 }
 
 export function normalizeBaseURL(url: string): string {
@@ -60,6 +76,7 @@ export function resolveProvider(s: ProviderSources): ProviderChoice | null {
       ...(key ? { apiKey: key } : {}),
       ...(s.active.headers ? { headers: s.active.headers } : {}),
       ...(s.active.imageInput ? { imageInput: true } : {}),
+      options: providerOptions(s.active),
     }
     const configuredModel = model ?? s.activeModel ?? s.active.defaultModel
     if (configuredModel) choice.model = configuredModel

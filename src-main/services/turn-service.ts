@@ -16,6 +16,7 @@ import {
   type ProviderChoice,
   type ProviderFlags,
 } from './provider'
+import { setupModel } from './model-setup'
 
 /** A problem the user fixes in their configuration or command line; nothing was run. */
 export class SetupError extends Error {
@@ -38,6 +39,8 @@ export interface TurnInput {
   limits?: Partial<TurnLimits>
   /** the workspace folder for the built-in file tools (a session keeps its own until switched) */
   workspace?: string
+  /** the model's context window for this turn, over what the server says (`--context-window`) */
+  contextWindow?: number
   tools: (session: SessionRecord) => ToolHost
   approver: Approver
   emit: (event: AgentEvent) => void
@@ -148,6 +151,14 @@ async function runLeased(
     ...settings.limits,
     ...input.limits,
   }
+  // the window the request is fitted into: the run's, the server's, a known model's, the settings'
+  const setup = await setupModel(provider, model, {
+    fallbackWindow: limits.contextTokens,
+    ...(input.contextWindow !== undefined ? { override: input.contextWindow } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+  })
+  if (limits.contextTokens > 0 || input.contextWindow !== undefined)
+    limits.contextTokens = setup.window.tokens
   const outcome = await runTurn(
     {
       store: app.store,
@@ -157,11 +168,11 @@ async function runLeased(
       clock: systemClock,
       logger: app.logger,
       llm: {
-        client,
+        client: setup.client,
         baseURL: provider.baseURL,
         provider: provider.baseURL,
         model,
-        ...(provider.imageInput ? { imageInput: true } : {}),
+        ...setup.llm,
       },
     },
     {

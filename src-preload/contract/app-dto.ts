@@ -8,6 +8,14 @@ export interface ProviderView {
   defaultModel?: string
   headers?: Record<string, string>
   imageInput?: boolean
+  /** Ollama: its native API (default true) or its OpenAI-compatible /v1 */
+  ollamaNativeApi?: boolean
+  /** Ollama: the largest num_ctx asked for (default 32 768) */
+  ollamaMaxContext?: number
+  /** Ollama: how long the model stays loaded (`5m`, `1h`, `-1`) */
+  keepAlive?: string
+  /** the model thinks, where that can be switched; unset: the server's default */
+  thinking?: boolean
   /** the stored API key, masked (`sk-…abcd`), or null when none is stored; never the key */
   apiKey: string | null
 }

@@ -58,6 +58,13 @@ const providerInput = z.strictObject({
   defaultModel: text(500).optional(),
   headers: stringMap.optional(),
   imageInput: z.boolean().optional(),
+  ollamaNativeApi: z.boolean().optional(),
+  ollamaMaxContext: z.number().int().min(256).max(10_000_000).optional(),
+  keepAlive: z
+    .string()
+    .regex(/^-?[0-9]+(ms|s|m|h)?$/, 'a number of seconds or a duration such as 30s, 5m, 1h')
+    .optional(),
+  thinking: z.boolean().optional(),
 })
 
 const limitsPatch = z

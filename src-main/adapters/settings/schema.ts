@@ -15,6 +15,14 @@ export interface ProviderConfig {
   headers?: Record<string, string>
   /** the provider's models accept images: images from tools are passed to them as images */
   imageInput?: boolean
+  /** an Ollama server is spoken to through its native API (default true), else its /v1 */
+  ollamaNativeApi?: boolean
+  /** the largest context window (num_ctx) asked of Ollama (default 32 768) */
+  ollamaMaxContext?: number
+  /** how long Ollama keeps the model loaded after a request (`5m`, `1h`, `-1`: always) */
+  keepAlive?: string
+  /** the user wants the model to think, where its thinking can be switched; unset: the server's default */
+  thinking?: boolean
 }
 
 /** A remembered "always allow": valid while the tool's fingerprint is unchanged. */
@@ -64,6 +72,9 @@ export type SettingsKey = keyof Settings
 /** A JSON schema (draft 2020-12), as plain data. */
 export type JsonSchema = { [keyword: string]: unknown }
 
+/** Ollama's `keep_alive`: seconds, or a duration such as `30s`, `5m`, `1h`; negative: always */
+export const KEEP_ALIVE_PATTERN = '^-?[0-9]+(ms|s|m|h)?$'
+
 const nullableString: JsonSchema = { anyOf: [{ type: 'string' }, { type: 'null' }] }
 const int = (minimum: number): JsonSchema => ({ type: 'integer', minimum })
 
@@ -104,6 +115,10 @@ export const SETTINGS_SCHEMA: Record<SettingsKey, JsonSchema> = {
         defaultModel: { type: 'string' },
         headers: { type: 'object', additionalProperties: { type: 'string' } },
         imageInput: { type: 'boolean' },
+        ollamaNativeApi: { type: 'boolean' },
+        ollamaMaxContext: { type: 'integer', minimum: 256, maximum: 10_000_000 },
+        keepAlive: { type: 'string', pattern: KEEP_ALIVE_PATTERN },
+        thinking: { type: 'boolean' },
       },
     },
   },

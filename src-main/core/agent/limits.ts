@@ -18,7 +18,7 @@ export const DEFAULT_LIMITS: TurnLimits = {
   maxRetries: 3,
   idleTimeoutMs: 90_000,
   retryBaseDelayMs: 500,
-  contextTokens: 100_000,
+  contextTokens: 32_768,
   /** about 2 MB of text: an endless stream ends here instead of filling memory and disk */
   maxAnswerChars: 2_000_000,
   maxToolsPerServer: 100,

@@ -32,11 +32,22 @@ export async function callModel(
       message: `Earlier tool calls came from another model; they are sent to ${llm.model} as text.`,
     })
   }
-  const wireTools = toWireTools(tools)
+  if (round === 1) {
+    for (const message of llm.notices ?? []) ctx.emit({ type: 'notice', level: 'info', message })
+    if (llm.tools === false && tools.length > 0) {
+      ctx.emit({
+        type: 'notice',
+        level: 'warning',
+        message: `${llm.model} cannot use tools (the server says so), so its ${tools.length} tools are not offered to it.`,
+      })
+    }
+  }
+  const wireTools = llm.tools === false ? [] : toWireTools(tools)
   const fitted = fitToContext(messages, wireTools, { maxTokens: ctx.req.limits.contextTokens })
   noticeContextFit(ctx, fitted.diagnostics)
   const request: ChatRequest = { model: llm.model, messages: fitted.messages }
   if (wireTools.length > 0) request.tools = wireTools
+  if (llm.params) request.params = llm.params
 
   const retries: RetryInfo[] = []
   const started = clock.now()

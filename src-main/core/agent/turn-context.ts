@@ -34,6 +34,12 @@ export interface TurnDeps {
     model: string
     /** the model accepts images: images returned by tools are passed to it */
     imageInput?: boolean
+    /** false: the model cannot use tools, so none are sent (and the user is told) */
+    tools?: boolean
+    /** extra request body fields for this model (its thinking switch, say) */
+    params?: Record<string, unknown>
+    /** what the user should know about this model before its first answer (said once) */
+    notices?: string[]
   }
 }
 

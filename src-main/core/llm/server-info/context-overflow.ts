@@ -1,0 +1,48 @@
+/**
+ * A request the server refused because it does not fit the model's context (llama.cpp:
+ * "the request exceeds the available context size", OpenAI: `context_length_exceeded`,
+ * vLLM: "maximum context length") becomes an error that names the window Cairn fitted the
+ * conversation into, where that number came from, and what to do.
+ */
+import type { ProviderKind } from './capabilities'
+import type { WindowChoice } from './context-window'
+import { LlmError } from '../types'
+
+const OVERFLOW =
+  /exceeds? the available context|context[_ ]length[_ ]exceeded|maximum context length|context window|exceeds? (the )?context|too many tokens|prompt is too long/i
+
+export function isContextOverflow(e: unknown): e is LlmError {
+  return e instanceof LlmError && e.code === 'bad_request' && OVERFLOW.test(e.message)
+}
+
+function advice(kind: ProviderKind | null, ollamaNative: boolean): string {
+  switch (kind) {
+    case 'ollama':
+      return ollamaNative
+        ? 'raise "Largest context window" in the provider\'s settings (Ollama needs the memory for it)'
+        : "turn on \"Use Ollama's native API\" in the provider's settings so Cairn can ask Ollama for the model's full window"
+    case 'llamacpp':
+      return 'restart llama-server with a larger --ctx-size (-c)'
+    case 'lmstudio':
+      return 'load the model in LM Studio with a larger context length'
+    default:
+      return 'lower limits.contextTokens in the settings (or pass --context-window) so Cairn shortens the conversation sooner'
+  }
+}
+
+export function explainContextOverflow(
+  e: LlmError,
+  window: WindowChoice,
+  kind: ProviderKind | null,
+): LlmError {
+  const message =
+    `${e.message.replace(/\.?\s*$/, '')}. The conversation was fitted into a context window of ` +
+    `${window.tokens} tokens (from ${window.source}), and the server refused it as too long. ` +
+    `Start a new chat, or ${advice(kind, window.ollamaNumCtx !== null)}.`
+  return new LlmError('bad_request', message, {
+    status: e.status,
+    retryable: false,
+    ...(e.partial ? { partial: e.partial } : {}),
+    cause: e,
+  })
+}

@@ -1,0 +1,106 @@
+/**
+ * What a turn needs to know about its model before the first request: the client to talk
+ * to it with (Ollama's native API where it is Ollama and the provider allows it, else the
+ * OpenAI-compatible one), its context window, what it takes (tools, images, a thinking
+ * switch) and what the user should be told about it. Asks the server once per provider
+ * and model (see `discoverModel`); a server that says nothing changes nothing.
+ */
+import { LlmClient } from '../core/llm/client'
+import { OllamaNativeClient } from '../core/llm/ollama/ollama-client'
+import { thinkingParams } from '../core/llm/server-info/capabilities'
+import { explainContextOverflow, isContextOverflow } from '../core/llm/server-info/context-overflow'
+import { chooseContextWindow, type WindowChoice } from '../core/llm/server-info/context-window'
+import { discoverModel, type ServerModelInfo } from '../core/llm/server-info/discover'
+import type { LlmEndpoint } from '../core/llm/types'
+import type { ProviderChoice } from './provider'
+
+/** The largest num_ctx asked of Ollama unless the provider's settings say otherwise. */
+export const DEFAULT_OLLAMA_MAX_CONTEXT = 32_768
+
+export interface ModelSetup {
+  client: Pick<LlmClient, 'streamChat' | 'buildBody'>
+  window: WindowChoice
+  info: ServerModelInfo | null
+  /** TurnDeps.llm's model-specific fields */
+  llm: {
+    imageInput?: boolean
+    tools?: boolean
+    params?: Record<string, unknown>
+    notices?: string[]
+  }
+}
+
+export async function setupModel(
+  provider: ProviderChoice,
+  model: string,
+  o: { fallbackWindow: number; override?: number; fetch?: typeof fetch; signal?: AbortSignal },
+): Promise<ModelSetup> {
+  const endpoint: LlmEndpoint = {
+    baseURL: provider.baseURL,
+    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+    ...(provider.headers ? { headers: provider.headers } : {}),
+  }
+  const options = provider.options ?? {}
+  const info = await discoverModel(provider.baseURL, model, {
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(provider.headers ? { headers: provider.headers } : {}),
+  })
+  const native = info.kind === 'ollama' && options.ollamaNativeApi !== false
+  const window = chooseContextWindow(info, model, {
+    ...(o.override !== undefined ? { override: o.override } : {}),
+    ollamaNative: native,
+    ollamaMaxContext: options.ollamaMaxContext ?? DEFAULT_OLLAMA_MAX_CONTEXT,
+    fallback: o.fallbackWindow,
+  })
+  const caps = info.capabilities
+  const fetchOpt = o.fetch ? { fetch: o.fetch } : {}
+  const base = native
+    ? new OllamaNativeClient(
+        endpoint,
+        {
+          numCtx: window.ollamaNumCtx,
+          ...(options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
+          // `think` goes only to a model that says it thinks (others refuse it)
+          ...(caps.thinking === true ? { think: options.thinking ?? true } : {}),
+        },
+        fetchOpt,
+      )
+    : new LlmClient(endpoint, fetchOpt)
+
+  const notices: string[] = []
+  if (window.notice) notices.push(window.notice)
+  for (const p of info.problems)
+    notices.push(`What the server says about ${model} could not be read: ${p}`)
+  const params = native ? {} : thinkingParams(caps.thinkingControl, options.thinking)
+  const imageInput = caps.vision ?? provider.imageInput === true
+  return {
+    client: explaining(base, window, info),
+    window,
+    info,
+    llm: {
+      ...(imageInput ? { imageInput: true } : {}),
+      ...(caps.tools === false ? { tools: false } : {}),
+      ...(Object.keys(params).length > 0 ? { params } : {}),
+      ...(notices.length > 0 ? { notices } : {}),
+    },
+  }
+}
+
+/** The client, with a "too long for the context" refusal explained. */
+function explaining(
+  client: Pick<LlmClient, 'streamChat' | 'buildBody'>,
+  window: WindowChoice,
+  info: ServerModelInfo,
+): Pick<LlmClient, 'streamChat' | 'buildBody'> {
+  return {
+    buildBody: (req) => client.buildBody(req),
+    streamChat: async (req, opts) => {
+      try {
+        return await client.streamChat(req, opts)
+      } catch (e) {
+        throw isContextOverflow(e) ? explainContextOverflow(e, window, info.kind) : e
+      }
+    },
+  }
+}
