@@ -21,6 +21,8 @@ export type RouteReply =
   | { status?: number; text: string; contentType?: string }
   /** NDJSON: each item is a JSON line, `{ delayMs }` a pause; `end: 'drop'` cuts the connection */
   | { ndjson: Array<unknown | { delayMs: number }>; end?: 'close' | 'drop' | 'hang' }
+  /** an OpenAI event stream: each chunk as `data: {json}`, then `data: [DONE]` */
+  | { sse: unknown[] }
 
 export type Route = RouteReply | ((req: RouteRequest) => RouteReply | Promise<RouteReply>)
 
@@ -46,6 +48,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 async function write(res: ServerResponse, reply: RouteReply): Promise<void> {
+  if ('sse' in reply) {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    for (const chunk of reply.sse) res.write(`data: ${JSON.stringify(chunk)}\n\n`)
+    res.end('data: [DONE]\n\n')
+    return
+  }
   if ('ndjson' in reply) {
     res.writeHead(200, { 'content-type': 'application/x-ndjson' })
     for (const item of reply.ndjson) {
