@@ -156,6 +156,15 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'the model the server says answered, when it is not the one asked for',
     sql: `ALTER TABLE messages ADD COLUMN served_model TEXT;`,
   },
+  {
+    version: 8,
+    description: 'pinned messages (kept in context) and the messages a summary stands in for',
+    sql: `
+      ALTER TABLE messages ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE messages ADD COLUMN covers_from INTEGER;
+      ALTER TABLE messages ADD COLUMN covers_to INTEGER;
+    `,
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)
