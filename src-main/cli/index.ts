@@ -51,10 +51,10 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const [{ resolveDataDir }, { openAppServices }, { resolveSessionId }, { sessionsCommand }] =
+  const [{ resolveDataDir }, { openDataDir }, { resolveSessionId }, { sessionsCommand }] =
     await Promise.all([
       import('../adapters/data-dir'),
-      import('../services/app-services'),
+      import('./open-data'),
       import('./session-id'),
       import('./sessions'),
     ])
@@ -62,9 +62,12 @@ async function main(argv: string[]): Promise<number> {
     ...(options.dataDir ? { flag: options.dataDir } : {}),
     env: process.env,
   })
-  const app = openAppServices(dataDir, {
-    onWarning: (m) => streams.stderr.write(`Warning: ${m}\n`),
-  })
+  const app = await openDataDir(
+    dataDir,
+    { onWarning: (m) => streams.stderr.write(`Warning: ${m}\n`) },
+    streams,
+  )
+  if (typeof app === 'number') return app
   try {
     // --session takes a unique beginning of an id, as `cairn sessions list` shows them
     if (options.session) options.session = resolveSessionId(app, options.session)

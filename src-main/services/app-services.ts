@@ -7,6 +7,7 @@ import {
   type SettingsStore,
   type SettingsStoreFactory,
 } from '../adapters/settings/settings-store'
+import { explainOpenError } from '../adapters/sqlite/open-errors'
 import { createSessionStore, type SqliteSessionStore } from '../adapters/sqlite/session-store'
 
 /**
@@ -25,18 +26,29 @@ export interface AppServices {
   close(): void
 }
 
-export function openAppServices(
-  dataDir: string,
-  opts: {
-    onWarning?: (message: string) => void
-    /** how API keys are stored (desktop: Electron's safeStorage) */
-    secretsCodec?: SecretCodec
-    /** the better-sqlite3 binary built for Electron */
-    nativeBinding?: string
-    /** opens settings.json (desktop: electron-store on the same file and schema; default: conf) */
-    settingsStoreFactory?: SettingsStoreFactory
-  } = {},
-): AppServices {
+export interface OpenAppServicesOptions {
+  onWarning?: (message: string) => void
+  /** how API keys are stored (desktop: Electron's safeStorage) */
+  secretsCodec?: SecretCodec
+  /** the better-sqlite3 binary built for Electron */
+  nativeBinding?: string
+  /** opens settings.json (desktop: electron-store on the same file and schema; default: conf) */
+  settingsStoreFactory?: SettingsStoreFactory
+}
+
+/**
+ * Opens the services on `dataDir`. A directory Cairn cannot write to, or a damaged
+ * database, throws a `StorageError` that says what is wrong and what to do.
+ */
+export function openAppServices(dataDir: string, opts: OpenAppServicesOptions = {}): AppServices {
+  try {
+    return open(dataDir, opts)
+  } catch (e) {
+    throw explainOpenError(e, dataDir) ?? e
+  }
+}
+
+function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
   const warn = opts.onWarning ?? (() => {})
   const narrowed = securePrivateDataDir(dataDir)
   if (narrowed.length > 0)

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from '../adapters/data-dir'
+import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
 import { createAppHost } from '../services/app-host'
 import { takeOverSignals } from '../services/signals'
 import { startWebServer } from './server'
@@ -13,11 +14,12 @@ import { loadWebToken } from './token-file'
 
 declare const __CAIRN_VERSION__: string | undefined
 
-const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir <dir>] [--mcp-config <file>] [--no-open] [--new-token]
+const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir <dir>] [--mcp-config <file>] [--no-open] [--new-token] [--replace-damaged-database]
   --port 0 picks a free port (the default is 4319)
   --new-token makes a new access token: addresses printed before, and tabs open with them, stop working
     (the token is kept in <data dir>/web-token, so a restart keeps open tabs working)
-  --host another address than 127.0.0.1 exposes Cairn beyond this machine: only with care`
+  --host another address than 127.0.0.1 exposes Cairn beyond this machine: only with care
+  --replace-damaged-database when cairn.db is damaged, copies it aside (it is kept) and starts a new one`
 
 function openBrowser(url: string): void {
   const [cmd, args] =
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
         'mcp-config': { type: 'string' },
         'no-open': { type: 'boolean', default: false },
         'new-token': { type: 'boolean', default: false },
+        'replace-damaged-database': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }).values
@@ -71,14 +74,30 @@ async function main(): Promise<void> {
     ...(values['data-dir'] ? { flag: values['data-dir'] } : {}),
     env: process.env,
   })
-  const host = await createAppHost({
-    dataDir,
-    hostKind: 'web',
-    version: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
-    env: process.env,
-    ...(values['mcp-config'] ? { mcpConfigFile: values['mcp-config'] } : {}),
-    onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
-  })
+  const open = () =>
+    createAppHost({
+      dataDir,
+      hostKind: 'web',
+      version: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
+      env: process.env,
+      ...(values['mcp-config'] ? { mcpConfigFile: values['mcp-config'] } : {}),
+      onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
+    })
+  let host
+  try {
+    host = await open()
+  } catch (e) {
+    if (!(e instanceof StorageError) || e.problem !== 'database_damaged') throw e
+    if (!values['replace-damaged-database']) {
+      process.stderr.write(
+        `Cairn could not start: ${e.message}\nTo do that, start it again with --replace-damaged-database.\n`,
+      )
+      process.exit(1)
+    }
+    const aside = setDamagedDatabaseAside(dataDir)
+    process.stderr.write(`The damaged database was moved to ${aside}; a new one is started.\n`)
+    host = await open()
+  }
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url))
   const credentials = loadWebToken(dataDir, {
     rotate: values['new-token'],
@@ -106,7 +125,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Cairn is running at ${server.url}\n`)
   if (values['new-token'])
-    process.stderr.write('A new access token was made: tabs opened with an earlier address must open this one.\n')
+    process.stderr.write(
+      'A new access token was made: tabs opened with an earlier address must open this one.\n',
+    )
   if (!values['no-open']) openBrowser(server.url)
 
   let stopping = false

@@ -3,6 +3,7 @@
  * and the synthetic results that answer them.
  */
 import type { NewMessage, ToolCallRecord } from '../../../src-preload/contract/dto'
+import { readToolCalls } from './row-check'
 
 /** assistant messages with tool calls and tool messages, in seq order */
 export interface CallScanRow {
@@ -37,7 +38,8 @@ export function findDanglingToolCalls(rows: CallScanRow[]): DanglingCall[] {
     if (row.role === 'tool' && row.tool_call_id !== null) {
       open.delete(row.tool_call_id)
     } else if (row.role === 'assistant' && row.tool_calls !== null) {
-      for (const call of JSON.parse(row.tool_calls) as ToolCallRecord[]) {
+      // calls that cannot be read (a damaged row) cannot be answered either: skipped
+      for (const call of readToolCalls(row.tool_calls) ?? []) {
         const earlier = open.get(call.id)
         if (earlier) dangling.push(earlier)
         open.set(call.id, { call, assistantSeq: row.seq, turnId: row.turn_id })

@@ -18,7 +18,8 @@ import type { NewSession, SessionPatch, SessionStore } from '../../core/ports'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs, type ExportFormat } from './export'
 import { findDanglingToolCalls, interruptedResult } from './repair'
-import { toJson, toMessage, toSession } from './rows'
+import { readMessage, readMessages, readSession } from './row-check'
+import { toJson } from './rows'
 import { MessageSearch, type SearchOptions } from './search'
 import { hasNoSpaceScript } from './search-substring'
 import { SessionLeases, type SessionLeasesOptions } from './session-leases'
@@ -129,7 +130,7 @@ export class SqliteSessionStore implements SessionStore {
   private requireSession(id: string): SessionRecord {
     const row = this.q.session.get(id)
     if (!row) throw new SessionNotFoundError(id)
-    return toSession(row)
+    return readSession(row)
   }
 
   createSession(init: NewSession = {}): SessionRecord {
@@ -152,7 +153,7 @@ export class SqliteSessionStore implements SessionStore {
 
   getSession(id: string): SessionRecord | null {
     const row = this.q.session.get(id)
-    return row ? toSession(row) : null
+    return row ? readSession(row) : null
   }
 
   /** Changes metadata. Does not move the session's `updatedAt` (that is conversation activity). */
@@ -205,13 +206,13 @@ export class SqliteSessionStore implements SessionStore {
     return this.read(() => ({
       sessions: list.page
         .all(Math.max(0, opts.limit), Math.max(0, opts.offset ?? 0))
-        .map(toSession),
+        .map(readSession),
       total: list.total.get()?.n ?? 0,
     }))
   }
 
   listMessages(sessionId: string): StoredMessage[] {
-    return this.q.messages.all(sessionId).map(toMessage)
+    return readMessages(this.q.messages.all(sessionId))
   }
 
   /**
@@ -226,7 +227,7 @@ export class SqliteSessionStore implements SessionStore {
       page.afterSeq !== undefined
         ? this.q.messagesAfter.all(sessionId, page.afterSeq, before, limit)
         : this.q.messagesBefore.all(sessionId, before, limit)
-    return rows.map(toMessage)
+    return readMessages(rows)
   }
 
   appendMessage(sessionId: string, message: NewMessage): StoredMessage {
@@ -293,7 +294,7 @@ export class SqliteSessionStore implements SessionStore {
     }
     const row = this.q.messageByPk.get(pk)
     if (!row) throw new Error(`message ${pk} vanished inside its own transaction`)
-    return toMessage(row)
+    return readMessage(row)
   }
 
   /**
