@@ -16,7 +16,8 @@ function sessionLine(s: SessionRecord): string {
 }
 
 function messageBlock(m: StoredMessage): string {
-  const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}`
+  const served = m.servedModel ? ` (answered by ${m.servedModel}, asked for ${m.model ?? '?'})` : ''
+  const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}${served}`
   const calls = (m.toolCalls ?? []).map((c) => `  → ${c.name} ${c.arguments}`).join('\n')
   return [head, m.content, calls].filter(Boolean).join('\n')
 }

@@ -70,6 +70,8 @@ export interface TurnLogResponse {
   timeToFirstTokenMs: number | null
   /** output tokens over the generation time (first token to end of stream); null when unknown */
   tokensPerSecond?: number | null
+  /** the model the server says answered (`chunk.model`); null when it named none */
+  servedModel?: string | null
   retries: { attempt: number; reason: string; delayMs: number }[]
   error: { code: string; message: string } | null
   status: 'complete' | 'stopped' | 'interrupted' | 'error'

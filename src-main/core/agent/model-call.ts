@@ -82,6 +82,7 @@ export async function callModel(
       latencyMs: result.latencyMs,
       timeToFirstTokenMs: result.timeToFirstTokenMs,
       tokensPerSecond: result.tokensPerSecond,
+      servedModel: result.servedModel,
       retries: retriesForLog(retries),
       error: null,
       status: 'complete',
@@ -104,6 +105,7 @@ export async function callModel(
       tokensPerSecond: partial?.usage
         ? tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs)
         : null,
+      servedModel: partial?.servedModel ?? null,
       retries: retriesForLog(retries),
       error: { code: err?.code ?? 'unknown', message: e instanceof Error ? e.message : String(e) },
       status: err?.code === 'aborted' ? 'stopped' : 'error',

@@ -150,6 +150,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
         providerExtras: result.providerExtras,
         provider: deps.llm.provider,
         model: deps.llm.model,
+        servedModel: servedOtherThan(deps.llm.model, result.servedModel),
         usage: result.usage,
         status: truncated ? 'truncated' : 'complete',
       })
@@ -216,6 +217,7 @@ function handleModelFailure(
       reasoningMs: partial.reasoningMs ?? null,
       provider: ctx.deps.llm.provider,
       model: ctx.deps.llm.model,
+      servedModel: servedOtherThan(ctx.deps.llm.model, partial.servedModel),
       usage: partial.usage ?? null,
       status: aborted ? 'stopped' : 'interrupted',
     })
@@ -225,6 +227,11 @@ function handleModelFailure(
     'error',
     { code: err?.code ?? 'internal', message: e instanceof Error ? e.message : String(e) },
   ]
+}
+
+/** the model the server named, when it is not the one asked for (else null) */
+function servedOtherThan(requested: string, served: string | null | undefined): string | null {
+  return served && served !== requested ? served : null
 }
 
 /** Every tool call of the last assistant message gets exactly one result. */

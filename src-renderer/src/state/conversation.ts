@@ -57,6 +57,8 @@ export interface ExchangeFooter {
   versions: Versions | null
   /** the turn that wrote the answer (what the turn inspector shows) */
   turnId: string | null
+  /** the model the server says answered, when it is not the one asked for */
+  servedModel?: string | null
 }
 
 export type Row =
@@ -283,6 +285,7 @@ function exchangeRows(
   let userRow: Extract<Row, { kind: 'user' }> | null = null
   let usage: TurnUsage | null = null
   let answerTurnId: string | null = null
+  let servedModel: string | null = null
   const answersOfTurn = new Map<string, number>()
   const ms = x.messages
   for (let i = 0; i < ms.length; i++) {
@@ -308,6 +311,7 @@ function exchangeRows(
       let j = i + 1
       while (j < ms.length && ms[j]!.role === 'tool') j++
       usage = addUsage(usage, m)
+      servedModel = m.servedModel ?? servedModel
       answerTurnId = m.turnId ?? answerTurnId
       const n = m.turnId ? (answersOfTurn.get(m.turnId) ?? 0) : 0
       if (m.turnId) answersOfTurn.set(m.turnId, n + 1)
@@ -339,6 +343,7 @@ function exchangeRows(
       userText: x.user?.content ?? '',
       versions,
       turnId: answerTurnId,
+      servedModel,
     }
     // the versions switch is shown once: under the answer when there is one
     if (userRow) userRow.versions = null

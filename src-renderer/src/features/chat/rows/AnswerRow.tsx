@@ -38,6 +38,8 @@ function Footer(props: {
   footer: NonNullable<AnswerRowData['footer']>
   /** the answer was cut at the output limit: the newest one offers Continue */
   truncated: boolean
+  /** the model asked for */
+  model: string | null
 }): JSX.Element {
   const f = props.footer
   const { resend } = useRowActions()
@@ -62,6 +64,14 @@ function Footer(props: {
           title="Tokens sent to and received from the model in this turn"
         >
           {formatUsage(f.usage)} tokens
+        </span>
+      ) : null}
+      {f.servedModel ? (
+        <span
+          className="meta served-model"
+          title={`The server answered with ${f.servedModel}${props.model ? `, not ${props.model} as asked` : ''}`}
+        >
+          answered by {f.servedModel}
         </span>
       ) : null}
     </div>
@@ -95,7 +105,9 @@ export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }):
         <ToolCallCard key={`${t.callId}:${i}`} tool={t} />
       ))}
       {status ? <p className="meta status">{status}</p> : null}
-      {footer ? <Footer footer={footer} truncated={answer.status === 'truncated'} /> : null}
+      {footer ? (
+        <Footer footer={footer} truncated={answer.status === 'truncated'} model={props.row.model} />
+      ) : null}
     </article>
   )
 })
