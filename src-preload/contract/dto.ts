@@ -97,6 +97,14 @@ export interface StoredMessage {
    * arguments, stopped before the decision)
    */
   decidedBy: DecidedBy | null
+  /** the user asked to keep it in context: never summarized or left out of the request */
+  pinned?: boolean
+  /**
+   * summaries: the seqs of the first and last stored message it stands in for (pinned
+   * messages in between stay verbatim); null on other messages and on older summaries,
+   * which stand in for everything before them
+   */
+  covers?: { from: number; to: number } | null
   /**
    * assistant messages: the model the server says answered (`chunk.model`), when it is not
    * `model`, the one asked for (an alias resolved, a router's pick); null otherwise

@@ -65,13 +65,16 @@ export interface MessageRow {
   reasoning_ms: number | null
   decided_by: string | null
   served_model: string | null
+  pinned: number
+  covers_from: number | null
+  covers_to: number | null
   created_at: number
 }
 
 export const MESSAGE_COLUMNS = `pk, id, session_id, seq, turn_id, kind, role, content, parts,
   reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
   failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes, duration_ms,
-  reasoning_ms, decided_by, served_model, created_at`
+  reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to, created_at`
 
 function json<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
@@ -132,6 +135,11 @@ export function toMessage(row: MessageRow): StoredMessage {
     reasoningMs: row.reasoning_ms,
     decidedBy: row.decided_by as DecidedBy | null,
     servedModel: row.served_model,
+    pinned: row.pinned === 1,
+    covers:
+      row.covers_from === null || row.covers_to === null
+        ? null
+        : { from: row.covers_from, to: row.covers_to },
     createdAt: row.created_at,
   }
 }

@@ -20,6 +20,7 @@ import { exportSessionAs, type ExportFormat } from './export'
 import { findDanglingToolCalls, interruptedResult } from './repair'
 import { readMessage, readMessages, readSession } from './row-check'
 import { toJson } from './rows'
+import { toMessage as storedMessage } from './rows'
 import { MessageSearch, type SearchOptions } from './search'
 import { hasNoSpaceScript } from './search-substring'
 import { SessionLeases, type SessionLeasesOptions } from './session-leases'
@@ -272,6 +273,9 @@ export class SqliteSessionStore implements SessionStore {
       reasoning_ms: message.reasoningMs ?? null,
       decided_by: message.decidedBy ?? null,
       served_model: message.servedModel ?? null,
+      pinned: message.pinned ? 1 : 0,
+      covers_from: message.covers?.from ?? null,
+      covers_to: message.covers?.to ?? null,
       created_at: now,
     })
     const pk = Number(lastInsertRowid)
@@ -295,6 +299,34 @@ export class SqliteSessionStore implements SessionStore {
     const row = this.q.messageByPk.get(pk)
     if (!row) throw new Error(`message ${pk} vanished inside its own transaction`)
     return readMessage(row)
+  }
+
+  /**
+   * "Keep in context": a pinned message is never summarized or left out of the request.
+   * Only conversation messages can be pinned. Null when the session has no such message.
+   */
+  setMessagePinned(sessionId: string, messageId: string, pinned: boolean): StoredMessage | null {
+    return this.maybeWrite(
+      () => {
+        if (this.q.setMessagePinned.run(pinned ? 1 : 0, sessionId, messageId).changes === 0)
+          return null
+        const row = this.q.messageById.get(sessionId, messageId)
+        return row ? storedMessage(row) : null
+      },
+      (m) => m !== null,
+    )
+  }
+
+  /**
+   * Undoes a compaction: removes the summary, so the next request sends the messages it
+   * stood in for again (they were never changed). False when it is not one of the
+   * session's summaries.
+   */
+  removeSummary(sessionId: string, messageId: string): boolean {
+    return this.maybeWrite(
+      () => this.q.deleteSummary.run(sessionId, messageId).changes > 0,
+      (removed) => removed,
+    )
   }
 
   /**

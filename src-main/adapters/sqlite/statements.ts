@@ -44,11 +44,13 @@ export function prepareStatements(db: Database) {
       `INSERT INTO messages (id, session_id, seq, turn_id, kind, role, content, parts, reasoning,
          provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
          failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes,
-         duration_ms, reasoning_ms, decided_by, served_model, created_at)
+         duration_ms, reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to,
+         created_at)
        VALUES (@id, @session_id, @seq, @turn_id, @kind, @role, @content, @parts, @reasoning,
          @provider_extras, @tool_calls, @tool_call_id, @tool_name, @provider, @model, @status,
          @failure_kind, @is_error, @input_tokens, @output_tokens, @usage_estimated, @supersedes,
-         @duration_ms, @reasoning_ms, @decided_by, @served_model, @created_at)`,
+         @duration_ms, @reasoning_ms, @decided_by, @served_model, @pinned, @covers_from,
+         @covers_to, @created_at)`,
     ),
     insertFts: db.prepare<[number, string, string]>(
       'INSERT INTO messages_fts (rowid, text, tool_args) VALUES (?, ?, ?)',
@@ -65,6 +67,17 @@ export function prepareStatements(db: Database) {
          output_tokens = output_tokens + @output,
          title = CASE WHEN title = '' THEN @title ELSE title END
        WHERE pk = @pk`,
+    ),
+    /** "keep in context" on one message of a session */
+    setMessagePinned: db.prepare<[number, string, string]>(
+      `UPDATE messages SET pinned = ? WHERE session_id = ? AND id = ? AND kind = 'message'`,
+    ),
+    messageById: db.prepare<[string, string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id = ?`,
+    ),
+    /** undoing a compaction: only a summary can be removed */
+    deleteSummary: db.prepare<[string, string]>(
+      `DELETE FROM messages WHERE session_id = ? AND id = ? AND kind = 'summary'`,
     ),
     messageByPk: db.prepare<[number], MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE pk = ?`,
