@@ -175,6 +175,11 @@ describe('browser mode under malformed input', () => {
       `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nCookie: ${'a'.repeat(20000)}\r\n\r\n`,
       `GET / HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nX: ${'b'.repeat(100_000)}\r\n\r\n`,
       Buffer.from([0, 1, 2, 255, 254, 13, 10, 13, 10]),
+      'GET / HTTP/1.1\r\nConnection: close\r\n\r\n',
+      `GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+      `BREW /?token=x HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nConnection: close\r\n\r\n`,
+      `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${web.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 99\r\nOrigin: http://127.0.0.1:${web.port}\r\n\r\n`,
     ]
     for (const c of cases) {
       const status = await raw(c)
