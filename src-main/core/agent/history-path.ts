@@ -66,6 +66,25 @@ export function newestUserMessage<T extends PathMessage & Pick<StoredMessage, 'r
   return null
 }
 
+/**
+ * When `text` asks again what the newest user message asked and that question got no
+ * whole answer (its turn failed, was stopped or was cut off), the seq the new message
+ * replaces: a retry, so that the question is not sent twice. Otherwise null.
+ */
+export function retriedSeq(
+  history: readonly (PathMessage & Pick<StoredMessage, 'role' | 'kind' | 'content' | 'status'>)[],
+  text: string,
+): number | null {
+  const path = newestPath(history)
+  for (let i = path.length - 1; i >= 0; i--) {
+    const m = path[i]!
+    if (m.kind !== 'message') continue
+    if (m.role === 'assistant' && (m.status === 'complete' || m.status === 'truncated')) return null
+    if (m.role === 'user') return m.content === text ? m.seq : null
+  }
+  return null
+}
+
 export type ReplaceCheck =
   { ok: true; supersedes: number } | { ok: false; code: 'not_found' | 'conflict'; message: string }
 

@@ -7,6 +7,7 @@ import type {
 import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
+import { retriedSeq } from './history-path'
 import { LoopDetector } from './loop-detector'
 import { callModel } from './model-call'
 import { PermissionGate } from './permissions'
@@ -124,7 +125,8 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       role: 'user',
       content: req.text,
       status: 'complete',
-      supersedes: req.supersedes ?? null,
+      // asking again what a failed turn asked replaces it: the question is not sent twice
+      supersedes: req.supersedes ?? retriedSeq(ctx.history, req.text),
     })
 
     for (let round = 1; ; round++) {
