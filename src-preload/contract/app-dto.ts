@@ -82,6 +82,26 @@ export interface LocalServerStatus {
   error: string | null
 }
 
+/** What a server is and says about one model (see `providers.info`). */
+export interface ServerInfoView {
+  /** `ollama`, `lmstudio`, `llamacpp`, `vllm`, `openrouter`, `openai`, `openai-compatible` */
+  kind: string
+  /** the model's own capabilities (null: not asked, or the server did not say) */
+  model: {
+    tools: boolean | null
+    vision: boolean | null
+    thinking: boolean | null
+    /** how its thinking is switched (`reasoning_effort`, `think`, `enable_thinking`, `reasoning`); null: it cannot be */
+    thinkingControl: string | null
+  } | null
+  /** the context window a turn would use, and where it comes from */
+  contextWindow: { tokens: number; source: string } | null
+  /** Ollama: the model's trained context */
+  trainedContext: number | null
+  /** what the server answered that could not be read */
+  problems: string[]
+}
+
 export interface ProviderStatus {
   /** a provider is configured: the active one in the settings, or the environment's */
   configured: boolean

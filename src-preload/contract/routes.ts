@@ -9,6 +9,7 @@ import type {
   BuiltinToolInfo,
   LocalServerStatus,
   ProviderStatus,
+  ServerInfoView,
   SettingsView,
   TurnLogItem,
 } from './app-dto'
@@ -150,6 +151,14 @@ export const routeInputs = {
   }),
   'providers.models': z.strictObject({ providerId: id.optional() }),
   'providers.detect': z.strictObject({}),
+  'providers.info': z.strictObject({
+    baseURL: z.url({ protocol: /^https?$/ }),
+    /** the model to ask about (none: only the kind of server) */
+    model: text(500).optional(),
+    /** the provider's Ollama settings as typed, for the window it would get */
+    ollamaNativeApi: z.boolean().optional(),
+    ollamaMaxContext: z.number().int().min(256).max(10_000_000).optional(),
+  }),
   'providers.status': z.strictObject({}),
   'tools.builtins': z.strictObject({}),
   'mcp.list': z.strictObject({}),
@@ -233,6 +242,8 @@ export interface RouteOutputs {
   'tools.builtins': { tools: BuiltinToolInfo[]; defaultWorkspace: string }
   /** every local server candidate (the usual ones or CAIRN_LOCAL_SERVERS), probed at once */
   'providers.detect': { servers: LocalServerStatus[] }
+  /** what kind of server a base URL is, and what it says about one model */
+  'providers.info': ServerInfoView
   /** whether a provider is configured (settings or the environment): false on a first run */
   'providers.status': ProviderStatus
   /** `fromFile`: the servers come from `--mcp-config` for this run and cannot be changed here */

@@ -12,6 +12,7 @@ import {
   type ProviderDraft,
 } from './provider-draft'
 import { SaveStatus } from './SaveStatus'
+import { ServerOptions } from './ServerOptions'
 import { useSaveSettings } from './use-save-settings'
 
 export interface ProviderFormProps {
@@ -179,6 +180,7 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
         urlProblem={httpURLProblem(d.baseURL)}
         onPick={(m) => set({ defaultModel: m })}
       />
+      <ServerOptions draft={d} errors={errors} urlProblem={httpURLProblem(d.baseURL)} set={set} />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saver.state === 'saving'}>
           Save provider

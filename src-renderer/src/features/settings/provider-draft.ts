@@ -16,9 +16,27 @@ export interface ProviderDraft {
   apiKey: string
   /** remove the saved key on save */
   removeKey: boolean
+  /** Ollama: its native API (on unless switched off) */
+  ollamaNativeApi: boolean
+  /** Ollama: the largest num_ctx, as typed (empty: the default) */
+  ollamaMaxContext: string
+  /** Ollama: keep_alive as typed (empty: Ollama's default) */
+  keepAlive: string
+  /** the model's thinking, where it can be switched */
+  thinking: 'default' | 'on' | 'off'
 }
 
-export type DraftErrors = Partial<Record<'id' | 'name' | 'baseURL' | 'defaultModel', string>>
+export type DraftErrors = Partial<
+  Record<'id' | 'name' | 'baseURL' | 'defaultModel' | 'ollamaMaxContext' | 'keepAlive', string>
+>
+
+/** What a new draft has for the server's own options. */
+const SERVER_DEFAULTS = {
+  ollamaNativeApi: true,
+  ollamaMaxContext: '',
+  keepAlive: '',
+  thinking: 'default',
+} as const
 
 /** The first free id from the preset's (`ollama`, `ollama-2`, …). */
 export function freeId(base: string, taken: readonly string[]): string {
@@ -35,6 +53,7 @@ export function draftFromPreset(p: ProviderPreset, taken: readonly string[]): Pr
     defaultModel: '',
     apiKey: '',
     removeKey: false,
+    ...SERVER_DEFAULTS,
   }
 }
 
@@ -46,6 +65,10 @@ export function draftFromProvider(p: ProviderView): ProviderDraft {
     defaultModel: p.defaultModel ?? '',
     apiKey: '',
     removeKey: false,
+    ollamaNativeApi: p.ollamaNativeApi !== false,
+    ollamaMaxContext: p.ollamaMaxContext === undefined ? '' : String(p.ollamaMaxContext),
+    keepAlive: p.keepAlive ?? '',
+    thinking: p.thinking === undefined ? 'default' : p.thinking ? 'on' : 'off',
   }
 }
 
@@ -79,7 +102,22 @@ export function checkDraft(d: ProviderDraft, otherIds: readonly string[]): Draft
   const url = httpURLProblem(d.baseURL)
   if (url) e.baseURL = url
   if (d.defaultModel.trim().length > 500) e.defaultModel = 'At most 500 characters.'
+  const max = d.ollamaMaxContext.trim()
+  if (max && !(/^\d+$/.test(max) && Number(max) >= 256 && Number(max) <= 10_000_000))
+    e.ollamaMaxContext = 'A whole number of tokens from 256 to 10 000 000, or empty for 32 768.'
+  if (d.keepAlive.trim() && !/^-?[0-9]+(ms|s|m|h)?$/.test(d.keepAlive.trim()))
+    e.keepAlive = 'Seconds, or a duration such as 30s, 5m or 1h; -1 keeps the model loaded.'
   return e
+}
+
+/** The provider fields of the server's own options (what is left at its default is left out). */
+function serverOptions(d: ProviderDraft): Record<string, unknown> {
+  const o: Record<string, unknown> = {}
+  if (!d.ollamaNativeApi) o['ollamaNativeApi'] = false
+  if (d.ollamaMaxContext.trim()) o['ollamaMaxContext'] = Number(d.ollamaMaxContext.trim())
+  if (d.keepAlive.trim()) o['keepAlive'] = d.keepAlive.trim()
+  if (d.thinking !== 'default') o['thinking'] = d.thinking === 'on'
+  return o
 }
 
 /**
@@ -96,6 +134,7 @@ export function draftPatch(
     name: d.name.trim(),
     baseURL: d.baseURL.trim(),
     ...(d.defaultModel.trim() ? { defaultModel: d.defaultModel.trim() } : {}),
+    ...serverOptions(d),
   }
   const providers = s.providers.map(({ apiKey: _key, ...p }) => (p.id === editing ? provider : p))
   if (editing === null) providers.push(provider)
