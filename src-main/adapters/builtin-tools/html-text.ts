@@ -3,6 +3,7 @@
  * turns block elements into line breaks (headings marked with `#`, list items with `-`),
  * keeps link text, decodes entities and collapses whitespace (except inside <pre>).
  */
+import { rawTextEnd, TagScanner } from './html-tags'
 
 /** elements dropped with everything inside them */
 const DROPPED = new Set([
@@ -83,13 +84,9 @@ const BLOCK = new Set([
   'br',
 ])
 
-// quoted attribute values are bounded so that broken markup cannot make matching quadratic
 /** break marks: a line break, and a paragraph break (a blank line) */
 const LINE = '\uE003'
 const PARA = '\uE004'
-
-const TAG =
-  /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]{0,4000}"|'[^']{0,4000}')*)>|<!--[\s\S]*?(?:-->|$)|<![^>]*>|<\?[^>]*>/g
 
 export interface HtmlText {
   title: string | null
@@ -97,29 +94,27 @@ export interface HtmlText {
 }
 
 export function htmlToText(html: string): HtmlText {
-  const titleMatch = /<title[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)
-  const title = titleMatch ? collapse(decodeEntities(titleMatch[1] ?? '')).trim() || null : null
+  let title: string | null = null
   const out: string[] = []
   const dropStack: string[] = []
   let preDepth = 0
   let last = 0
-  TAG.lastIndex = 0
-  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
+  const tags = new TagScanner(html)
+  for (let m = tags.next(0); m; m = tags.next(last)) {
     const dropping = dropStack.length > 0
     if (!dropping) emitText(out, html.slice(last, m.index), preDepth > 0)
-    last = TAG.lastIndex
-    const name = m[2]?.toLowerCase()
+    last = m.end
+    const name = m.name
     if (!name) continue // comment, doctype, processing instruction
-    const closing = m[1] === '/'
-    const selfClosing = /\/\s*$/.test(m[3] ?? '')
+    const closing = m.closing
+    const selfClosing = m.attrs.trimEnd().endsWith('/')
     if (!closing && RAW_TEXT.has(name) && !selfClosing) {
       // skip to the matching end tag; the content is not markup
-      const end = new RegExp(`</${name}\\s*>`, 'ig')
-      end.lastIndex = last
-      const e = end.exec(html)
-      const content = html.slice(last, e ? e.index : html.length)
-      last = e ? end.lastIndex : html.length
-      TAG.lastIndex = last
+      const { stop, end } = rawTextEnd(html, last, name)
+      const content = html.slice(last, stop)
+      last = end
+      if (name === 'title' && title === null)
+        title = collapse(decodeEntities(content)).trim() || null
       if (!dropping && name === 'textarea') emitText(out, content, true)
       continue
     }
@@ -141,7 +136,7 @@ export function htmlToText(html: string): HtmlText {
     else if (name === 'hr') out.push(`${LINE}---${LINE}`)
     else if (name === 'td' || name === 'th') out.push(' | ')
     else if (name === 'img') {
-      const alt = /\balt\s*=\s*("([^"]*)"|'([^']*)')/i.exec(m[3] ?? '')
+      const alt = /\balt\s*=\s*("([^"]*)"|'([^']*)')/i.exec(m.attrs.slice(0, 10_000))
       const text = alt ? (alt[2] ?? alt[3] ?? '') : ''
       if (text.trim()) out.push(` ${decodeEntities(text).trim()} `)
     } else if (BLOCK.has(name)) out.push(LINE)
@@ -157,7 +152,8 @@ function emitText(out: string[], raw: string, pre: boolean): void {
 }
 
 function collapse(s: string): string {
-  return s.replace(/[ \t\r\n\f]+/g, ' ')
+  // a single space stays as it is (replacing it too costs much on long texts)
+  return s.replace(/[\t\r\n\f][ \t\r\n\f]*| [ \t\r\n\f]+/g, ' ')
 }
 
 /** Text inside <pre> keeps its line breaks and spaces: they are marked so `tidy` leaves them. */
@@ -174,7 +170,7 @@ function tidy(s: string): string {
   return s
     .replace(/[ \t]*(?:[\uE003\uE004][ \t]*)+/g, (run) => (run.includes(PARA) ? '\n\n' : '\n'))
     .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .map((line) => line.replace(/\t[ \t]*| [ \t]+/g, ' ').trim())
     .join('\n')
     .replace(/\uE000/g, '\n')
     .replace(/\uE001/g, ' ')
