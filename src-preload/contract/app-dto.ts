@@ -46,6 +46,12 @@ export interface LimitsView {
   maxAnswerChars: number
   /** tools of one MCP server given to the model; a server that offers more is warned about */
   maxToolsPerServer: number
+  /** turns at the end whose tool results are sent whole; older ones are cut to 200 characters */
+  keepToolResultsTurns?: number
+  /** tools whose results are never cut (an authentication tool, say) */
+  neverCompressTools?: string[]
+  /** percent of the context window past which the middle of the conversation is summarized */
+  compactAtPercent?: number
 }
 
 /** What `settings.get` returns: the settings, with every secret masked. */

@@ -83,6 +83,9 @@ const limitsPatch = z
     contextTokens: z.number().int().min(0),
     maxAnswerChars: z.number().int().min(1000),
     maxToolsPerServer: z.number().int().min(1).max(10_000),
+    keepToolResultsTurns: z.number().int().min(1).max(1000),
+    neverCompressTools: z.array(text(200)).max(500),
+    compactAtPercent: z.number().int().min(10).max(95),
   })
   .partial()
 

@@ -99,6 +99,9 @@ export const LIMITS_SCHEMA: Record<keyof SettingsLimits, JsonSchema> = {
   contextTokens: int(0),
   maxAnswerChars: int(1_000),
   maxToolsPerServer: { type: 'integer', minimum: 1, maximum: 10_000 },
+  keepToolResultsTurns: { type: 'integer', minimum: 1, maximum: 1000 },
+  neverCompressTools: { type: 'array', items: { type: 'string' }, maxItems: 500 },
+  compactAtPercent: { type: 'integer', minimum: 10, maximum: 95 },
 }
 
 /** The `schema` option of conf / electron-store: top-level key → JSON schema. */

@@ -4,6 +4,9 @@ import type { LimitsView } from '../../../src-preload/contract/app-dto'
 export interface TurnLimits extends LimitsView {
   /** backoff base (ms) */
   retryBaseDelayMs: number
+  keepToolResultsTurns: number
+  neverCompressTools: string[]
+  compactAtPercent: number
 }
 
 export const DEFAULT_LIMITS: TurnLimits = {
@@ -22,4 +25,7 @@ export const DEFAULT_LIMITS: TurnLimits = {
   /** about 2 MB of text: an endless stream ends here instead of filling memory and disk */
   maxAnswerChars: 2_000_000,
   maxToolsPerServer: 100,
+  keepToolResultsTurns: 10,
+  neverCompressTools: [],
+  compactAtPercent: 70,
 }

@@ -13,7 +13,7 @@ const RETENTION = { min: 1, max: 3650 }
 
 function textsOf(s: SettingsView): Texts {
   const t = { logRetentionDays: String(s.logRetentionDays) } as Texts
-  for (const f of LIMIT_FIELDS) t[f.key] = shown(f, s.limits[f.key])
+  for (const f of LIMIT_FIELDS) t[f.key] = shown(f, s.limits[f.key] ?? f.min)
   return t
 }
 

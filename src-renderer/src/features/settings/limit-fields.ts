@@ -4,7 +4,10 @@
  */
 import type { LimitsView } from '../../../../src-preload/contract/app-dto'
 
-export type NumberLimit = Exclude<keyof LimitsView, 'stopOnToolFailure' | 'stopOnDenied'>
+export type NumberLimit = Exclude<
+  keyof LimitsView,
+  'stopOnToolFailure' | 'stopOnDenied' | 'neverCompressTools'
+>
 
 export interface LimitField {
   key: NumberLimit
@@ -74,6 +77,22 @@ export const LIMIT_FIELDS: readonly LimitField[] = [
     hint: 'Older tool output is shortened, then old turns left out, above it. 0: off.',
     scale: 1,
     min: 0,
+  },
+  {
+    key: 'compactAtPercent',
+    label: 'Summarize the conversation at (% of the window)',
+    hint: 'From 10 to 95.',
+    scale: 1,
+    min: 10,
+    max: 95,
+  },
+  {
+    key: 'keepToolResultsTurns',
+    label: 'Turns whose tool results are sent whole',
+    hint: 'Older results are cut to 200 characters. From 1 to 1000.',
+    scale: 1,
+    min: 1,
+    max: 1000,
   },
 ]
 
