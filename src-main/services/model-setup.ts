@@ -11,14 +11,20 @@ import { thinkingParams } from '../core/llm/server-info/capabilities'
 import { explainContextOverflow, isContextOverflow } from '../core/llm/server-info/context-overflow'
 import { chooseContextWindow, type WindowChoice } from '../core/llm/server-info/context-window'
 import { discoverModel, type ServerModelInfo } from '../core/llm/server-info/discover'
+import { serverRoot } from '../core/llm/server-info/fetch-json'
 import type { LlmEndpoint } from '../core/llm/types'
 import type { ProviderChoice } from './provider'
 
 /** The largest num_ctx asked of Ollama unless the provider's settings say otherwise. */
 export const DEFAULT_OLLAMA_MAX_CONTEXT = 32_768
 
+/** Notices already given in this process (by provider, model and text): each is said once. */
+const told = new Set<string>()
+
 export interface ModelSetup {
   client: Pick<LlmClient, 'streamChat' | 'buildBody'>
+  /** where requests go, for the turn log: the base URL, or Ollama's native `…/api/chat` */
+  requestURL: string
   window: WindowChoice
   info: ServerModelInfo | null
   /** TurnDeps.llm's model-specific fields */
@@ -72,17 +78,24 @@ export async function setupModel(
   if (window.notice) notices.push(window.notice)
   for (const p of info.problems)
     notices.push(`What the server says about ${model} could not be read: ${p}`)
+  const fresh = notices.filter((n) => {
+    const key = `${provider.baseURL}\n${model}\n${n}`
+    if (told.has(key)) return false
+    told.add(key)
+    return true
+  })
   const params = native ? {} : thinkingParams(caps.thinkingControl, options.thinking)
   const imageInput = caps.vision ?? provider.imageInput === true
   return {
     client: explaining(base, window, info),
+    requestURL: native ? `${serverRoot(provider.baseURL)}/api/chat` : provider.baseURL,
     window,
     info,
     llm: {
       ...(imageInput ? { imageInput: true } : {}),
       ...(caps.tools === false ? { tools: false } : {}),
       ...(Object.keys(params).length > 0 ? { params } : {}),
-      ...(notices.length > 0 ? { notices } : {}),
+      ...(fresh.length > 0 ? { notices: fresh } : {}),
     },
   }
 }

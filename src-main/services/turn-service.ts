@@ -169,7 +169,7 @@ async function runLeased(
       logger: app.logger,
       llm: {
         client: setup.client,
-        baseURL: provider.baseURL,
+        baseURL: setup.requestURL,
         provider: provider.baseURL,
         model,
         ...setup.llm,

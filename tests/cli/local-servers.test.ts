@@ -3,10 +3,11 @@
  * Ollama model gets its full context window through the native API, a model without tools
  * is not sent any, and the window a server reports is the one the conversation is fitted to.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { buildCurl } from '../../src-renderer/src/features/inspector/curl'
 import { runCli } from '../support/cli'
 import { ollamaRoutes, startRouteServer, type RouteServer } from '../support/route-server'
 
@@ -73,6 +74,16 @@ describe('Ollama', () => {
     ])
     expect(evs.find((e) => e.type === 'usage')).toMatchObject({ inputTokens: 30, outputTokens: 5 })
     expect(evs.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
+    // the turn log keeps what went to the native endpoint, and "Copy as curl" sends it there
+    const logs = join(dataDir, 'logs', 'sessions', String(evs[0]!['sessionId']))
+    const file = readdirSync(logs).find((f) => f.endsWith('-request.json'))!
+    const logged = JSON.parse(readFileSync(join(logs, file), 'utf8')) as {
+      baseURL: string
+      body: { options: unknown }
+    }
+    expect(logged.baseURL).toBe(`${server.root}/api/chat`)
+    expect(logged.body.options).toEqual({ num_ctx: 32_768 })
+    expect(buildCurl(logged.baseURL, logged.body)).toContain(`curl '${server.root}/api/chat'`)
   })
 
   it('--context-window sets num_ctx for the run; a model without tools is sent none, with a notice', async () => {

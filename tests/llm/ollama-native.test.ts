@@ -242,3 +242,19 @@ describe("Ollama's native chat API", () => {
     expect(err.message).toMatch(/nothing is listening at/)
   })
 })
+
+describe('stopping an Ollama answer', () => {
+  it('aborts the request and keeps what came', async () => {
+    const s = await ollama({ ndjson: [line({ content: 'Half an ans' })], end: 'hang' })
+    const stop = new AbortController()
+    const err = (await client(s)
+      .streamChat(
+        { model: 'qwen3', messages: [{ role: 'user', content: 'hi' }] },
+        { signal: stop.signal, onDelta: () => stop.abort() },
+      )
+      .catch((e: unknown) => e)) as LlmError
+    expect(err.code).toBe('aborted')
+    expect(err.abortKind).toBe('stop')
+    expect(err.partial?.content).toBe('Half an ans')
+  })
+})

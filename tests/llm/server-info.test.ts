@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  isOpenAiReasoningModel,
+  thinkingParams,
+} from '../../src-main/core/llm/server-info/capabilities'
 import { chooseContextWindow } from '../../src-main/core/llm/server-info/context-window'
 import {
   detectKind,
@@ -212,5 +216,28 @@ describe('a plain OpenAI-compatible server', () => {
     expect(info.kind).toBe('vllm')
     expect(info.contextWindow).toBe(32_768)
     expect(info.capabilities.thinkingControl).toBe('enable_thinking')
+  })
+})
+
+describe('thinking switches', () => {
+  it('are sent only for a control the model has, and only when the user chose', () => {
+    expect(isOpenAiReasoningModel('o3-mini')).toBe(true)
+    expect(isOpenAiReasoningModel('openai/gpt-5')).toBe(true)
+    expect(isOpenAiReasoningModel('gpt-4o')).toBe(false)
+    expect(thinkingParams('reasoning_effort', false)).toEqual({ reasoning_effort: 'low' })
+    expect(thinkingParams('enable_thinking', true)).toEqual({
+      chat_template_kwargs: { enable_thinking: true },
+    })
+    expect(thinkingParams('reasoning', false)).toEqual({ reasoning: { enabled: false } })
+    expect(thinkingParams('enable_thinking', undefined)).toEqual({})
+    expect(thinkingParams(null, true)).toEqual({})
+  })
+
+  it('an OpenAI reasoning model gets reasoning_effort by its name', async () => {
+    server = await startRouteServer({ 'GET /v1/models': { json: { data: [{ id: 'o4-mini' }] } } })
+    const info = await discoverModel(`${server.root}/v1`, 'o4-mini')
+    expect(info.capabilities.thinkingControl).toBe('reasoning_effort')
+    const plain = await discoverModel(`${server.root}/v1`, 'gpt-4o')
+    expect(plain.capabilities.thinkingControl).toBeNull()
   })
 })

@@ -98,6 +98,14 @@ describe('Ollama', () => {
     const result = await ask(setup, 'qwen3')
     expect(result.content).toBe('ok')
     expect(server.requests.some((r) => r.path === '/api/chat')).toBe(false)
+    // the next turn is not told again
+    const again = await setupModel(
+      provider(`${server.root}/v1`, { options: { ollamaNativeApi: false } }),
+      'qwen3',
+      { fallbackWindow: 32_768 },
+    )
+    expect(again.window.tokens).toBe(4_096)
+    expect(again.llm.notices).toBeUndefined()
   })
 })
 

@@ -8,8 +8,13 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`
 }
 
+/**
+ * `baseURL` is an OpenAI-compatible base URL, or for a call through Ollama's native API the
+ * whole endpoint (`…/api/chat`), as the turn log records them.
+ */
 export function buildCurl(baseURL: string, body: unknown): string {
-  const url = `${baseURL.replace(/\/+$/, '')}/chat/completions`
+  const base = baseURL.replace(/\/+$/, '')
+  const url = base.endsWith('/api/chat') ? base : `${base}/chat/completions`
   return [
     `curl ${shellQuote(url)}`,
     `  -H 'Content-Type: application/json'`,
