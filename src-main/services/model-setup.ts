@@ -50,7 +50,11 @@ export async function setupModel(
   const info = await discoverModel(provider.baseURL, model, {
     ...(o.fetch ? { fetch: o.fetch } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
-    ...(provider.headers ? { headers: provider.headers } : {}),
+    // the same origin the key and headers are for (a vLLM or a proxy may want them)
+    headers: {
+      ...provider.headers,
+      ...(provider.apiKey ? { authorization: `Bearer ${provider.apiKey}` } : {}),
+    },
   })
   const native = info.kind === 'ollama' && options.ollamaNativeApi !== false
   const window = chooseContextWindow(info, model, {

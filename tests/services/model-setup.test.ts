@@ -197,6 +197,27 @@ describe('llama.cpp', () => {
   })
 })
 
+describe('a server that wants the key', () => {
+  it('is asked about its models with the provider key', async () => {
+    server = await startRouteServer({
+      'GET /v1/models': (req) =>
+        req.headers['authorization'] === 'Bearer sk-vllm'
+          ? { json: { data: [{ id: 'Qwen/Qwen3-8B', owned_by: 'vllm', max_model_len: 16_384 }] } }
+          : { status: 401, json: { error: 'Unauthorized' } },
+    })
+    const setup = await setupModel(
+      provider(`${server.root}/v1`, { apiKey: 'sk-vllm' }),
+      'Qwen/Qwen3-8B',
+      { fallbackWindow: 32_768 },
+    )
+    expect(setup.info?.kind).toBe('vllm')
+    expect(setup.window).toMatchObject({
+      tokens: 16_384,
+      source: 'vLLM model list (max_model_len)',
+    })
+  })
+})
+
 describe('a server that says nothing', () => {
   it('keeps the OpenAI client, the settings window and the provider settings', async () => {
     server = await startRouteServer({ 'GET /v1/models': { json: { data: [{ id: 'm' }] } } })
