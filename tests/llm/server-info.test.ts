@@ -130,7 +130,7 @@ describe('LM Studio', () => {
     expect(vl.capabilities).toMatchObject({ vision: true, tools: true })
     expect(chooseContextWindow(vl, 'qwen2-vl-7b', windowOpts)).toMatchObject({ tokens: 8_192 })
     const llm = await discoverModel(`${server.root}/v1`, 'llama-3.2-1b')
-    // no `capabilities` field: nobody said, so tools are not held back
+    // without native tool use LM Studio still takes tools (in its own prompt format)
     expect(llm.capabilities).toMatchObject({ vision: false, tools: null })
     expect(chooseContextWindow(llm, 'llama-3.2-1b', windowOpts).tokens).toBe(131_072)
   })

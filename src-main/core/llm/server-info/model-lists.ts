@@ -43,7 +43,8 @@ export async function lmStudioModelInfo(
     capabilities: {
       ...UNKNOWN_MODEL,
       vision: m.type === undefined ? null : m.type === 'vlm',
-      tools: m.capabilities ? m.capabilities.includes('tool_use') : null,
+      // a model without native tool use still gets tools through LM Studio's own prompt format
+      tools: m.capabilities?.includes('tool_use') ? true : null,
     },
     contextWindow: loaded ?? m.max_context_length ?? null,
     contextSource: loaded
