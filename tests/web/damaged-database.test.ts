@@ -35,13 +35,21 @@ function start(args: string[]): Promise<{ code: number | null; out: string; err:
     out += d.toString()
     if (out.includes('Cairn is running at')) child.kill('SIGTERM')
   })
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out, err })))
+  // a host that neither starts nor exits is reported with what it printed
+  const stuck = setTimeout(() => child.kill('SIGKILL'), 45_000)
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      clearTimeout(stuck)
+      resolve({ code: code ?? (signal === 'SIGKILL' ? -9 : null), out, err })
+    }),
+  )
 }
 
 describe('browser mode on a damaged database', () => {
   it('says what is wrong and what to do, then replaces it only when asked', async () => {
     fs.writeFileSync(path.join(dir, 'cairn.db'), 'not a database '.repeat(500))
     const refused = await start([])
+    expect(refused.err).toMatch(/cairn\.db is damaged/)
     expect(refused.code).toBe(1)
     expect(refused.err).toMatch(/cairn\.db is damaged and cannot be opened/)
     expect(refused.err).toMatch(/--replace-damaged-database/)
@@ -53,5 +61,5 @@ describe('browser mode on a damaged database', () => {
     expect(replaced.out).toMatch(/Cairn is running at/)
     const aside = fs.readdirSync(dir).find((f) => /^cairn\.db\.damaged-[^-]+$/.test(f))!
     expect(fs.readFileSync(path.join(dir, aside), 'utf8')).toMatch(/^not a database/)
-  }, 60_000)
+  }, 120_000)
 })
