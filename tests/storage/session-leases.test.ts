@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
 import { SessionLeases } from '../../src-main/adapters/sqlite/session-leases'
 import { useTempDirs } from '../settings/temp-dirs'
+import { runCli } from '../support/cli'
 
 const tempDir = useTempDirs()
 const worker = path.join(import.meta.dirname, 'hold-lease-worker.ts')
@@ -101,6 +102,20 @@ describe('session leases', () => {
     const taken = store.leases.acquire(s.id, 'desktop')
     expect(taken.ok).toBe(true)
     if (taken.ok) taken.lease.release()
+    store.close()
+  }, 60_000)
+
+  it('the cairn command says a session is busy in another window, and sends nothing', async () => {
+    const dir = tempDir()
+    const store = createSessionStore(dir)
+    const s = store.createSession({})
+    await holdInAnotherProcess(dir, s.id)
+    const res = await runCli(['--data-dir', dir, '--session', s.id, 'hello'], {
+      env: { CAIRN_BASE_URL: 'http://127.0.0.1:9/v1', CAIRN_MODEL: 'm' },
+    })
+    expect(res.code).toBe(1)
+    expect(res.stderr).toMatch(/busy in another window \(the cairn command line, process \d+/)
+    expect(store.listMessages(s.id)).toEqual([])
     store.close()
   }, 60_000)
 })
