@@ -180,6 +180,29 @@ describe('OpenRouter', () => {
     })
   })
 
+  it('an entry it cannot read is skipped, not the whole list', async () => {
+    server = await startRouteServer({
+      'GET /api/v1/models': {
+        json: {
+          data: [
+            { name: 'no id' },
+            { id: 'odd/model', context_length: 'long' },
+            {
+              id: 'meta-llama/llama-3.3-70b',
+              context_length: 131_072,
+              supported_parameters: ['tools'],
+            },
+          ],
+        },
+      },
+    })
+    const url = `${server.root}/api/v1`
+    const info = await openRouterModelInfo(url, 'meta-llama/llama-3.3-70b', {})
+    expect(info?.contextWindow).toBe(131_072)
+    expect(info?.capabilities.tools).toBe(true)
+    await expect(openRouterModelInfo(url, 'odd/model', {})).resolves.toBeNull()
+  })
+
   it('is known by its host without probing', async () => {
     await expect(detectKind('https://openrouter.ai/api/v1')).resolves.toBe('openrouter')
     await expect(detectKind('https://api.openai.com/v1')).resolves.toBe('openai')

@@ -17,8 +17,21 @@ export interface ListedModelInfo {
 
 const positiveInt = z.number().int().positive()
 
+/**
+ * A model list whose entries are read one by one: an entry in a shape Cairn does not know
+ * (a new kind of model, a field of another type) is skipped instead of failing the list.
+ */
+function modelList<T extends z.ZodType>(entry: T) {
+  return z.array(z.unknown()).transform((items) =>
+    items.flatMap((item): z.infer<T>[] => {
+      const parsed = entry.safeParse(item)
+      return parsed.success ? [parsed.data] : []
+    }),
+  )
+}
+
 export const LmStudioModels = z.object({
-  data: z.array(
+  data: modelList(
     z.object({
       id: z.string(),
       type: z.string().optional(),
@@ -84,7 +97,7 @@ export async function llamaCppModelInfo(
 }
 
 export const OpenRouterModels = z.object({
-  data: z.array(
+  data: modelList(
     z.object({
       id: z.string(),
       context_length: positiveInt.nullable().optional(),
@@ -121,7 +134,7 @@ export async function openRouterModelInfo(
 }
 
 export const VllmModels = z.object({
-  data: z.array(
+  data: modelList(
     z.object({
       id: z.string(),
       owned_by: z.string().optional(),
