@@ -58,6 +58,8 @@ export interface TurnLogRequest {
   turnId: string
   round: number
   attempt: number
+  /** how the request view was built (what was summarized, cut or left out) */
+  diagnostics?: Record<string, unknown>
 }
 
 export interface TurnLogResponse {

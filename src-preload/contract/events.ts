@@ -140,10 +140,40 @@ export interface NoticeEvent extends Base {
   level: 'info' | 'warning'
   message: string
 }
+/**
+ * The middle of the conversation was summarized for the request (the stored messages are
+ * unchanged): seqs `coveredFrom`..`coveredTo`, estimated tokens before and after. `fallback`:
+ * the summary call failed and the covered messages were cut to their first characters.
+ */
+export interface ContextCompactedEvent extends Base {
+  type: 'context_compacted'
+  coveredFrom: number
+  coveredTo: number
+  tokensBefore: number
+  tokensAfter: number
+  fallback: boolean
+  /** the summary message saved */
+  summaryId: string
+}
+/** Still too large after compaction: the oldest whole rounds were left out of the request. */
+export interface ContextTrimmedEvent extends Base {
+  type: 'context_trimmed'
+  /** messages left out */
+  droppedMessages: number
+  /** rounds (a user message and what followed it) left out */
+  droppedRounds: number
+  tokensBefore: number
+  tokensAfter: number
+}
 export interface TurnEndEvent extends Base {
   type: 'turn_end'
   reason: TurnEndReason
   error?: ErrorInfo
+  /**
+   * the turn was a new session's first and failed before any answer, so the session was
+   * not kept (it is deleted); `text` is what the user sent, to put back in the box
+   */
+  discardedSession?: { text: string }
 }
 
 export type AgentEvent =
@@ -159,6 +189,8 @@ export type AgentEvent =
   | UsageEvent
   | MessageSavedEvent
   | NoticeEvent
+  | ContextCompactedEvent
+  | ContextTrimmedEvent
   | TurnEndEvent
 
 export type AgentEventType = AgentEvent['type']

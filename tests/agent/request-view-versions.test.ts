@@ -60,7 +60,7 @@ describe('the request view of a history with earlier versions', () => {
       ['assistant', 'a0'],
       ['user', 'q1'],
     ])
-    expect(diagnostics).toEqual({ flattenedToolCalls: 0, omitted: 0, superseded: 2 })
+    expect(diagnostics).toEqual({ flattenedToolCalls: 0, omitted: 0, summarized: 0, superseded: 2 })
   })
 
   it('regenerate twice: only the newest version is sent', () => {

@@ -163,6 +163,7 @@ function requestRecord(sessionId: string, request: TurnLogRequest, at: number): 
     ...(headers ? { headers } : {}),
     parameters,
     toolNames,
+    ...(request.diagnostics ? { diagnostics: request.diagnostics } : {}),
     body,
   }
 }

@@ -18,12 +18,16 @@ export interface ContextBudget {
   keepRecentTurns?: number
   /** how much of an older tool result is kept */
   oldToolResultChars?: number
+  /** messages never left out (pinned ones): the turns that hold them stay */
+  keep?: ReadonlySet<WireMessage>
 }
 
 export interface FitDiagnostics {
   estimatedTokens: number
   shortenedToolResults: number
   omittedMessages: number
+  /** turns (a user message and what follows it) left out */
+  omittedRounds: number
 }
 
 /** Indexes where turns start: each user message after the leading system messages. */
@@ -45,7 +49,9 @@ export function fitToContext(
     estimatedTokens: estimateRequestTokens(messages, tools),
     shortenedToolResults: 0,
     omittedMessages: 0,
+    omittedRounds: 0,
   }
+  const keep = budget.keep ?? new Set<WireMessage>()
   if (budget.maxTokens <= 0 || diagnostics.estimatedTokens <= budget.maxTokens) {
     return { messages, diagnostics }
   }
@@ -74,27 +80,36 @@ export function fitToContext(
   })
   let tokens = estimateRequestTokens(messages, tools)
 
-  // 2. leave out the oldest turns, never the latest one
+  // 2. leave out the oldest turns, never the latest one nor one that holds a pinned message
   const lead = messages.findIndex((m) => m.role !== 'system')
   const firstKept = lead < 0 ? messages.length : lead
-  let cut = firstKept
   const turnIdx = turnStarts(messages).filter((i) => i >= firstKept)
-  let t = 0
-  while (tokens > budget.maxTokens && t < turnIdx.length - 1) {
-    const next = turnIdx[t + 1]!
-    for (let i = cut; i < next; i++) tokens -= estimateMessageTokens(messages[i]!)
-    cut = next
-    t++
-  }
-  if (cut > firstKept) {
-    diagnostics.omittedMessages = cut - firstKept
-    const kept = messages.slice(cut)
-    const head = kept[0]!
-    kept[0] = {
-      ...head,
-      content: `[${diagnostics.omittedMessages} earlier messages of this conversation were left out to fit the model's context window.]\n\n${String(head['content'] ?? '')}`,
+  const bounds = turnIdx.map((from, t) => [from, turnIdx[t + 1] ?? messages.length] as const)
+  if (turnIdx.length > 0 && turnIdx[0]! > firstKept) bounds.unshift([firstKept, turnIdx[0]!])
+  const dropped = new Set<number>()
+  for (const [from, to] of bounds.slice(0, -1)) {
+    if (tokens <= budget.maxTokens) break
+    let pinned = false
+    for (let i = from; i < to; i++) if (keep.has(input[i]!)) pinned = true
+    if (pinned) continue
+    for (let i = from; i < to; i++) {
+      tokens -= estimateMessageTokens(messages[i]!)
+      dropped.add(i)
     }
-    messages = [...messages.slice(0, firstKept), ...kept]
+    diagnostics.omittedRounds++
+  }
+  if (dropped.size > 0) {
+    diagnostics.omittedMessages = dropped.size
+    const kept = messages.filter((_, i) => !dropped.has(i))
+    const at = kept.findIndex((m, i) => i >= firstKept && m.role === 'user')
+    const head = kept[at]
+    if (head) {
+      kept[at] = {
+        ...head,
+        content: `[${dropped.size} earlier messages of this conversation were left out to fit the model's context window.]\n\n${String(head['content'] ?? '')}`,
+      }
+    }
+    messages = kept
   }
   diagnostics.estimatedTokens = estimateRequestTokens(messages, tools)
   return { messages, diagnostics }

@@ -3,9 +3,9 @@ import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
 import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, LlmError } from '../llm/types'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
-import { fitToContext, type FitDiagnostics } from './context-fit'
+import { prepareContext, type ContextDiagnostics } from './context-view'
 import { DEFAULT_LIMITS } from './limits'
-import { buildRequestView, toWireTools } from './request-view'
+import { toWireTools } from './request-view'
 import type { TurnContext } from './turn-context'
 
 /**
@@ -19,12 +19,8 @@ export async function callModel(
   round: number,
 ): Promise<CompletionResult> {
   const { llm, clock } = ctx.deps
-  const { messages, diagnostics } = buildRequestView(ctx.history, {
-    provider: llm.provider,
-    model: llm.model,
-    systemPrompt: ctx.req.systemPrompt,
-    imageInput: llm.imageInput === true,
-  })
+  const wireTools = llm.tools === false ? [] : toWireTools(tools)
+  const { messages, diagnostics } = await prepareContext(ctx, wireTools, round)
   if (round === 1 && diagnostics.flattenedToolCalls > 0) {
     ctx.emit({
       type: 'notice',
@@ -42,16 +38,14 @@ export async function callModel(
       })
     }
   }
-  const wireTools = llm.tools === false ? [] : toWireTools(tools)
-  const fitted = fitToContext(messages, wireTools, { maxTokens: ctx.req.limits.contextTokens })
-  noticeContextFit(ctx, fitted.diagnostics)
-  const request: ChatRequest = { model: llm.model, messages: fitted.messages }
+  noticeContextFit(ctx, diagnostics.trimmed)
+  const request: ChatRequest = { model: llm.model, messages }
   if (wireTools.length > 0) request.tools = wireTools
   if (llm.params) request.params = llm.params
 
   const retries: RetryInfo[] = []
   const started = clock.now()
-  const log = beginLog(ctx, request, round)
+  const log = beginLog(ctx, request, round, diagnostics)
   const cap = new AnswerCap(ctx.req.limits.maxAnswerChars)
   // both signals stay referenced here until the call settles
   const signal = AbortSignal.any([ctx.signal, cap.signal])
@@ -161,16 +155,16 @@ class AnswerCap {
   }
 }
 
-function noticeContextFit(ctx: TurnContext, d: FitDiagnostics): void {
-  if (d.omittedMessages === 0 && d.shortenedToolResults === 0) return
+function noticeContextFit(ctx: TurnContext, d: ContextDiagnostics['trimmed']): void {
+  if (!d) return
   const parts: string[] = []
   if (d.shortenedToolResults > 0)
     parts.push(`${d.shortenedToolResults} older tool results were shortened`)
-  if (d.omittedMessages > 0) parts.push(`${d.omittedMessages} earlier messages were left out`)
+  if (d.droppedMessages > 0) parts.push(`${d.droppedMessages} earlier messages were left out`)
   const message = `To fit the context window (${ctx.req.limits.contextTokens} tokens), ${parts.join(' and ')}; the stored conversation is unchanged.`
   if (message === ctx.contextNotice) return
   ctx.contextNotice = message
-  ctx.emit({ type: 'notice', level: 'info', message })
+  ctx.emit({ type: 'notice', level: d.droppedMessages > 0 ? 'warning' : 'info', message })
 }
 
 const retriesForLog = (retries: RetryInfo[]) =>
@@ -178,7 +172,12 @@ const retriesForLog = (retries: RetryInfo[]) =>
 
 type LogStart = Promise<TurnLogHandle | null>
 
-function beginLog(ctx: TurnContext, request: ChatRequest, round: number): LogStart {
+function beginLog(
+  ctx: TurnContext,
+  request: ChatRequest,
+  round: number,
+  diagnostics: ContextDiagnostics,
+): LogStart {
   const { logger, llm } = ctx.deps
   if (!logger) return Promise.resolve(null)
   return logger
@@ -189,6 +188,7 @@ function beginLog(ctx: TurnContext, request: ChatRequest, round: number): LogSta
       turnId: ctx.req.turnId,
       round,
       attempt: 1,
+      diagnostics: { context: diagnostics },
     })
     .catch(() => null) // a turn log is never worth failing a turn for
 }

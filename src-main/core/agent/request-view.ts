@@ -2,6 +2,8 @@ import type { StoredMessage } from '../../../src-preload/contract/dto'
 import type { ToolDescriptor } from '../ports'
 import type { WireMessage, WireTool } from '../llm/types'
 import { newestPath } from './history-path'
+import { coverage } from './summary-ranges'
+import { pairToolCalls } from './pair-tool-calls'
 import { parseToolArguments } from './tool-args'
 
 /**
@@ -10,13 +12,17 @@ import { parseToolArguments } from './tool-args'
  * - earlier versions (messages superseded by a regenerated, edited or retried user
  *   message, see `history-path.ts`) are not sent; each such range runs from a user message
  *   up to the next one, so tool calls and their results are never split;
- * - notices are not sent; a summary stands in for everything before it;
+ * - notices are not sent; a summary stands in for the messages it covers, where the first
+ *   of them was (pinned messages and their tool calls stay); an older summary without a
+ *   range stands in for everything before it;
  * - tool calls made by another provider or model are flattened to text (masked), since a
  *   strict server may reject another provider's tool-call artifacts;
  * - reasoning (and provider extras) go back only on assistant messages with tool calls,
  *   to the same provider and model (DeepSeek's thinking mode needs it there; older
  *   reasoners reject it anywhere else);
- * - tool-call arguments that were not valid JSON are sent as `{}`.
+ * - tool-call arguments that were not valid JSON are sent as `{}`;
+ * - every tool call sent is answered by exactly one result right after it: a result
+ *   without its call, or a call without its result, is left out (`pair-tool-calls.ts`).
  */
 export interface ViewTarget {
   provider: string
@@ -33,29 +39,35 @@ export interface ViewDiagnostics {
   omitted: number
   /** messages left out because a later user message replaced them (earlier versions) */
   superseded: number
+  /** messages a summary stands in for */
+  summarized: number
 }
 
 export function buildRequestView(
   stored: readonly StoredMessage[],
   target: ViewTarget,
-): { messages: WireMessage[]; diagnostics: ViewDiagnostics } {
+): { messages: WireMessage[]; diagnostics: ViewDiagnostics; pinned: Set<WireMessage> } {
   const out: WireMessage[] = []
   const history = newestPath(stored)
   const diagnostics: ViewDiagnostics = {
     flattenedToolCalls: 0,
     omitted: 0,
     superseded: stored.length - history.length,
+    summarized: 0,
   }
+  const pinned = new Set<WireMessage>()
   if (target.systemPrompt) out.push({ role: 'system', content: target.systemPrompt })
 
   let start = 0
   for (let i = history.length - 1; i >= 0; i--) {
-    if (history[i]?.kind === 'summary') {
+    if (history[i]?.kind === 'summary' && !history[i]?.covers) {
       start = i
       break
     }
   }
   diagnostics.omitted += start
+  const cov = coverage(history.slice(start), stored)
+  const placed = new Set<StoredMessage>()
 
   const flattened = new Map<string, string>() // tool call id → tool name, for calls sent as text
   let images: WirePart[] = []
@@ -78,6 +90,18 @@ export function buildRequestView(
       diagnostics.omitted++
       continue
     }
+    if (m.kind === 'summary' && m.covers) continue // placed where its range begins
+    const by = cov.coveredBy.get(m.seq)
+    if (by && !placed.has(by)) {
+      placed.add(by)
+      push(out, { role: 'user', content: `Summary of the earlier conversation:\n${by.content}` })
+    }
+    if (by && !cov.kept.has(m.seq)) {
+      diagnostics.summarized++
+      continue
+    }
+    const before = out.length
+    const last = out[before - 1]
     if (m.kind === 'summary') {
       push(out, { role: 'user', content: `Summary of the earlier conversation:\n${m.content}` })
       continue
@@ -103,9 +127,12 @@ export function buildRequestView(
         break
       }
     }
+    const sent = out.length > before ? out[out.length - 1] : last
+    if (m.pinned && sent) pinned.add(sent)
   }
   flushImages()
-  return { messages: out, diagnostics }
+  const paired = pairToolCalls(out)
+  return { messages: paired, diagnostics, pinned }
 }
 
 type WirePart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }

@@ -27,7 +27,8 @@ export interface TurnDeps {
   clock: Clock
   logger?: TurnLogger
   llm: {
-    client: Pick<LlmClient, 'streamChat' | 'buildBody'>
+    /** `complete`: the non-streamed call that writes summaries (without it, compaction cuts instead) */
+    client: Pick<LlmClient, 'streamChat' | 'buildBody'> & Partial<Pick<LlmClient, 'complete'>>
     baseURL: string
     /** identifies the endpoint; reasoning goes back only to the same provider and model */
     provider: string

@@ -5,6 +5,7 @@
 import OpenAI from 'openai'
 import type {
   ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions'
 import type { Stream } from 'openai/streaming'
@@ -16,6 +17,7 @@ import { StreamNormalizer } from './stream-normalizer'
 import { tokensPerSecond } from './throughput'
 import { AbortReason, LlmError, abortKindOf } from './types'
 import type { ChatRequest, CompletionResult, LlmEndpoint, StreamDelta } from './types'
+import type { Usage } from '../../../src-preload/contract/dto'
 
 export interface StreamOptions {
   /** the turn's signal; its reason is an AbortReason('stop'|'deadline') */
@@ -195,6 +197,43 @@ export class LlmClient {
       tokensPerSecond: tokensPerSecond(out.usage.outputTokens, timeToFirstTokenMs, latencyMs),
       servedModel: norm.servedModel,
       requestBody: body,
+    }
+  }
+
+  /**
+   * One non-streamed completion (a summary, a title): the answer's text and usage. No
+   * retries, no tools. Throws an LlmError.
+   */
+  async complete(
+    req: ChatRequest,
+    signal: AbortSignal,
+  ): Promise<{ content: string; usage: Usage | null; requestBody: Record<string, unknown> }> {
+    const body: Record<string, unknown> = { ...this.buildBody(req), stream: false }
+    delete body['stream_options']
+    try {
+      const res = (await this.sdk.chat.completions.create(
+        body as unknown as ChatCompletionCreateParamsNonStreaming,
+        { signal },
+      )) as { choices?: { message?: { content?: unknown } }[]; usage?: Record<string, unknown> }
+      const content = res.choices?.[0]?.message?.content
+      if (typeof content !== 'string' || content.trim() === '') {
+        throw new LlmError('bad_response', `${this.baseURL} answered with no text.`)
+      }
+      const u = res.usage
+      const usage =
+        u && typeof u['prompt_tokens'] === 'number' && typeof u['completion_tokens'] === 'number'
+          ? {
+              inputTokens: u['prompt_tokens'],
+              outputTokens: u['completion_tokens'],
+              estimated: false,
+            }
+          : null
+      return { content, usage, requestBody: body }
+    } catch (err) {
+      if (signal.aborted) {
+        throw new LlmError('aborted', 'Stopped.', { abortKind: abortKindOf(signal) ?? 'stop' })
+      }
+      throw toLlmError(err, { baseURL: this.baseURL, model: req.model })
     }
   }
 

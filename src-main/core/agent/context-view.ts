@@ -1,0 +1,148 @@
+import type { StoredMessage } from '../../../src-preload/contract/dto'
+import { estimateRequestTokens } from '../llm/estimate'
+import type { WireMessage, WireTool } from '../llm/types'
+import { compactHistory } from './compaction'
+import { compressOldToolResults } from './compress-tool-results'
+import { fitToContext } from './context-fit'
+import { modelForTier } from './model-tiers'
+import { buildRequestView } from './request-view'
+import type { TurnContext } from './turn-context'
+
+/**
+ * The request-time view, built before every LLM call, in this order (each step counted in
+ * the diagnostics the turn log keeps): provider hygiene and earlier versions
+ * (`request-view.ts`, which also puts summaries in place of what they cover); old tool
+ * results cut (`compress-tool-results.ts`); past `compactAtPercent` of the window, the
+ * middle of the conversation summarized (`compaction.ts`); still too large, the oldest
+ * whole turns left out (`context-fit.ts`), which the user is warned about. The stored
+ * history is never rewritten: a summary is a message of its own.
+ */
+export interface ContextDiagnostics {
+  windowTokens: number
+  estimatedTokens: number
+  flattenedToolCalls: number
+  superseded: number
+  omitted: number
+  summarized: number
+  compressedToolResults: number
+  compaction: {
+    coveredFrom: number
+    coveredTo: number
+    tokensBefore: number
+    tokensAfter: number
+    fallback: boolean
+  } | null
+  trimmed: { droppedMessages: number; droppedRounds: number; shortenedToolResults: number } | null
+}
+
+interface View {
+  messages: WireMessage[]
+  pinned: Set<WireMessage>
+  tokens: number
+  diagnostics: Omit<ContextDiagnostics, 'windowTokens' | 'compaction' | 'trimmed'>
+}
+
+/** steps 1 and 2: what would be sent for `history`, before any compaction or trimming */
+export function viewOf(
+  ctx: Pick<TurnContext, 'deps' | 'req'>,
+  history: readonly StoredMessage[],
+  tools: readonly WireTool[],
+): View {
+  const { llm } = ctx.deps
+  const v = buildRequestView(history, {
+    provider: llm.provider,
+    model: llm.model,
+    systemPrompt: ctx.req.systemPrompt,
+    imageInput: llm.imageInput === true,
+  })
+  const c = compressOldToolResults(v.messages, {
+    keepTurns: ctx.req.limits.keepToolResultsTurns,
+    neverCompress: ctx.req.limits.neverCompressTools,
+  })
+  const pinned = new Set<WireMessage>()
+  v.messages.forEach((m, i) => {
+    if (v.pinned.has(m)) pinned.add(c.messages[i]!)
+  })
+  const tokens = estimateRequestTokens(c.messages, tools)
+  return {
+    messages: c.messages,
+    pinned,
+    tokens,
+    diagnostics: { ...v.diagnostics, estimatedTokens: tokens, compressedToolResults: c.compressed },
+  }
+}
+
+export async function prepareContext(
+  ctx: TurnContext,
+  tools: readonly WireTool[],
+  round: number,
+): Promise<{ messages: WireMessage[]; diagnostics: ContextDiagnostics }> {
+  const window = ctx.req.limits.contextTokens
+  let view = viewOf(ctx, ctx.history, tools)
+  let compaction: ContextDiagnostics['compaction'] = null
+  const percent = ctx.req.limits.compactAtPercent ?? 70
+  if (window > 0 && view.tokens > (window * percent) / 100) {
+    const { logger, clock } = ctx.deps
+    const done = await compactHistory({
+      history: ctx.history,
+      measure: (h) => viewOf(ctx, h, tools).tokens,
+      windowTokens: window,
+      triggerRatio: percent / 100,
+      model: modelForTier(ctx.deps.llm, 'utility'),
+      signal: ctx.signal,
+      now: () => clock.now(),
+      save: (m) => ctx.save(m),
+      ...(logger
+        ? { log: { logger, sessionId: ctx.req.sessionId, turnId: ctx.req.turnId, round } }
+        : {}),
+    })
+    if (done) {
+      compaction = {
+        coveredFrom: done.coveredFrom,
+        coveredTo: done.coveredTo,
+        tokensBefore: done.tokensBefore,
+        tokensAfter: done.tokensAfter,
+        fallback: done.fallback,
+      }
+      ctx.emit({ type: 'context_compacted', ...compaction, summaryId: done.summary.id })
+      ctx.emit({
+        type: 'notice',
+        level: done.fallback ? 'warning' : 'info',
+        message: done.fallback
+          ? `The earlier conversation could not be summarized (${done.error ?? 'the call failed'}), so its messages were cut to their first 200 characters for the model; the stored conversation is unchanged.`
+          : `The earlier conversation was summarized to fit the context window (about ${done.tokensBefore} → ${done.tokensAfter} tokens); the stored conversation is unchanged, and the summary can be undone.`,
+      })
+      view = viewOf(ctx, ctx.history, tools)
+    }
+  }
+  // the backstop: still too large, the oldest whole turns are left out
+  const fitted = fitToContext(view.messages, tools, { maxTokens: window, keep: view.pinned })
+  const f = fitted.diagnostics
+  let trimmed: ContextDiagnostics['trimmed'] = null
+  if (f.omittedMessages > 0 || f.shortenedToolResults > 0) {
+    trimmed = {
+      droppedMessages: f.omittedMessages,
+      droppedRounds: f.omittedRounds,
+      shortenedToolResults: f.shortenedToolResults,
+    }
+  }
+  if (f.omittedMessages > 0) {
+    ctx.emit({
+      type: 'context_trimmed',
+      droppedMessages: f.omittedMessages,
+      droppedRounds: f.omittedRounds,
+      tokensBefore: view.tokens,
+      tokensAfter: f.estimatedTokens,
+    })
+  }
+  return {
+    messages: fitted.messages,
+    diagnostics: {
+      ...view.diagnostics,
+      windowTokens: window,
+      estimatedTokens: f.estimatedTokens,
+      compaction,
+      trimmed,
+    },
+  }
+}

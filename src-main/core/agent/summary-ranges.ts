@@ -1,0 +1,73 @@
+import type { StoredMessage } from '../../../src-preload/contract/dto'
+
+/**
+ * Which stored messages a summary stands in for, and which must stay whatever covers
+ * them. A summary records the seqs it covers (`covers`); a summary whose range lies inside
+ * a later, wider one is itself covered. Pinned messages stay verbatim, together with what
+ * they cannot be sent without: an assistant message with tool calls and all its results.
+ */
+export interface Coverage {
+  /** seq of a covered message → the summary that stands in for it */
+  coveredBy: Map<number, StoredMessage>
+  /** the summaries in force, by their first covered seq */
+  active: StoredMessage[]
+  /** seqs kept verbatim inside covered ranges (pinned, with their tool calls and results) */
+  kept: Set<number>
+}
+
+/**
+ * `summaries` default to the history's own; pass every stored message to keep a summary
+ * in force after an edit or a regenerate left it on an earlier version (it was saved after
+ * the messages it covers, which stay on the newest path).
+ */
+export function coverage(
+  history: readonly StoredMessage[],
+  summaries: readonly StoredMessage[] = history,
+): Coverage {
+  const inForce = summaries.filter((m) => m.kind === 'summary' && m.covers)
+  // the widest first: a summary inside another one is covered by it
+  inForce.sort((a, b) => a.covers!.from - b.covers!.from || b.covers!.to - a.covers!.to)
+  const active: StoredMessage[] = []
+  for (const s of inForce) {
+    const last = active[active.length - 1]
+    if (last && s.covers!.from <= last.covers!.to) continue
+    active.push(s)
+  }
+  const coveredBy = new Map<number, StoredMessage>()
+  let a = 0
+  for (const m of history) {
+    while (a < active.length && active[a]!.covers!.to < m.seq) a++
+    const s = active[a]
+    if (s && m.seq >= s.covers!.from && m.seq <= s.covers!.to && m !== s) coveredBy.set(m.seq, s)
+  }
+  return { coveredBy, active, kept: pinnedUnits(history) }
+}
+
+/** Seqs of pinned messages and of the tool calls and results that go with them. */
+export function pinnedUnits(history: readonly StoredMessage[]): Set<number> {
+  const kept = new Set<number>()
+  if (!history.some((m) => m.pinned)) return kept
+  const callOwner = new Map<string, StoredMessage>()
+  const results = new Map<string, StoredMessage[]>()
+  for (const m of history) {
+    for (const c of m.toolCalls ?? []) callOwner.set(c.id, m)
+    if (m.role === 'tool' && m.toolCallId) {
+      const list = results.get(m.toolCallId) ?? []
+      list.push(m)
+      results.set(m.toolCallId, list)
+    }
+  }
+  const keepRound = (assistant: StoredMessage): void => {
+    kept.add(assistant.seq)
+    for (const c of assistant.toolCalls ?? [])
+      for (const r of results.get(c.id) ?? []) kept.add(r.seq)
+  }
+  for (const m of history) {
+    if (!m.pinned) continue
+    kept.add(m.seq)
+    if (m.toolCalls && m.toolCalls.length > 0) keepRound(m)
+    const owner = m.toolCallId ? callOwner.get(m.toolCallId) : undefined
+    if (owner) keepRound(owner)
+  }
+  return kept
+}
