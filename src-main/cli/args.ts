@@ -34,6 +34,8 @@ Options:
   --deadline-ms <ms>      time budget of the turn (default 30 minutes)
   --context-window <n>    the model's context window in tokens for this run (default: what the
                           server says, else known models, else the settings' limits.contextTokens)
+  --think on|off          switch the model's thinking, where it can be switched (Ollama, OpenAI
+                          reasoning models, Qwen 3 on vLLM and llama.cpp, OpenRouter)
   --mcp-config <file>     MCP servers for this run (Claude Desktop format)
   --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
   -h, --help              this text
@@ -71,6 +73,7 @@ export interface CliOptions {
   maxIterations?: number
   deadlineMs?: number
   contextWindow?: number
+  think?: boolean
   mcpConfig?: string
   workspace?: string
   format?: 'md' | 'json'
@@ -115,6 +118,7 @@ export function parseCli(argv: string[]): ParsedCommand {
         'max-iterations': { type: 'string' },
         'deadline-ms': { type: 'string' },
         'context-window': { type: 'string' },
+        think: { type: 'string' },
         'mcp-config': { type: 'string' },
         workspace: { type: 'string' },
         format: { type: 'string' },
@@ -163,6 +167,11 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (deadlineMs !== undefined) options.deadlineMs = deadlineMs
   const contextWindow = positiveInt('--context-window', v['context-window'])
   if (contextWindow !== undefined) options.contextWindow = contextWindow
+  if (v.think !== undefined) {
+    if (v.think !== 'on' && v.think !== 'off')
+      throw new UsageError(`--think must be on or off, not "${v.think}"`)
+    options.think = v.think === 'on'
+  }
   const [first, ...rest] = parsed.positionals
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
   if (first === 'mcp') return { command: 'mcp', positionals: rest, options }

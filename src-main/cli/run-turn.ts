@@ -76,6 +76,7 @@ export async function runTurnCommand(
       },
       ...(options.workspace ? { workspace: options.workspace } : {}),
       ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+      ...(options.think !== undefined ? { thinking: options.think } : {}),
       tools: (session) => tools.hostFor(session),
       // readline needs the terminal itself; the approver strips what it shows
       approver: terminalApprover(streams.stdin, unguarded(streams.stderr), onInt),

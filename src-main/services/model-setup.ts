@@ -39,14 +39,24 @@ export interface ModelSetup {
 export async function setupModel(
   provider: ProviderChoice,
   model: string,
-  o: { fallbackWindow: number; override?: number; fetch?: typeof fetch; signal?: AbortSignal },
+  o: {
+    fallbackWindow: number
+    override?: number
+    /** the thinking switch for this turn, over the provider's */
+    thinking?: boolean
+    fetch?: typeof fetch
+    signal?: AbortSignal
+  },
 ): Promise<ModelSetup> {
   const endpoint: LlmEndpoint = {
     baseURL: provider.baseURL,
     ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
     ...(provider.headers ? { headers: provider.headers } : {}),
   }
-  const options = provider.options ?? {}
+  const options = {
+    ...provider.options,
+    ...(o.thinking !== undefined ? { thinking: o.thinking } : {}),
+  }
   const info = await discoverModel(provider.baseURL, model, {
     ...(o.fetch ? { fetch: o.fetch } : {}),
     ...(o.signal ? { signal: o.signal } : {}),

@@ -41,6 +41,8 @@ export interface TurnInput {
   workspace?: string
   /** the model's context window for this turn, over what the server says (`--context-window`) */
   contextWindow?: number
+  /** switch the model's thinking for this turn, over the provider's setting (`--think`) */
+  thinking?: boolean
   tools: (session: SessionRecord) => ToolHost
   approver: Approver
   emit: (event: AgentEvent) => void
@@ -155,6 +157,7 @@ async function runLeased(
   const setup = await setupModel(provider, model, {
     fallbackWindow: limits.contextTokens,
     ...(input.contextWindow !== undefined ? { override: input.contextWindow } : {}),
+    ...(input.thinking !== undefined ? { thinking: input.thinking } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   })
   if (limits.contextTokens > 0 || input.contextWindow !== undefined)

@@ -105,6 +105,22 @@ describe('Ollama', () => {
   })
 })
 
+describe('--think', () => {
+  it('switches the thinking of a model that thinks; anything but on or off is a usage error', async () => {
+    server = await startRouteServer({
+      ...ollamaRoutes({ model: 'qwen3', capabilities: ['completion', 'thinking'] }),
+      'POST /api/chat': answer,
+    })
+    const base = ['--base-url', `${server.root}/v1`, '--model', 'qwen3']
+    const r = await runCli([...base, '--think', 'off', 'Hi'], { env })
+    expect(r.code).toBe(0)
+    expect(server.requests.find((q) => q.path === '/api/chat')!.body.think).toBe(false)
+    const bad = await runCli([...base, '--think', 'maybe', 'Hi'], { env })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--think must be on or off, not "maybe"')
+  })
+})
+
 describe('LM Studio', () => {
   it("fits a continued conversation into the model's loaded context length", async () => {
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
