@@ -18,6 +18,7 @@ import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { openSettings } from '../adapters/settings/settings-store'
 import type { AppHost, AppHostOptions } from '../services/app-host'
 import { nativeCommandConsent } from './command-consent'
+import { openWithRecovery, QuitChosen } from './damaged-database'
 import { nativeDialogs } from './native-dialogs'
 import { forwardEvents, handleRequests } from './ipc'
 import { quitCleanly, quitOnSignals, takeSingleInstanceLock } from './lifecycle'
@@ -72,7 +73,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
     handleAppProtocol(protocol, files.renderer)
     const storeOpts = o.createStore ? { createStore: o.createStore } : {}
     const mcpConfigFile = argValue(argv, 'mcp-config')
-    host = o.createHost({
+    const hostOptions: AppHostOptions = {
       dataDir,
       hostKind: 'electron',
       version: app.getVersion(),
@@ -88,6 +89,11 @@ export function runApp(o: RunAppOptions): Promise<void> {
       onWarning: warn,
       confirmCommand: nativeCommandConsent(dialog, () => mainWindow),
       dialogs: nativeDialogs(dialog, () => mainWindow),
+    }
+    host = openWithRecovery(() => o.createHost(hostOptions), {
+      dataDir,
+      ask: (options) => dialog.showMessageBox(options),
+      warn,
     })
     const { router, hub } = await host
     handleRequests(ipcMain, router, origins)
@@ -126,6 +132,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
     .whenReady()
     .then(start)
     .catch((e: unknown) => {
+      if (e instanceof QuitChosen) return app.exit(1)
       const message = e instanceof Error ? e.message : String(e)
       warn(`Could not start: ${e instanceof Error ? (e.stack ?? message) : message}`)
       dialog.showErrorBox('Cairn could not start', message)

@@ -1,0 +1,50 @@
+/**
+ * A damaged database at start: the desktop app asks, in a native dialog, whether to copy
+ * it aside and start a new one (nothing is deleted), or to quit. Never without the user.
+ * Other problems (a data directory Cairn cannot write to) are reported as they are.
+ */
+import type { MessageBoxOptions } from 'electron'
+import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
+
+/** The user chose to quit from the dialog: nothing more to say. */
+export class QuitChosen extends Error {
+  override readonly name = 'QuitChosen'
+}
+
+export function damagedDatabaseDialog(e: StorageError): MessageBoxOptions {
+  return {
+    type: 'error',
+    title: 'Cairn’s database is damaged',
+    message: 'Cairn’s database is damaged and cannot be opened.',
+    detail:
+      `${e.message}\n\n` +
+      '“Start a new database” moves the damaged file aside (next to it, for recovery) and ' +
+      'opens a new, empty one. Your settings and API keys are kept.',
+    buttons: ['Start a new database', 'Quit'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  }
+}
+
+export async function openWithRecovery<T>(
+  open: () => Promise<T>,
+  o: {
+    dataDir: string
+    ask: (options: MessageBoxOptions) => Promise<{ response: number }>
+    warn: (message: string) => void
+    /** injectable for tests */
+    setAside?: (dataDir: string) => string
+  },
+): Promise<T> {
+  try {
+    return await open()
+  } catch (e) {
+    if (!(e instanceof StorageError) || e.problem !== 'database_damaged') throw e
+    const { response } = await o.ask(damagedDatabaseDialog(e))
+    if (response !== 0) throw new QuitChosen('The damaged database was left as it is.')
+    const aside = (o.setAside ?? setDamagedDatabaseAside)(o.dataDir)
+    o.warn(`The damaged database was moved to ${aside}; a new one is started.`)
+    return await open()
+  }
+}
