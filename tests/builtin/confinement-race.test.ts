@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { confinement } from '../../src-main/adapters/builtin-tools/confined-fs'
 import { harness, posix } from './harness'
 
 const ROUNDS = 250
@@ -128,5 +129,47 @@ describe.runIf(posix)('hard links', () => {
     expect(fs.statSync(p).mode & 0o777).toBe(0o750)
     expect(h.read('run.sh')).toBe('echo two\n')
     expect(fs.readdirSync(h.ws)).toEqual(['run.sh'])
+  })
+})
+
+/**
+ * Without /proc/self/fd (macOS, Windows) a handle is checked by resolving its name again
+ * (which narrows the race, without closing it: it is not raced here), and files are written
+ * in place through a checked handle. This runs that code on Linux.
+ */
+describe.runIf(posix)('the macOS and Windows checks, run here', () => {
+  afterEach(() => {
+    confinement.procFd = process.platform === 'linux'
+  })
+
+  it('reads, lists, writes and edits inside, and refuses links and hard links to outside', async () => {
+    confinement.procFd = false
+    const h = harness()
+    h.put('a.txt', 'one\n')
+    fs.chmodSync(path.join(h.ws, 'a.txt'), 0o640)
+    fs.writeFileSync(path.join(h.outside, 'secret.txt'), 'SECRET\n')
+    fs.symlinkSync(h.outside, path.join(h.ws, 'out'))
+    fs.linkSync(path.join(h.outside, 'secret.txt'), path.join(h.ws, 'hard.txt'))
+    expect((await h.call('read_file', { path: 'a.txt' })).text).toBe('one\n')
+    expect((await h.call('list_directory', {})).text).toContain('a.txt')
+    const created = await h.call('write_file', { path: 'sub/new.txt', content: 'new' })
+    expect(created.text).toContain('Created sub/new.txt')
+    const replaced = await h.call('write_file', { path: 'a.txt', content: 'two\n' })
+    expect(replaced.text).toContain('it had 4 bytes before')
+    expect(fs.statSync(path.join(h.ws, 'a.txt')).mode & 0o777).toBe(0o640)
+    const edited = await h.call('edit_file', {
+      path: 'a.txt',
+      old_string: 'two',
+      new_string: 'three',
+    })
+    expect(edited.isError).toBe(false)
+    expect(h.read('a.txt')).toBe('three\n')
+    expect(h.read('sub/new.txt')).toBe('new')
+    const viaLink = await h.call('write_file', { path: 'out/secret.txt', content: 'x' })
+    expect(viaLink.isError).toBe(true)
+    const hard = await h.call('write_file', { path: 'hard.txt', content: 'x' })
+    expect(hard.text).toContain('hard links')
+    expect((await h.call('read_file', { path: 'out/secret.txt' })).isError).toBe(true)
+    expect(fs.readFileSync(path.join(h.outside, 'secret.txt'), 'utf8')).toBe('SECRET\n')
   })
 })

@@ -9,13 +9,15 @@
  *   opened folder, whatever happens to the names on the way there. Folders are listed and
  *   files created through that link.
  * - Elsewhere (macOS, Windows): after opening, the name is resolved again with `realpath`
- *   and must be inside the workspace and be the same file (device and inode) as the handle.
- *   A swap between that check and the next step by name remains possible there.
+ *   (twice, around a `stat`) and must be inside the workspace and be the same file (device
+ *   and inode) as the handle. This narrows the race without closing it, and a folder is
+ *   still listed by name between two such checks.
  *
  * Files are opened without following a link in their last part and without blocking (a
- * FIFO would never answer). Writes go to a temp file in the checked folder that is then
- * renamed over the target, so a hard link to an outside file is never written through; a
- * file with more than one link is refused for writes and edits all the same.
+ * FIFO would never answer). On Linux, writes go to a temp file in the checked folder that
+ * is then renamed over the target; elsewhere a rename by name could be redirected, so the
+ * file is written in place through its checked handle. A file with more than one hard link
+ * is refused for writes and edits.
  */
 import { randomBytes } from 'node:crypto'
 import { constants, promises as fsp, type Dirent, type Stats } from 'node:fs'
@@ -23,7 +25,11 @@ import path from 'node:path'
 import { ToolError } from './tool-def'
 import { errCode, isInside, NOFOLLOW, relativeTo, type Workspace } from './workspace'
 
-const onLinux = process.platform === 'linux'
+/**
+ * Which check is used: `/proc/self/fd` where Linux has it, else the re-resolve check. Tests
+ * switch it off to run the macOS and Windows check on Linux.
+ */
+export const confinement = { procFd: process.platform === 'linux' }
 const canOpenFolders = process.platform !== 'win32'
 const NONBLOCK: number = constants.O_NONBLOCK ?? 0
 const DIRECTORY: number = constants.O_DIRECTORY ?? 0
@@ -39,7 +45,7 @@ function escaped(ws: Workspace, real: string): ToolError {
 
 /** Checks that an open handle is inside the workspace (see the header). */
 async function verifyHandle(ws: Workspace, fh: FileHandle, real: string): Promise<void> {
-  if (onLinux) {
+  if (confinement.procFd) {
     const where = await fsp.readlink(`/proc/self/fd/${fh.fd}`).catch(() => null)
     if (where !== null && path.isAbsolute(where)) {
       if (!isInside(ws, where)) throw escaped(ws, real)
@@ -50,11 +56,13 @@ async function verifyHandle(ws: Workspace, fh: FileHandle, real: string): Promis
   const named = again === null ? null : await fsp.stat(again).catch(() => null)
   if (again === null || named === null || !isInside(ws, again)) throw escaped(ws, real)
   if (named.dev !== st.dev || named.ino !== st.ino) throw escaped(ws, real)
+  // the name may have been swapped between the two look-ups: it must still resolve the same
+  if ((await fsp.realpath(real).catch(() => null)) !== again) throw escaped(ws, real)
 }
 
 /** A path that reaches the opened folder through its handle where the platform allows it. */
 function viaHandle(fh: FileHandle | null, real: string): string {
-  return onLinux && fh !== null ? `/proc/self/fd/${fh.fd}` : real
+  return confinement.procFd && fh !== null ? `/proc/self/fd/${fh.fd}` : real
 }
 
 export interface OpenedFile {
@@ -115,7 +123,7 @@ export async function readDirInside(ws: Workspace, real: string): Promise<Dirent
   try {
     await verifyHandle(ws, fh, real)
     const entries = await fsp.readdir(viaHandle(fh, real), { withFileTypes: true })
-    if (!onLinux) await verifyHandle(ws, fh, real)
+    if (!confinement.procFd) await verifyHandle(ws, fh, real)
     return entries
   } finally {
     await fh.close()
@@ -132,16 +140,27 @@ export async function writeFileInside(
   real: string,
   data: Buffer,
 ): Promise<{ before: number | null }> {
+  await fsp.mkdir(path.dirname(real), { recursive: true })
+  return confinement.procFd && canOpenFolders
+    ? writeThroughFolder(ws, real, data)
+    : writeInPlace(ws, real, data)
+}
+
+/** Linux: temp file and rename, both through the checked folder handle. */
+async function writeThroughFolder(
+  ws: Workspace,
+  real: string,
+  data: Buffer,
+): Promise<{ before: number | null }> {
   const dir = path.dirname(real)
   const base = path.basename(real)
-  await fsp.mkdir(dir, { recursive: true })
-  const dirFh = canOpenFolders
-    ? await fsp.open(dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW).catch((e: unknown) => {
-        throw openError(ws, dir, e)
-      })
-    : null
+  const dirFh = await fsp
+    .open(dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
+    .catch((e: unknown) => {
+      throw openError(ws, dir, e)
+    })
   try {
-    if (dirFh) await verifyHandle(ws, dirFh, dir)
+    await verifyHandle(ws, dirFh, dir)
     const at = viaHandle(dirFh, dir)
     const existing = await fsp.lstat(path.join(at, base)).catch((e: unknown) => {
       if (errCode(e) === 'ENOENT') return null
@@ -157,7 +176,6 @@ export async function writeFileInside(
     )
     try {
       try {
-        if (!dirFh || !onLinux) await verifyHandle(ws, fh, temp)
         await fh.writeFile(data)
         await fh.sync()
       } finally {
@@ -170,7 +188,37 @@ export async function writeFileInside(
     }
     return { before: existing ? existing.size : null }
   } finally {
-    await dirFh?.close()
+    await dirFh.close()
+  }
+}
+
+/**
+ * Elsewhere: a rename by name can be sent to another folder by a swap between its two
+ * look-ups, so the file is opened (or created) once, its handle checked, and written through
+ * it. What a swap during the open can still do is create an empty file outside.
+ */
+async function writeInPlace(
+  ws: Workspace,
+  real: string,
+  data: Buffer,
+): Promise<{ before: number | null }> {
+  const existing = await fsp.lstat(real).catch(() => null)
+  if (existing) refuseTarget(ws, real, existing)
+  const fh = await fsp
+    .open(real, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW, 0o666)
+    .catch((e: unknown) => {
+      throw openError(ws, real, e)
+    })
+  try {
+    await verifyHandle(ws, fh, real)
+    const st = await fh.stat()
+    refuseTarget(ws, real, st)
+    await fh.truncate(0)
+    await fh.write(data, 0, data.length, 0)
+    await fh.sync()
+    return { before: existing ? st.size : null }
+  } finally {
+    await fh.close()
   }
 }
 
