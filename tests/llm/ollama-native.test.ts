@@ -177,7 +177,11 @@ describe("Ollama's native chat API", () => {
   })
 
   it('a line that is not what Ollama sends is a clear error, not a crash', async () => {
-    const s = await ollama({ ndjson: [line({ content: 'a' }), { message: { content: 5 } }] })
+    // the server goes on (and never ends): the answer stops at the line all the same
+    const s = await ollama({
+      ndjson: [line({ content: 'a' }), { message: { content: 5 } }],
+      end: 'hang',
+    })
     const err = await run(client(s)).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(LlmError)
     expect((err as LlmError).code).toBe('bad_response')

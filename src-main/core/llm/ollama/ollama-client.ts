@@ -110,6 +110,8 @@ export class OllamaNativeClient {
       lines.read(buffered + decoder.decode(), this.baseURL)
     } catch (err) {
       failure = err
+      // a line Cairn cannot read ends the answer: the rest is not downloaded
+      controller.abort()
     } finally {
       watchdog.stop()
       outer.removeEventListener('abort', onOuterAbort)
