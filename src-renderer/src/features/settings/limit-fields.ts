@@ -43,6 +43,21 @@ export const LIMIT_FIELDS: readonly LimitField[] = [
     min: 100,
   },
   {
+    key: 'maxAnswerChars',
+    label: 'Longest answer (characters)',
+    hint: 'A longer answer is stopped there and kept. At least 1000.',
+    scale: 1,
+    min: 1_000,
+  },
+  {
+    key: 'maxToolsPerServer',
+    label: 'Tools offered per MCP server',
+    hint: 'A server that lists more gets a warning; the rest are not offered. From 1 to 10000.',
+    scale: 1,
+    min: 1,
+    max: 10_000,
+  },
+  {
     key: 'maxRetries',
     label: 'Retries of a failed model call',
     hint: 'From 0 to 20.',
