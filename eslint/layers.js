@@ -60,6 +60,8 @@ export const LAYERS = [
       ...NODE,
       'better-sqlite3',
       'conf',
+      // the schema language of our own data (settings, stored rows, the MCP configuration)
+      'zod',
       'undici',
       'picomatch',
       'cross-spawn',
@@ -72,7 +74,7 @@ export const LAYERS = [
     files: ['src-main/services/**/*.ts', 'src-main/ipc/**/*.ts'],
     layer: 'src-main/services',
     why: 'services compose the core and the adapters for every host, and know none of them.',
-    allow: [...ENGINE, CONTRACT, ...NODE],
+    allow: [...ENGINE, CONTRACT, ...NODE, 'zod'],
   },
   {
     files: ['src-main/electron/**/*.ts', 'src-main/index.ts'],

@@ -36,6 +36,8 @@ const allowed: Case[] = [
   ['src-main/core/llm/x.ts', 'openai/streaming'],
   ['src-main/core/x.ts', 're2-wasm'],
   ['src-main/adapters/sqlite/x.ts', 'better-sqlite3'],
+  ['src-main/adapters/settings/x.ts', 'zod'],
+  ['src-main/services/x.ts', 'zod'],
   ['src-main/adapters/sqlite/x.ts', 'node:fs'],
   ['src-main/adapters/logs/x.ts', 'node:fs/promises'],
   ['src-main/adapters/mcp/x.ts', '@modelcontextprotocol/sdk/client/index.js'],
