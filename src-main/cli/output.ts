@@ -156,6 +156,7 @@ export class TextRenderer {
         else if (e.reason !== 'completed' && e.reason !== 'aborted') {
           this.s.stderr.write(`Stopped: ${stopWords[e.reason] ?? e.reason}.\n`)
         }
+        if (e.discardedSession) this.err('Nothing was answered, so no session was kept.', true)
         {
           const line = this.summary.line()
           if (line) this.err(line, true)

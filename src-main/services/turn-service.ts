@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
 import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
 import { systemClock } from '../core/clock'
 import { LlmClient } from '../core/llm/client'
+import { deleteSessionLogs } from '../adapters/logs/turn-log'
 import { SessionLeases, type SessionLease } from '../adapters/sqlite/session-leases'
 import type { Approver, ToolHost } from '../core/ports'
 import type { AppServices } from './app-services'
@@ -62,6 +63,8 @@ export interface TurnRun {
   sessionId: string
   turnId: string
   outcome: TurnOutcome
+  /** the session was new and its first turn failed before any answer: it was not kept */
+  discarded: boolean
 }
 
 /** Takes the session's lease (synchronously), or says who has it. */
@@ -147,6 +150,21 @@ async function runLeased(
     leaseNew(session.id)
   }
   const turnId = randomUUID()
+  // a new session is kept only once its first request got an answer: a first turn that
+  // fails before one (the server cannot be reached, the key is rejected) leaves no session
+  let discarded = false
+  const emit = existing
+    ? input.emit
+    : (e: AgentEvent): void => {
+        if (e.type === 'turn_end' && e.reason === 'error' && !answered(app, session.id)) {
+          discarded = app.store.deleteSession(session.id)
+          if (discarded) {
+            input.emit({ ...e, discardedSession: { text: input.text } })
+            return
+          }
+        }
+        input.emit(e)
+      }
   input.onStart?.({ session, turnId, provider, model })
   const limits: TurnLimits = {
     ...DEFAULT_LIMITS,
@@ -187,10 +205,16 @@ async function runLeased(
       limits,
       systemPrompt: session.systemPrompt ?? settings.systemPrompt ?? null,
       ...(input.signal ? { signal: input.signal } : {}),
-      emit: input.emit,
+      emit,
     },
   )
-  return { sessionId: session.id, turnId, outcome }
+  if (discarded) await deleteSessionLogs(app.dataDir, session.id).catch(() => undefined)
+  return { sessionId: session.id, turnId, outcome, discarded }
+}
+
+/** whether the model answered anything in the session (a partial answer counts) */
+function answered(app: AppServices, sessionId: string): boolean {
+  return app.store.listMessages(sessionId).some((m) => m.role === 'assistant')
 }
 
 async function chooseProvider(app: AppServices, input: TurnInput): Promise<ProviderChoice> {

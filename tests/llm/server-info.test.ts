@@ -96,6 +96,19 @@ describe('Ollama', () => {
     expect(shows()).toBe(2)
   })
 
+  it('a server that was not running yet is asked again once it is', async () => {
+    const first = await startRouteServer({})
+    const port = Number(new URL(first.root).port)
+    await first.close()
+    const base = `http://127.0.0.1:${port}/v1`
+    const before = await discoverModel(base, 'qwen3')
+    expect(before.kind).toBe('openai-compatible')
+    server = await startRouteServer(routes, port)
+    const after = await discoverModel(base, 'qwen3')
+    expect(after.kind).toBe('ollama')
+    expect(after.capabilities.thinkingControl).toBe('think')
+  })
+
   it('is cached per base URL and model', async () => {
     server = await startRouteServer(routes)
     await discoverModel(`${server.root}/v1`, 'qwen3')

@@ -76,7 +76,11 @@ async function write(res: ServerResponse, reply: RouteReply): Promise<void> {
   res.end(reply.text)
 }
 
-export async function startRouteServer(routes: Record<string, Route> = {}): Promise<RouteServer> {
+export async function startRouteServer(
+  routes: Record<string, Route> = {},
+  /** default: any free port */
+  port = 0,
+): Promise<RouteServer> {
   const table = new Map(Object.entries(routes))
   const requests: RouteRequest[] = []
   const sockets = new Set<Socket>()
@@ -102,10 +106,10 @@ export async function startRouteServer(routes: Record<string, Route> = {}): Prom
     sockets.add(s)
     s.on('close', () => sockets.delete(s))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const bound = (server.address() as { port: number }).port
   return {
-    root: `http://127.0.0.1:${port}`,
+    root: `http://127.0.0.1:${bound}`,
     requests,
     routes: table,
     close: () =>

@@ -92,6 +92,8 @@ export function createLiveStore(
           return false
         }
         const { sessionId: sid, turnId } = r.data
+        // the turn already failed and its new session is gone: the text is back in the box
+        if (syncer.discarded(turnId)) return false
         if (k === NEW_CHAT) {
           set((s) => {
             const fresh = s.sessions[NEW_CHAT] ?? emptyLive

@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
 import type { Platform } from '../platform/types'
-import { emptyLive, type LiveStore, type SessionLive } from './live-types'
+import { emptyLive, NEW_CHAT, type LiveStore, type SessionLive } from './live-types'
 import { keptNotices } from './conversation'
 import { fetchTail, keys, type Conversation } from './queries'
 import { applyEvents, endMessage, newTurn, type TurnView } from './turn-reducer'
@@ -17,7 +17,18 @@ export interface LiveSync {
   attach(sessionId: string): Promise<void>
   setRunning(sessionId: string, turnId: string | null): void
   applyBatch(events: SequencedAgentEvent[]): void
+  /** the turn was a new chat's first, failed before any answer, and its session is gone */
+  discarded(turnId: string): boolean
   sync(): Promise<void>
+}
+
+function discardedText(events: SequencedAgentEvent[], turnId: string): string | null {
+  for (const e of events) {
+    if (e.type === 'turn_end' && e.turnId === turnId && e.discardedSession) {
+      return e.discardedSession.text
+    }
+  }
+  return null
 }
 
 export function createLiveSync(
@@ -27,6 +38,7 @@ export function createLiveSync(
 ): LiveSync {
   const { bridge } = platform
   const attaching = new Map<string, SequencedAgentEvent[]>()
+  const discardedTurns = new Set<string>()
 
   const patchSession = (sessionId: string, p: Partial<SessionLive>): void =>
     store.setState((s) => ({
@@ -170,8 +182,37 @@ export function createLiveSync(
       // a tool may have changed the session (its todo list)
       void client.invalidateQueries({ queryKey: keys.session(sessionId) })
     }
-    if (wasRunning && !result.view.running) onEnded(sessionId, result.view)
+    const putBack = discardedText(events, turnId)
+    if (putBack !== null) putBackIntoNewChat(sessionId, turnId, putBack, result.view)
+    else if (wasRunning && !result.view.running) onEnded(sessionId, result.view)
     if (rest.length > 0) applySession(sessionId, rest)
+  }
+
+  /**
+   * A new chat's first turn failed before any answer, so the host did not keep its session:
+   * the window goes back to a new chat with the text in the box and the reason beside it.
+   */
+  function putBackIntoNewChat(sessionId: string, turnId: string, text: string, view: TurnView) {
+    discardedTurns.add(turnId)
+    setRunning(sessionId, null)
+    store.setState((s) => {
+      const sessions = { ...s.sessions }
+      const typed = sessions[sessionId]?.draft ?? ''
+      delete sessions[sessionId]
+      const fresh = sessions[NEW_CHAT] ?? emptyLive
+      const draft = [text, typed, fresh.draft].filter(Boolean).join('\n')
+      sessions[NEW_CHAT] = {
+        ...fresh,
+        outbox: null,
+        draft,
+        sendError: endMessage(view) ?? 'The message could not be sent.',
+      }
+      return { sessions }
+    })
+    if (store.getState().currentId === sessionId) store.getState().open(null)
+    client.removeQueries({ queryKey: keys.session(sessionId) })
+    client.removeQueries({ queryKey: keys.conversation(sessionId) })
+    void client.invalidateQueries({ queryKey: keys.sessions })
   }
 
   async function attachLater(sessionId: string): Promise<void> {
@@ -211,5 +252,12 @@ export function createLiveSync(
     await Promise.all([...ids].map((id) => attach(id)))
   }
 
-  return { refresh, attach, setRunning, applyBatch, sync }
+  return {
+    refresh,
+    attach,
+    setRunning,
+    applyBatch,
+    sync,
+    discarded: (turnId) => discardedTurns.has(turnId),
+  }
 }

@@ -12,7 +12,7 @@ import {
   type ModelCapabilities,
   type ProviderKind,
 } from './capabilities'
-import { fetchJson, serverRoot, type InfoFetchOptions } from './fetch-json'
+import { ServerInfoError, fetchJson, serverRoot, type InfoFetchOptions } from './fetch-json'
 import {
   LlamaCppProps,
   LmStudioModels,
@@ -37,8 +37,11 @@ export interface ServerModelInfo {
   problems: string[]
 }
 
+/** How long what a server said about a model is believed (a model may be reloaded with another window). */
+const MODEL_INFO_TTL_MS = 5 * 60_000
+
 const kinds = new Map<string, Promise<ProviderKind>>()
-const models = new Map<string, Promise<ServerModelInfo>>()
+const models = new Map<string, { at: number; info: Promise<ServerModelInfo> }>()
 
 /** Forgets what servers said (all of them, or one base URL's). */
 export function forgetServerInfo(baseURL?: string): void {
@@ -57,35 +60,58 @@ export function detectKind(baseURL: string, opts: InfoFetchOptions = {}): Promis
   const base = baseURL.replace(/\/+$/, '')
   let known = kinds.get(base)
   if (!known) {
-    known = probeKind(base, opts)
-    kinds.set(base, known)
+    const probed = probeKind(base, opts)
+    // a server that did not answer at all (not started yet) is asked again next time
+    const kind = probed.then((p) => p.kind)
+    void probed.then((p) => {
+      if (!p.answered && kinds.get(base) === kind) kinds.delete(base)
+    })
+    known = kind
+    kinds.set(base, kind)
   }
   return known
 }
 
-async function probeKind(base: string, opts: InfoFetchOptions): Promise<ProviderKind> {
+async function probeKind(
+  base: string,
+  opts: InfoFetchOptions,
+): Promise<{ kind: ProviderKind; answered: boolean }> {
   let host = ''
   try {
     host = new URL(base).hostname
   } catch {
-    return 'openai-compatible'
+    return { kind: 'openai-compatible', answered: true }
   }
-  if (host === 'openrouter.ai' || host.endsWith('.openrouter.ai')) return 'openrouter'
-  if (host === 'api.openai.com') return 'openai'
+  if (host === 'openrouter.ai' || host.endsWith('.openrouter.ai'))
+    return { kind: 'openrouter', answered: true }
+  if (host === 'api.openai.com') return { kind: 'openai', answered: true }
   const root = serverRoot(base)
   const probe = { ...opts, timeoutMs: opts.timeoutMs ?? 1_500 }
-  const quiet = <T>(p: Promise<T>): Promise<T | null> => p.catch(() => null)
+  let answered = false
+  const quiet = <T>(p: Promise<T>): Promise<T | null> =>
+    p.then(
+      (v) => ((answered = true), v),
+      (e: unknown) => {
+        if (e instanceof ServerInfoError && e.answered) answered = true
+        return null
+      },
+    )
   const [ollama, lmstudio, llamacpp, list] = await Promise.all([
     quiet(fetchJson(`${root}/api/version`, OllamaVersion, probe)),
     quiet(fetchJson(`${root}/api/v0/models`, LmStudioModels, probe)),
     quiet(fetchJson(`${root}/props`, LlamaCppProps, probe)),
     quiet(fetchJson(`${base}/models`, VllmModels, probe)),
   ])
-  if (ollama) return 'ollama'
-  if (lmstudio) return 'lmstudio'
-  if (llamacpp?.default_generation_settings) return 'llamacpp'
-  if (list?.data.some((m) => m.owned_by === 'vllm' || m.max_model_len !== undefined)) return 'vllm'
-  return 'openai-compatible'
+  const kind: ProviderKind = ollama
+    ? 'ollama'
+    : lmstudio
+      ? 'lmstudio'
+      : llamacpp?.default_generation_settings
+        ? 'llamacpp'
+        : list?.data.some((m) => m.owned_by === 'vllm' || m.max_model_len !== undefined)
+          ? 'vllm'
+          : 'openai-compatible'
+  return { kind, answered }
 }
 
 /** What the server at `baseURL` says about `model` (cached). */
@@ -96,16 +122,16 @@ export function discoverModel(
 ): Promise<ServerModelInfo> {
   const base = baseURL.replace(/\/+$/, '')
   const key = `${base}\n${model}`
-  let known = models.get(key)
-  if (!known) {
-    known = readModel(base, model, opts).then((info) => {
-      // a server that could not be read is asked again next time
-      if (info.problems.length > 0) models.delete(key)
-      return info
-    })
-    models.set(key, known)
-  }
-  return known
+  const now = performance.now()
+  const known = models.get(key)
+  if (known && now - known.at < MODEL_INFO_TTL_MS) return known.info
+  const info = readModel(base, model, opts).then((read) => {
+    // a server that could not be read, or did not answer at all, is asked again next time
+    if (read.problems.length > 0 || !kinds.has(base)) models.delete(key)
+    return read
+  })
+  models.set(key, { at: now, info })
+  return info
 }
 
 async function readModel(
