@@ -7,9 +7,13 @@ import type { WireMessage } from '../llm/types'
  * wrote is already like this; a summary's range, a corrupt or imported history may not
  * be: a result without its call is left out, a call without a result is left out, a
  * second result for one call is left out, and results are put in the order of the calls.
- * Messages that need no change are passed through as they are (same objects).
+ * Messages that need no change are passed through as they are (same objects); `replaced`
+ * hears of each one sent as a changed copy.
  */
-export function pairToolCalls(messages: readonly WireMessage[]): WireMessage[] {
+export function pairToolCalls(
+  messages: readonly WireMessage[],
+  replaced: (from: WireMessage, to: WireMessage) => void = () => {},
+): WireMessage[] {
   const out: WireMessage[] = []
   let i = 0
   while (i < messages.length) {
@@ -37,11 +41,14 @@ export function pairToolCalls(messages: readonly WireMessage[]): WireMessage[] {
     if (answered.length === calls.length && results.size === calls.length) {
       out.push(m)
     } else if (answered.length > 0) {
-      out.push({ ...m, tool_calls: answered })
+      const copy = { ...m, tool_calls: answered }
+      replaced(m, copy)
+      out.push(copy)
     } else {
       const content = m['content']
       if (typeof content === 'string' && content !== '') {
         const { tool_calls: _dropped, ...rest } = m
+        replaced(m, rest as WireMessage)
         out.push(rest as WireMessage)
       }
       continue

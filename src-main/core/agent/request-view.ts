@@ -131,7 +131,11 @@ export function buildRequestView(
     if (m.pinned && sent) pinned.add(sent)
   }
   flushImages()
-  const paired = pairToolCalls(out)
+  const paired = pairToolCalls(out, (from, to) => {
+    if (pinned.delete(from)) pinned.add(to)
+  })
+  const sent = new Set(paired)
+  for (const p of pinned) if (!sent.has(p)) pinned.delete(p)
   return { messages: paired, diagnostics, pinned }
 }
 

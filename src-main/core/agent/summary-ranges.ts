@@ -2,8 +2,8 @@ import type { StoredMessage } from '../../../src-preload/contract/dto'
 
 /**
  * Which stored messages a summary stands in for, and which must stay whatever covers
- * them. A summary records the seqs it covers (`covers`); a summary whose range lies inside
- * a later, wider one is itself covered. Pinned messages stay verbatim, together with what
+ * them. A summary records the seqs it covers (`covers`); where ranges overlap, the newest
+ * summary is in force (a new summary takes the earlier ones in its range into account). Pinned messages stay verbatim, together with what
  * they cannot be sent without: an assistant message with tool calls and all its results.
  */
 export interface Coverage {
@@ -25,14 +25,15 @@ export function coverage(
   summaries: readonly StoredMessage[] = history,
 ): Coverage {
   const inForce = summaries.filter((m) => m.kind === 'summary' && m.covers)
-  // the widest first: a summary inside another one is covered by it
-  inForce.sort((a, b) => a.covers!.from - b.covers!.from || b.covers!.to - a.covers!.to)
+  // the newest first: an older summary that overlaps a newer one was taken into it
+  inForce.sort((a, b) => b.seq - a.seq)
   const active: StoredMessage[] = []
   for (const s of inForce) {
-    const last = active[active.length - 1]
-    if (last && s.covers!.from <= last.covers!.to) continue
+    const { from, to } = s.covers!
+    if (active.some((t) => from <= t.covers!.to && t.covers!.from <= to)) continue
     active.push(s)
   }
+  active.sort((a, b) => a.covers!.from - b.covers!.from)
   const coveredBy = new Map<number, StoredMessage>()
   let a = 0
   for (const m of history) {
