@@ -140,24 +140,56 @@ export function parseMcpConfig(json: unknown): McpServersConfig {
   return out
 }
 
-export function readMcpConfigFile(file: string): McpServersConfig {
+function readJsonFile(file: string): unknown {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
     throw new McpConfigError(`cannot read the MCP configuration ${file}: ${(e as Error).message}`)
   }
-  let json: unknown
   try {
-    json = JSON.parse(text)
+    return JSON.parse(text)
   } catch (e) {
     throw new McpConfigError(`${file} is not valid JSON: ${(e as Error).message}`)
   }
+}
+
+function parseFile(file: string, json: unknown): McpServersConfig {
   try {
     return parseMcpConfig(json)
   } catch (e) {
     throw new McpConfigError(`${file}: ${(e as Error).message}`)
   }
+}
+
+export function readMcpConfigFile(file: string): McpServersConfig {
+  return parseFile(file, readJsonFile(file))
+}
+
+/**
+ * Another app's servers may use the name the built-in tools keep: such a server comes in as
+ * `cairn-imported` (or `cairn-imported-2`, …) rather than failing the whole import.
+ */
+function renameReserved(json: unknown): unknown {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json
+  const root = json as Record<string, unknown>
+  const servers = root['mcpServers']
+  if (servers === null || typeof servers !== 'object' || Array.isArray(servers)) return json
+  const entries = Object.entries(servers as Record<string, unknown>)
+  if (!entries.some(([n]) => n.trim().toLowerCase() === RESERVED_NAME)) return json
+  const taken = new Set(entries.map(([n]) => n))
+  const renamed: Record<string, unknown> = {}
+  for (const [n, c] of entries) {
+    if (n.trim().toLowerCase() !== RESERVED_NAME) {
+      renamed[n] = c
+      continue
+    }
+    let name = `${RESERVED_NAME}-imported`
+    for (let i = 2; taken.has(name); i++) name = `${RESERVED_NAME}-imported-${i}`
+    taken.add(name)
+    renamed[name] = c
+  }
+  return { ...root, mcpServers: renamed }
 }
 
 /** What "always allow" rules are bound to: the parts that decide what runs. */
@@ -236,7 +268,7 @@ export function claudeDesktopConfigPath(
 
 /** The servers of a Claude Desktop configuration, each disabled until the user has reviewed it. */
 export function importClaudeDesktop(file: string = claudeDesktopConfigPath()): McpServersConfig {
-  const servers = readMcpConfigFile(file)
+  const servers = parseFile(file, renameReserved(readJsonFile(file)))
   const out: McpServersConfig = {}
   for (const [name, c] of Object.entries(servers)) out[name] = { ...c, disabled: true }
   return out
