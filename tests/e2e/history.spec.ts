@@ -116,8 +116,11 @@ test('a failed turn says what went wrong once, and Retry resends it without rety
   page,
 }) => {
   host = await startWebHost()
-  host.model.enqueue(httpError(401, 'Incorrect API key provided'))
+  host.model.enqueue(textReply('Hello.'), httpError(401, 'Incorrect API key provided'))
   await page.goto(host.url)
+  await ask(page, 'Hi')
+  await expect(lastAnswer(page)).toContainText('Hello.')
+  await idle(page)
   await ask(page, 'Are you there?')
   const alert = page.getByRole('alert').filter({ hasText: /API key/ })
   await expect(alert).toHaveCount(1)
@@ -126,10 +129,33 @@ test('a failed turn says what went wrong once, and Retry resends it without rety
   await alert.getByRole('button', { name: 'Retry' }).click()
   await expect(lastAnswer(page)).toContainText('Yes, here now.')
   await expect(alert).toHaveCount(0)
-  await expect(page.getByRole('article', { name: 'You' })).toHaveCount(1)
-  expect(
-    sentMessages(host)
-      .filter((m) => m.role === 'user')
-      .map((m) => m.content),
-  ).toEqual(['Are you there?'])
+  await expect(page.getByRole('article', { name: 'You' })).toHaveCount(2)
+  // the failed copy of the question is not sent beside the new one
+  expect(sentMessages(host).map((m) => `${m.role}: ${m.content}`)).toEqual([
+    'user: Hi',
+    'assistant: Hello.',
+    'user: Are you there?',
+  ])
+})
+
+test('a first message the server does not answer keeps no chat: the text is back in the box', async ({
+  page,
+}) => {
+  host = await startWebHost()
+  host.model.enqueue(httpError(401, 'Incorrect API key provided'))
+  await page.goto(host.url)
+  await ask(page, 'Are you there?')
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await expect(box).toHaveValue('Are you there?')
+  await expect(page.getByText(/Not sent: .*API key/)).toBeVisible()
+  await expect(page.getByRole('article', { name: 'You' })).toHaveCount(0)
+  expect(host.model.requests).toHaveLength(1)
+  const chats = page
+    .getByRole('region', { name: 'Sessions' })
+    .getByRole('list', { name: 'Chats' })
+    .getByRole('listitem')
+  await expect(chats).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByRole('article', { name: 'You' })).toHaveCount(0)
+  await expect(chats).toHaveCount(0)
 })
