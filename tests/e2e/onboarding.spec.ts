@@ -27,8 +27,7 @@ async function firstRun(localServers: (m: ScriptedServer) => string, apiKey?: st
   return { host, model }
 }
 
-const panel = (page: Page) =>
-  page.getByRole('region', { name: 'Connect Cairn to a model' })
+const panel = (page: Page) => page.getByRole('region', { name: 'Connect Cairn to a model' })
 
 test('first run: onboarding finds a local server, uses it, and the first prompt works', async ({
   page,
@@ -107,8 +106,10 @@ test('an error about the provider links to the provider settings', async ({ page
   host.model.enqueue(httpError(401, 'invalid api key'))
   await page.goto(host.url)
   await ask(page, 'Hi')
-  const failed = page.getByRole('alert').filter({ hasText: 'The API key was rejected' })
+  // a first message that got no answer keeps no chat: it waits in the box, with the reason
+  const failed = page.getByRole('status').filter({ hasText: /Not sent: The API key was rejected/ })
   await expect(failed).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hi')
   await failed.getByRole('button', { name: 'Open provider settings' }).click()
   await expect(page).toHaveURL(/#\/settings\/providers$/)
 })
