@@ -149,6 +149,19 @@ describe('fetch_url address checks', () => {
     expect(loop.text).toContain('redirected more than 10 times')
   })
 
+  it('refuses a name when any of its addresses is private', async () => {
+    const h = harness({
+      resolve: async () => [
+        { address: '203.0.113.7', family: 4 },
+        { address: '10.0.0.1', family: 4 },
+      ],
+    })
+    const r = await h.call('fetch_url', { url: 'http://mixed.test/' })
+    expect(r.isError).toBe(true)
+    expect(r.text).toContain('mixed.test resolves to 10.0.0.1')
+    expect(r.text).toContain('private network')
+  })
+
   it('connects to the address it checked, without resolving the name again', async () => {
     const answers = ['127.0.0.1', '127.0.0.2']
     const asked: string[] = []

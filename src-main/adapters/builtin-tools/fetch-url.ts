@@ -84,8 +84,8 @@ export const fetchUrlTool: BuiltinTool = {
     let body: { bytes: Uint8Array; cut: boolean }
     try {
       for (let hop = 0; ; hop++) {
-        const target = await checkDestination(current, env.fetchAllowedHosts, env.resolve)
-        agent = new Agent({ connect: { lookup: pinnedLookup(target) } })
+        const targets = await checkDestination(current, env.fetchAllowedHosts, env.resolve)
+        agent = new Agent({ connect: { lookup: pinnedLookup(targets) } })
         try {
           res = await env.fetch(current.href, {
             signal,

@@ -92,14 +92,15 @@ export function hostAllowed(url: URL, allowed: readonly string[]): boolean {
 }
 
 /**
- * Resolves the URL's host and checks every address it has. Returns the address to connect
- * to. Throws a ToolError written for the model when the host is refused.
+ * Resolves the URL's host and checks every address it has. Returns the addresses to
+ * connect to (all of them checked). Throws a ToolError written for the model when the host
+ * is refused.
  */
 export async function checkDestination(
   url: URL,
   allowed: readonly string[],
   resolve: Resolver,
-): Promise<ResolvedAddress> {
+): Promise<ResolvedAddress[]> {
   const host = bareHost(url.hostname)
   let addresses: ResolvedAddress[]
   const literal = isIP(host)
@@ -116,7 +117,7 @@ export async function checkDestination(
   }
   const first = addresses[0]
   if (!first) throw new ToolError(`The host ${host} has no address.`)
-  if (hostAllowed(url, allowed)) return first
+  if (hostAllowed(url, allowed)) return addresses
   for (const a of addresses) {
     const why = blockedReason(a.address)
     if (why !== null) {
@@ -127,11 +128,13 @@ export async function checkDestination(
       )
     }
   }
-  return first
+  return addresses
 }
 
-/** A `lookup` for net/tls connect that answers with the checked address only. */
-export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+/** A `lookup` for net/tls connect that answers with the checked addresses only. */
+export function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
+  const first = targets[0]
+  if (!first) throw new Error('pinnedLookup needs an address')
   return ((_hostname: string, options: { all?: boolean }, callback: unknown) => {
     const cb = (typeof options === 'function' ? options : callback) as (
       err: Error | null,
@@ -139,7 +142,7 @@ export function pinnedLookup(target: ResolvedAddress): LookupFunction {
       family?: number,
     ) => void
     const all = typeof options === 'object' && options !== null && options.all === true
-    if (all) cb(null, [target])
-    else cb(null, target.address, target.family)
+    if (all) cb(null, targets)
+    else cb(null, first.address, first.family)
   }) as LookupFunction
 }
