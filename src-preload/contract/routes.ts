@@ -160,6 +160,8 @@ export const routeInputs = {
     model: text(500).optional(),
     /** the provider's Ollama settings as typed, for the window it would get */
     ollamaNativeApi: z.boolean().optional(),
+    /** ask the server again instead of using what it said in the last minutes */
+    fresh: z.boolean().optional(),
     ollamaMaxContext: z.number().int().min(256).max(10_000_000).optional(),
   }),
   'providers.status': z.strictObject({}),

@@ -14,9 +14,9 @@ export function providerHandlers(c: HandlerContext): Pick<Handlers, ProviderRout
     'providers.detect': async () => ({
       servers: await probeLocalServers(localServerCandidates(c.env), 1500),
     }),
-    'providers.info': async ({ baseURL, model, ollamaNativeApi, ollamaMaxContext }) => {
-      // asked from the settings: what the server says now, not what it said earlier
-      forgetServerInfo(baseURL)
+    'providers.info': async ({ baseURL, model, ollamaNativeApi, ollamaMaxContext, fresh }) => {
+      // the settings screen asks for what the server says now, not what it said earlier
+      if (fresh) forgetServerInfo(baseURL)
       if (!model) {
         return {
           kind: await detectKind(baseURL),

@@ -10,6 +10,7 @@ import { useModels } from '../../state/queries'
 import { isProviderProblem, ProviderSettingsLink } from '../onboarding/ProviderSettingsLink'
 import { COMMANDS, complete, parseCommand, SHORTCUTS } from './commands'
 import { ModelPicker } from './ModelPicker'
+import { ThinkingToggle } from './ThinkingToggle'
 
 type Feedback = { kind: 'info' | 'error'; text: string } | { kind: 'help' } | null
 
@@ -146,6 +147,7 @@ export function Composer(): JSX.Element {
       />
       <div className="composer-bar">
         <ModelPicker />
+        <ThinkingToggle />
         <div className="composer-feedback" role="status">
           {error ? (
             <>

@@ -4,22 +4,14 @@
  */
 import { useState, type JSX } from 'react'
 import { useLive } from '../../state/context'
-import { emptyLive, NEW_CHAT } from '../../state/live-store'
-import { useModels, useSession, useSettings } from '../../state/queries'
+import { useModels } from '../../state/queries'
+import { useChatModel } from './use-chat-model'
 
 export function ModelPicker(): JSX.Element {
-  const sessionId = useLive((s) => s.currentId)
-  const picked = useLive((s) => (s.sessions[NEW_CHAT] ?? emptyLive).model)
   const setModel = useLive((s) => s.setModel)
-  const session = useSession(sessionId)
-  const settings = useSettings()
   const models = useModels()
   const [error, setError] = useState<string | null>(null)
-  const current =
-    (sessionId ? session.data?.model : picked) ??
-    models.data?.defaultModel ??
-    settings.data?.activeModel ??
-    null
+  const current = useChatModel()
   const options = [...(models.data?.models ?? [])]
   if (current && !options.includes(current)) options.unshift(current)
   const title = models.isError

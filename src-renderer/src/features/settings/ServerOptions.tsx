@@ -68,6 +68,7 @@ export function ServerOptions(props: ServerOptionsProps): JSX.Element | null {
     queryFn: () =>
       call(bridge, 'providers.info', {
         baseURL,
+        fresh: true,
         ...(model ? { model } : {}),
         ollamaNativeApi: d.ollamaNativeApi,
         ...(maxContext !== undefined && maxContext >= 256 ? { ollamaMaxContext: maxContext } : {}),
