@@ -33,6 +33,8 @@ import { capResult, toContentParts } from './content'
 export const MAX_TOOL_PAGES = 50
 /** tools of one server given to the model unless the settings say otherwise */
 export const DEFAULT_MAX_TOOLS_PER_SERVER = 100
+/** how long a failed start waits for the process's exit code and last stderr */
+const EXIT_WAIT_MS = 1000
 
 /** A running stdio server as the launcher starts it. */
 export interface StdioLaunch {
@@ -40,6 +42,8 @@ export interface StdioLaunch {
     stderrTail(): string
     readonly pid: number | undefined
     readonly exit: { code: number | null; signal: string | null } | null
+    /** waits (at most `ms`) for the process to exit and its stderr to end */
+    exited(ms: number): Promise<boolean>
   }
   resolvedCommand: string
   /** the folders the command was looked up in */
@@ -273,6 +277,10 @@ export class McpConnection implements ToolSource {
         this.setState('error', e.message)
         return
       }
+      // a process that died during the handshake: its exit code and last words explain it
+      const transport = isStdio(this.config) ? this.launch?.transport : undefined
+      if (transport && !transport.exit) await transport.exited(EXIT_WAIT_MS)
+      if (gen !== this.generation) return
       this.setState('error', this.explainStartError(e))
       this.scheduleRestart(gen)
     } finally {

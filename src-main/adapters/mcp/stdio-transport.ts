@@ -78,6 +78,7 @@ export class GroupStdioTransport implements Transport {
   private readonly inbox: JSONRPCMessage[] = []
   private delivering = false
   private stdoutDone: Promise<void> = Promise.resolve()
+  private stderrDone: Promise<void> = Promise.resolve()
 
   constructor(opts: GroupStdioOptions) {
     this.opts = opts
@@ -93,6 +94,18 @@ export class GroupStdioTransport implements Transport {
   /** set when the process exited */
   get exit(): ProcessExit | null {
     return this.exitInfo
+  }
+
+  /**
+   * Waits, at most `ms`, for the process to exit and for the rest of its stderr (a process
+   * that dies during the handshake closes its pipes before Node reports the exit): then
+   * `exit` and `stderrTail()` tell the whole story. True when it exited.
+   */
+  async exited(ms: number): Promise<boolean> {
+    const until = Date.now() + ms
+    if (!(await this.waitExit(ms))) return false
+    await Promise.race([this.stderrDone, delay(Math.max(0, until - Date.now()))])
+    return true
   }
 
   /** the last stderrTailBytes of stderr */
@@ -166,6 +179,11 @@ export class GroupStdioTransport implements Transport {
       if (!child.stdout) return resolve()
       child.stdout.once('close', resolve)
       child.stdout.once('error', () => resolve())
+    })
+    this.stderrDone = new Promise((resolve) => {
+      if (!child.stderr) return resolve()
+      child.stderr.once('close', resolve)
+      child.stderr.once('error', () => resolve())
     })
     for (const stream of [child.stdin, child.stdout, child.stderr]) {
       // EPIPE and friends after the process went away are expected; exit reporting covers them
