@@ -5,6 +5,7 @@
  */
 import { parseCli, USAGE, UsageError } from './args'
 import { guardStream, stripControls } from './terminal-text'
+import { withdrawSecretEnv } from '../services/secret-env'
 
 declare const __CAIRN_VERSION__: string | undefined
 
@@ -82,6 +83,8 @@ async function main(argv: string[]): Promise<number> {
       import('../services/tool-runtime'),
       import('./run-turn'),
     ])
+    // the API keys stay in this copy: commands and servers started from here on never inherit them
+    const env = withdrawSecretEnv(process.env)
     // a --mcp-config file replaces the configured servers for this run
     const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
     const tools = await startToolRuntime(app, {
@@ -89,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
       warn: (m) => streams.stderr.write(`Warning: ${m}\n`),
     })
     try {
-      return await runTurnCommand(app, tools, prompt, options, streams, process.env)
+      return await runTurnCommand(app, tools, prompt, options, streams, env)
     } finally {
       await tools.shutdown()
     }
