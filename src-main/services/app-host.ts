@@ -11,6 +11,7 @@ import { openAppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
 import { EventHub } from './event-hub'
 import { chatHandlers } from './handlers/chat'
+import { contextHandlers } from './handlers/context-window'
 import type { ConfirmCommand, HandlerContext, NativeDialogs } from './handlers/context'
 import { appHandlers } from './handlers/app'
 import { mcpHandlers } from './handlers/mcp'
@@ -97,6 +98,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
   const handlers: Handlers = {
     ...chatHandlers(context),
     ...sessionHandlers(context),
+    ...contextHandlers(context),
     ...settingsHandlers(context),
     ...providerHandlers(context),
     ...mcpHandlers(context),

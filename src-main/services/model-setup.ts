@@ -22,7 +22,7 @@ export const DEFAULT_OLLAMA_MAX_CONTEXT = 32_768
 const told = new Set<string>()
 
 export interface ModelSetup {
-  client: Pick<LlmClient, 'streamChat' | 'buildBody'>
+  client: Pick<LlmClient, 'streamChat' | 'buildBody'> & Partial<Pick<LlmClient, 'complete'>>
   /** where requests go, for the turn log: the base URL, or Ollama's native `…/api/chat` */
   requestURL: string
   window: WindowChoice
@@ -116,12 +116,15 @@ export async function setupModel(
 
 /** The client, with a "too long for the context" refusal explained. */
 function explaining(
-  client: Pick<LlmClient, 'streamChat' | 'buildBody'>,
+  client: ModelSetup['client'],
   window: WindowChoice,
   info: ServerModelInfo,
-): Pick<LlmClient, 'streamChat' | 'buildBody'> {
+): ModelSetup['client'] {
+  const complete = client.complete?.bind(client)
   return {
     buildBody: (req) => client.buildBody(req),
+    // the non-streamed call that writes summaries, where the client has one
+    ...(complete ? { complete } : {}),
     streamChat: async (req, opts) => {
       try {
         return await client.streamChat(req, opts)

@@ -126,6 +126,14 @@ export const routeInputs = {
   'sessions.setModel': z.strictObject({ id, model: z.string().min(1).max(500) }),
   'sessions.delete': z.strictObject({ id }),
   'sessions.export': z.strictObject({ id, format: z.enum(['md', 'json']) }),
+  /** summarizes the middle of the conversation now (`/compact`) */
+  'sessions.compact': z.strictObject({ id }),
+  /** removes a summary: the next request sends the messages it stood in for */
+  'sessions.undoCompaction': z.strictObject({ id, summaryId: id }),
+  /** the estimated size of the next request and the context window it must fit */
+  'sessions.context': z.strictObject({ id }),
+  /** "Keep in context": a pinned message is never summarized or left out */
+  'messages.pin': z.strictObject({ sessionId: id, messageId: id, pinned: z.boolean() }),
   'settings.get': z.strictObject({}),
   'settings.update': z.strictObject({
     providers: z.array(providerInput).max(100).optional(),
@@ -234,6 +242,26 @@ export interface RouteOutputs {
   'sessions.setModel': SessionRecord
   'sessions.delete': { deleted: boolean }
   'sessions.export': { filename: string; mimeType: string; content: string }
+  /** `compacted: false`: there was nothing between the first message and the last exchanges */
+  'sessions.compact': {
+    compacted: boolean
+    summaryId: string | null
+    coveredFrom: number | null
+    coveredTo: number | null
+    tokensBefore: number
+    tokensAfter: number
+    fallback: boolean
+  }
+  'sessions.undoCompaction': { removed: boolean }
+  'sessions.context': {
+    estimatedTokens: number
+    /** 0: unknown (fitting off) */
+    windowTokens: number
+    compactAtPercent: number
+    /** where the window comes from, in words */
+    windowSource: string
+  }
+  'messages.pin': StoredMessage
   'settings.get': SettingsView
   'settings.update': SettingsView
   'providers.test': { models: string[] }

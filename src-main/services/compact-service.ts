@@ -1,0 +1,128 @@
+/**
+ * Compaction on request (`/compact`, the `sessions.compact` route): the middle of a
+ * session's conversation is summarized now, with the model its next turn would use, and
+ * the summary saved like one a turn writes. Holds the session's lease while it runs, so it
+ * never races a turn. The measure of a request (`sessions.context`) is the turn's own.
+ */
+import { randomUUID } from 'node:crypto'
+import type { StoredMessage } from '../../src-preload/contract/dto'
+import type { RouteOutputs } from '../../src-preload/contract/routes'
+import { compactHistory } from '../core/agent/compaction'
+import { viewOf } from '../core/agent/context-view'
+import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
+import { modelForTier } from '../core/agent/model-tiers'
+import { systemClock } from '../core/clock'
+import { SessionLeases } from '../adapters/sqlite/session-leases'
+import type { AppServices } from './app-services'
+import { setupModel } from './model-setup'
+import {
+  detectLocalServer,
+  localServerCandidates,
+  noProviderHelp,
+  resolveProvider,
+  type ProviderChoice,
+} from './provider'
+import { SetupError } from './turn-service'
+
+function limitsOf(app: AppServices): TurnLimits {
+  return { ...DEFAULT_LIMITS, ...app.settings.get().limits }
+}
+
+/** The estimated tokens of the request a session's next turn would send. */
+export function measureSession(
+  app: AppServices,
+  sessionId: string,
+  history: readonly StoredMessage[] = app.store.listMessages(sessionId),
+): number {
+  const session = app.store.getSession(sessionId)
+  const limits = limitsOf(app)
+  const ctx = {
+    deps: { llm: { provider: session?.provider ?? '', model: session?.model ?? '' } },
+    req: { systemPrompt: session?.systemPrompt ?? null, limits },
+  } as Parameters<typeof viewOf>[0]
+  return viewOf(ctx, history, []).tokens
+}
+
+export function sessionContext(
+  app: AppServices,
+  sessionId: string,
+): RouteOutputs['sessions.context'] {
+  const limits = limitsOf(app)
+  return {
+    estimatedTokens: measureSession(app, sessionId),
+    windowTokens: limits.contextTokens,
+    compactAtPercent: limits.compactAtPercent,
+    windowSource:
+      'the settings (limits.contextTokens); a turn may use the window the server reports',
+  }
+}
+
+async function providerFor(app: AppServices, env: NodeJS.ProcessEnv): Promise<ProviderChoice> {
+  const settings = app.settings.get()
+  const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+  const resolved = resolveProvider({
+    flags: {},
+    env,
+    active,
+    activeModel: settings.activeModel,
+    storedKey: (id) => app.secrets.getApiKey(id),
+  })
+  if (resolved) return resolved
+  const candidates = localServerCandidates(env)
+  const found = await detectLocalServer(candidates)
+  if (!found) throw new SetupError(noProviderHelp(candidates), 'no_provider')
+  return {
+    baseURL: found.baseURL,
+    source: 'settings',
+    label: found.name,
+    ...(found.models[0] ? { model: found.models[0] } : {}),
+  }
+}
+
+export async function compactSession(
+  app: AppServices,
+  sessionId: string,
+  env: NodeJS.ProcessEnv,
+  owner = 'compact',
+): Promise<RouteOutputs['sessions.compact']> {
+  const session = app.store.getSession(sessionId)
+  if (!session) throw new SetupError(`There is no session "${sessionId}".`, 'no_session')
+  const got = app.store.leases.acquire(sessionId, owner)
+  if (!got.ok) throw new SetupError(SessionLeases.busyMessage(got.holder), 'busy')
+  try {
+    const provider = await providerFor(app, env)
+    if (provider.apiKey) app.registerSecret(provider.apiKey)
+    const model = session.model || provider.model
+    if (!model) throw new SetupError('This session has no model yet.', 'no_model')
+    const limits = limitsOf(app)
+    const setup = await setupModel(provider, model, { fallbackWindow: limits.contextTokens })
+    const history = app.store.listMessages(sessionId)
+    const done = await compactHistory({
+      history,
+      measure: (h) => measureSession(app, sessionId, h),
+      windowTokens: setup.window.tokens,
+      triggerRatio: limits.compactAtPercent / 100,
+      force: true,
+      model: modelForTier(
+        { client: setup.client, baseURL: setup.requestURL, provider: provider.baseURL, model },
+        'utility',
+      ),
+      signal: AbortSignal.timeout(5 * 60_000),
+      now: () => systemClock.now(),
+      save: (m) => app.store.appendMessage(sessionId, m),
+      log: { logger: app.logger, sessionId, turnId: randomUUID(), round: 1 },
+    })
+    const tokens = done?.tokensBefore ?? measureSession(app, sessionId, history)
+    return {
+      compacted: done !== null,
+      summaryId: done?.summary.id ?? null,
+      coveredFrom: done?.coveredFrom ?? null,
+      coveredTo: done?.coveredTo ?? null,
+      tokensBefore: tokens,
+      tokensAfter: done?.tokensAfter ?? tokens,
+      fallback: done?.fallback ?? false,
+    }
+  } finally {
+    got.lease.release()
+  }
+}

@@ -1,0 +1,50 @@
+import { RouteError, type Handlers } from '../../ipc/router'
+import { compactSession, sessionContext } from '../compact-service'
+import { SetupError } from '../turn-service'
+import type { HandlerContext } from './context'
+
+type ContextRoutes =
+  'sessions.compact' | 'sessions.undoCompaction' | 'sessions.context' | 'messages.pin'
+
+/** What the model is given of a session: compaction, its undo, pins, and the size of it. */
+export function contextHandlers(c: HandlerContext): Pick<Handlers, ContextRoutes> {
+  const store = c.app.store
+  const existing = (id: string): void => {
+    if (!store.getSession(id)) throw new RouteError('not_found', `There is no session "${id}".`)
+  }
+  const changed = (sessionId: string): void =>
+    c.hub.publish({ event: 'sessions.changed', payload: { sessionId } })
+  return {
+    'sessions.compact': async ({ id }) => {
+      existing(id)
+      try {
+        const result = await compactSession(c.app, id, c.env)
+        if (result.compacted) changed(id)
+        return result
+      } catch (e) {
+        if (!(e instanceof SetupError)) throw e
+        const code =
+          e.code === 'no_session' ? 'not_found' : e.code === 'busy' ? 'conflict' : 'provider'
+        throw new RouteError(code, e.message)
+      }
+    },
+    'sessions.undoCompaction': async ({ id, summaryId }) => {
+      existing(id)
+      const removed = store.removeSummary(id, summaryId)
+      if (removed) changed(id)
+      return { removed }
+    },
+    'sessions.context': async ({ id }) => {
+      existing(id)
+      return sessionContext(c.app, id)
+    },
+    'messages.pin': async ({ sessionId, messageId, pinned }) => {
+      existing(sessionId)
+      const message = store.setMessagePinned(sessionId, messageId, pinned)
+      if (!message)
+        throw new RouteError('not_found', 'There is no such message to keep in context.')
+      changed(sessionId)
+      return message
+    },
+  }
+}

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
+import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import type { StoredMessage } from '../../src-preload/contract/dto'
+import { ipcBridge, unwrap, type TestBridge } from '../support/bridges'
+import { startScriptedServer, type Reply, type ScriptedServer } from '../support/openai-server'
+
+function summaryReply(text: string): Reply {
+  return {
+    type: 'http',
+    status: 200,
+    body: {
+      id: 's',
+      object: 'chat.completion',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    },
+  }
+}
+
+describe('the context routes: compact, undo, pin, size', () => {
+  let server: ScriptedServer
+  let host: AppHost
+  let b: TestBridge
+  let dir: string
+  let sessionId: string
+
+  beforeAll(async () => {
+    server = await startScriptedServer({ models: ['m'] })
+    dir = mkdtempSync(join(tmpdir(), 'cairn-context-routes-'))
+    // a session stored by an earlier run
+    const store = createSessionStore(join(dir, 'data'))
+    const s = store.createSession({ provider: server.baseURL, model: 'm' })
+    sessionId = s.id
+    for (let i = 0; i < 9; i++) {
+      store.appendMessage(s.id, { role: 'user', content: `question ${i}` })
+      store.appendMessage(s.id, { role: 'assistant', content: `answer ${i} ${'a'.repeat(400)}` })
+    }
+    store.close()
+    host = await createAppHost({
+      dataDir: join(dir, 'data'),
+      hostKind: 'electron',
+      version: 't',
+      env: {
+        CAIRN_BASE_URL: server.baseURL,
+        CAIRN_MODEL: 'm',
+        CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
+      },
+    })
+    b = ipcBridge(host)
+  })
+  afterAll(async () => {
+    await b.close()
+    await host.shutdown()
+    await server.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const messages = async (): Promise<StoredMessage[]> =>
+    unwrap(await b.request('sessions.get', { id: sessionId })).messages
+
+  it('pins a message, compacts on request around it, and undoes the compaction', async () => {
+    const before = await messages()
+    const size = unwrap(await b.request('sessions.context', { id: sessionId }))
+    expect(size.estimatedTokens).toBeGreaterThan(900)
+    expect(size.compactAtPercent).toBe(70)
+
+    const target = before.find((m) => m.content.startsWith('answer 2 '))!
+    const pinned = unwrap(
+      await b.request('messages.pin', { sessionId, messageId: target.id, pinned: true }),
+    )
+    expect(pinned.pinned).toBe(true)
+
+    server.enqueue(summaryReply('Questions 0 to 3 were answered.'))
+    const done = unwrap(await b.request('sessions.compact', { id: sessionId }))
+    expect(done).toMatchObject({ compacted: true, fallback: false, coveredFrom: 2 })
+    expect(done.tokensAfter).toBeLessThan(done.tokensBefore)
+    const call = server.requests.at(-1)!.body as { stream: boolean; messages: unknown[] }
+    expect(call.stream).toBe(false)
+    expect(JSON.stringify(call.messages)).not.toContain('answer 2 ')
+    const after = unwrap(await b.request('sessions.context', { id: sessionId }))
+    expect(after.estimatedTokens).toBe(done.tokensAfter)
+
+    const stored = await messages()
+    expect(
+      JSON.stringify(stored.slice(0, before.length).map((m) => ({ ...m, pinned: false }))),
+    ).toBe(JSON.stringify(before))
+    const summary = stored.at(-1)!
+    expect(summary).toMatchObject({ kind: 'summary', id: done.summaryId })
+
+    expect(
+      unwrap(await b.request('sessions.undoCompaction', { id: sessionId, summaryId: target.id })),
+    ).toEqual({ removed: false })
+    expect(
+      unwrap(await b.request('sessions.undoCompaction', { id: sessionId, summaryId: summary.id })),
+    ).toEqual({ removed: true })
+    expect(unwrap(await b.request('sessions.context', { id: sessionId })).estimatedTokens).toBe(
+      done.tokensBefore,
+    )
+  })
+
+  it('says what is wrong with an unknown session or message', async () => {
+    const missing = await b.request('messages.pin', {
+      sessionId,
+      messageId: 'no-such-message',
+      pinned: true,
+    })
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    const noSession = await b.request('sessions.compact', { id: 'no-such-session' })
+    expect(noSession).toMatchObject({ ok: false, error: { code: 'not_found' } })
+  })
+})
