@@ -38,7 +38,9 @@ export const fetchUrlTool: BuiltinTool = {
     'address after redirects and the status first, then the content. HTML pages are turned ' +
     'into readable text (scripts, styles and navigation removed); JSON and plain text come ' +
     'back as they are; other content (images, PDFs, archives) is described by type and size ' +
-    `only. Long content is cut at maxChars characters (default ${DEFAULT_FETCH_CHARS}).`,
+    `only. Long content is cut at maxChars characters (default ${DEFAULT_FETCH_CHARS}). ` +
+    'Addresses on this machine, the local network and cloud metadata services are refused ' +
+    'unless the user allowed the host.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -44,9 +44,10 @@ export const searchFilesTool: BuiltinTool = {
     'Find files in the workspace by name pattern and/or search their lines for text. ' +
     'pattern is a glob matched against paths relative to the search folder: "*" within a ' +
     'name, "**" across folders, "?", "{a,b}", "[a-z]" ("*.ts" matches only in the search ' +
-    'folder itself; "**/*.ts" at any depth). text is a plain string, or a JavaScript regular ' +
-    'expression when regex is true. With text, returns "file:line: text" for each matching ' +
-    'line; with only a pattern, returns the matching file paths. Paths in the results are ' +
+    'folder itself; "**/*.ts" at any depth). text is a plain string, or a regular ' +
+    'expression when regex is true (RE2 syntax: no lookarounds or backreferences). With ' +
+    'text, returns "file:line: text" for each matching line; with only a pattern, returns ' +
+    'the matching file paths. Paths in the results are ' +
     'relative to the workspace. Skips .git, node_modules and binary files.',
   inputSchema: {
     type: 'object',
