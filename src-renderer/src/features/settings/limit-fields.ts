@@ -89,7 +89,7 @@ export const LIMIT_FIELDS: readonly LimitField[] = [
   {
     key: 'contextTokens',
     label: 'Context budget (tokens)',
-    hint: 'Older tool output is shortened, then old turns left out, above it. 0: off.',
+    hint: "When the server does not say the model's window: older tool output is shortened, then old turns left out, above it. 0: off.",
     scale: 1,
     min: 0,
   },
