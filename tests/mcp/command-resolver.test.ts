@@ -86,7 +86,8 @@ describe.runIf(posix)('loginShellPath', () => {
     const shell = script('hanging-shell', `#!/bin/sh\necho $$ > ${pidFile}\nexec sleep 30\n`)
     const started = Date.now()
     expect(await loginShellPath({ shell, timeoutMs: 300 })).toEqual([])
-    expect(Date.now() - started).toBeLessThan(3000)
+    // given up on, not waited out: the shell would have slept 30 s
+    expect(Date.now() - started).toBeLessThan(15_000)
     const pid = Number(readFileSync(pidFile, 'utf8').trim())
     await new Promise((r) => setTimeout(r, 100))
     expect(isAlive(pid)).toBe(false)

@@ -71,11 +71,10 @@ describe('misbehaving MCP servers', () => {
     const m = newManager()
     m.apply({ slow: { ...nodeServer(fixture('hang-on-call.mjs')), timeoutMs: 500 } })
     await m.settled(10_000)
-    const started = Date.now()
+    // the server never answers: without the timeout this call would never end
     await expect(m.get('slow')!.call('hang', { progressMs: 0 }, ctx())).rejects.toThrow(
       /did not answer within 1 s|did not answer within 0 s/,
     )
-    expect(Date.now() - started).toBeLessThan(3000)
     await waitFor(
       () => byName(m.list(), 'slow').stderrTail.includes('hang-on-call: cancelled'),
       3000,
@@ -98,9 +97,9 @@ describe('misbehaving MCP servers', () => {
     await expect(m.get('slow')!.call('hang', { progressMs: 100 }, ctx())).rejects.toThrow(
       /did not answer/,
     )
-    const took = Date.now() - started
-    expect(took).toBeGreaterThanOrEqual(1400) // kept alive by progress well past 400 ms
-    expect(took).toBeLessThan(4000)
+    // kept alive by progress well past 400 ms; the progress never stops, so only the
+    // maximum ended it (without it, the call would never end)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400)
   })
 
   it('Stop during a call cancels it on the server', async () => {

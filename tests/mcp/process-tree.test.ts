@@ -103,8 +103,9 @@ describe.runIf(posix)('process groups', () => {
   it('terminateGroup ends a group that honours SIGTERM without waiting for the grace', async () => {
     const g = await spawnGroup(false)
     const started = Date.now()
-    await terminateGroup(g.pid, { graceMs: 3000 })
-    expect(Date.now() - started).toBeLessThan(2000)
+    await terminateGroup(g.pid, { graceMs: 60_000 })
+    // far less than the grace: it did not wait it out
+    expect(Date.now() - started).toBeLessThan(20_000)
     expect(isAlive(g.pid) || isAlive(g.grandchild)).toBe(false)
   })
 
@@ -114,7 +115,8 @@ describe.runIf(posix)('process groups', () => {
     await terminateGroup(g.pid, { graceMs: 300 })
     const elapsed = Date.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(250)
-    expect(elapsed).toBeLessThan(2000)
+    // the process ignores SIGTERM for ever: only SIGKILL ended the wait
+    expect(elapsed).toBeLessThan(20_000)
     expect(isAlive(g.pid)).toBe(false)
     expect(isAlive(g.grandchild)).toBe(false)
   })
@@ -131,7 +133,8 @@ describe.runIf(posix)('process groups', () => {
 
   it('terminateGroup returns at once when nothing is left', async () => {
     const started = Date.now()
-    await terminateGroup(deadPid(), { graceMs: 5000 })
-    expect(Date.now() - started).toBeLessThan(500)
+    await terminateGroup(deadPid(), { graceMs: 60_000 })
+    // far less than the grace: nothing was waited for
+    expect(Date.now() - started).toBeLessThan(20_000)
   })
 })

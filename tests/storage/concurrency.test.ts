@@ -27,7 +27,10 @@ function open(): SqliteSessionStore {
   return s
 }
 
-/** Another connection, on another thread: takes the write lock, holds it, then commits. */
+/**
+ * Another connection, on another thread: takes the write lock and holds it until told to
+ * let go (a shared flag), then holds it `holdMs` more, notes the time and commits.
+ */
 const HOLDER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.module)
@@ -35,17 +38,21 @@ const db = new Database(workerData.file, { timeout: 5000 })
 db.exec('BEGIN IMMEDIATE')
 db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run('renamed elsewhere', workerData.sessionId)
 parentPort.postMessage('locked')
+const flag = new Int32Array(workerData.flag)
+Atomics.wait(flag, 0, 0, 30000)
 Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs)
+const releasing = Date.now()
 db.exec('COMMIT')
 db.close()
-parentPort.postMessage('committed')
+parentPort.postMessage('committed@' + releasing)
 `
 
 describe('two connections on one file', () => {
   it('a writer waits (busy timeout) for another connection’s write lock instead of failing; reads do not wait', async () => {
     const store = open()
     const session = store.createSession({ title: 'before' })
-    const holdMs = 600
+    const holdMs = 300
+    const flag = new SharedArrayBuffer(4)
     const worker = new Worker(HOLDER, {
       eval: true,
       workerData: {
@@ -53,6 +60,7 @@ describe('two connections on one file', () => {
         file: join(dir, 'cairn.db'),
         sessionId: session.id,
         holdMs,
+        flag,
       },
     })
     const messages: string[] = []
@@ -60,19 +68,21 @@ describe('two connections on one file', () => {
     const exited = once(worker, 'exit')
     while (!messages.includes('locked')) await new Promise((r) => setTimeout(r, 5))
 
-    // WAL: reading while the other connection holds the write lock is immediate, and sees
-    // the last committed state
-    const readStart = Date.now()
+    // WAL: a read while the other connection holds the write lock does not wait for it (the
+    // lock is held until we let go, so a waiting read would fail after the busy timeout),
+    // and sees the last committed state
     expect(store.getSession(session.id)?.title).toBe('before')
-    expect(Date.now() - readStart).toBeLessThan(200)
 
-    const start = Date.now()
+    // let go; the write below waits for the commit instead of failing
+    Atomics.store(new Int32Array(flag), 0, 1)
+    Atomics.notify(new Int32Array(flag), 0)
     const saved = store.appendMessage(session.id, { role: 'user', content: 'waited for the lock' })
-    const waited = Date.now() - start
-    expect(waited).toBeGreaterThanOrEqual(200)
+    const appended = Date.now()
     expect(saved.seq).toBe(1)
     await exited
-    expect(messages).toEqual(['locked', 'committed'])
+    expect(messages[0]).toBe('locked')
+    const releasing = Number(messages[1]?.replace('committed@', ''))
+    expect(appended).toBeGreaterThanOrEqual(releasing)
     expect(store.getSession(session.id)).toMatchObject({
       title: 'renamed elsewhere',
       messageCount: 1,
