@@ -66,6 +66,15 @@ describe('Ollama', () => {
     expect(w.notice).toContain("Use Ollama's native API")
   })
 
+  it('a model Ollama says nothing about gets the largest window the setting allows, never a tiny one', async () => {
+    server = await startRouteServer(ollamaRoutes({ model: 'my-tune' }))
+    const info = await discoverModel(`${server.root}/v1`, 'my-tune')
+    const w = chooseContextWindow(info, 'my-tune', { ...windowOpts, fallback: 0 })
+    expect(w).toMatchObject({ tokens: 65_536, ollamaNumCtx: 65_536 })
+    const guessed = chooseContextWindow(info, 'my-tune', windowOpts)
+    expect(guessed).toMatchObject({ tokens: 32_768, ollamaNumCtx: 32_768 })
+  })
+
   it('a Modelfile num_ctx counts when the model is not loaded', async () => {
     server = await startRouteServer(
       ollamaRoutes({

@@ -37,8 +37,12 @@ export function chooseContextWindow(
   const ollama = info?.kind === 'ollama' ? info.ollama : null
   let numCtx: number | null = null
   if (info?.kind === 'ollama' && o.ollamaNative) {
-    const wanted = ollama?.trainedContext ?? knownContextWindow(model) ?? o.fallback
-    numCtx = Math.max(1, Math.min(wanted, o.ollamaMaxContext))
+    // the settings' window is only a guess at the model's (and 0 there turns fitting off)
+    const wanted =
+      ollama?.trainedContext ??
+      knownContextWindow(model) ??
+      (o.fallback > 0 ? o.fallback : o.ollamaMaxContext)
+    numCtx = Math.max(256, Math.min(wanted, o.ollamaMaxContext))
   }
   if (o.override !== undefined && o.override > 0) {
     // the model gets what the run says, and Ollama is asked for the same
