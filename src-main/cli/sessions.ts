@@ -16,8 +16,13 @@ function sessionLine(s: SessionRecord): string {
 }
 
 function messageBlock(m: StoredMessage): string {
+  if (m.kind === 'summary') {
+    const range = m.covers ? `messages ${m.covers.from}–${m.covers.to}` : 'everything before it'
+    return `[${m.seq}] summary of ${range} (sent to the model in their place; they are kept above)\n${m.content}`
+  }
+  const pin = m.pinned ? ' (kept in context)' : ''
   const served = m.servedModel ? ` (answered by ${m.servedModel}, asked for ${m.model ?? '?'})` : ''
-  const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}${served}`
+  const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}${served}${pin}`
   const calls = (m.toolCalls ?? []).map((c) => `  → ${c.name} ${c.arguments}`).join('\n')
   return [head, m.content, calls].filter(Boolean).join('\n')
 }

@@ -1,0 +1,83 @@
+/**
+ * A long session with a small window keeps answering from the CLI: the middle is
+ * summarized, and `cairn sessions show` still prints every original message, with the
+ * summary shown as one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
+import { runCli } from '../support/cli'
+import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+
+let server: ScriptedServer
+let dataDir: string
+let env: NodeJS.ProcessEnv
+beforeEach(async () => {
+  server = await startScriptedServer({ models: ['m1'] })
+  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-compaction-'))
+  env = { CAIRN_DATA_DIR: dataDir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' }
+})
+afterEach(async () => {
+  await server.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('a long session in a small window, from the CLI', () => {
+  it('is summarized and keeps answering; sessions show prints the originals and the summary as such', async () => {
+    const store = createSessionStore(dataDir)
+    const session = store.createSession({ provider: server.baseURL, model: 'm1' })
+    for (let i = 0; i < 12; i++) {
+      store.appendMessage(session.id, { role: 'user', content: `question ${i} ${'q'.repeat(300)}` })
+      store.appendMessage(session.id, {
+        role: 'assistant',
+        content: `answer ${i} ${'a'.repeat(500)}`,
+        provider: server.baseURL,
+        model: 'm1',
+      })
+    }
+    const pinned = store.listMessages(session.id)[5]!
+    store.setMessagePinned(session.id, pinned.id, true)
+    store.close()
+    server.enqueue(
+      {
+        type: 'http',
+        status: 200,
+        body: {
+          id: 's',
+          object: 'chat.completion',
+          created: 1,
+          model: 'm1',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Earlier: twelve questions.' },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      },
+      textReply('Still here.'),
+    )
+    const run = await runCli(
+      ['--base-url', server.baseURL, '--session', session.id, '--context-window', '2000', 'go on'],
+      { env },
+    )
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Still here.')
+    expect(server.requests).toHaveLength(2)
+    expect(JSON.stringify(server.requests[1]!.body)).toContain('Earlier: twelve questions.')
+
+    const show = await runCli(['sessions', 'show', session.id], { env })
+    expect(show.code).toBe(0)
+    for (let i = 0; i < 12; i++) {
+      expect(show.stdout).toContain(`answer ${i} ${'a'.repeat(500)}`)
+      expect(show.stdout).toContain(`question ${i} ${'q'.repeat(300)}`)
+    }
+    expect(show.stdout).toMatch(
+      /\[\d+\] summary of messages 2–\d+ \(sent to the model in their place; they are kept above\)\nEarlier: twelve questions\./,
+    )
+    expect(show.stdout).toContain('[6] assistant (kept in context)')
+  })
+})
