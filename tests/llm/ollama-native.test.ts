@@ -262,3 +262,30 @@ describe('stopping an Ollama answer', () => {
     expect(err.partial?.content).toBe('Half an ans')
   })
 })
+
+describe('what goes with an Ollama request', () => {
+  it("the provider's key, unless its headers set their own Authorization", async () => {
+    const s = await ollama(
+      { ndjson: [line({ content: 'a' }), done()] },
+      { ndjson: [line({ content: 'b' }), done()] },
+    )
+    const req = { model: 'qwen3', messages: [{ role: 'user' as const, content: 'hi' }] }
+    const opts = { signal: new AbortController().signal, onDelta: () => {} }
+    await new OllamaNativeClient(
+      { baseURL: `${s.root}/v1`, apiKey: 'k1' },
+      { numCtx: null },
+    ).streamChat(req, opts)
+    await new OllamaNativeClient(
+      { baseURL: `${s.root}/v1`, apiKey: 'k1', headers: { Authorization: 'Basic abc' } },
+      { numCtx: null },
+    ).streamChat(req, opts)
+    expect(s.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer k1', 'Basic abc'])
+  })
+
+  it('a line too long to be Ollama talking is refused, not buffered', async () => {
+    const s = await ollama({ text: 'x'.repeat(9_000_000), contentType: 'application/x-ndjson' })
+    const err = (await run(client(s)).catch((e: unknown) => e)) as LlmError
+    expect(err.code).toBe('bad_response')
+    expect(err.message).toContain('sent a line of more than 8000000 characters')
+  })
+})

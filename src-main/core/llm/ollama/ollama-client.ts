@@ -47,6 +47,9 @@ const OllamaLine = z.object({
 })
 type OllamaLine = z.infer<typeof OllamaLine>
 
+/** One line is one small JSON object; a line this long is not Ollama talking. */
+const MAX_LINE_CHARS = 8_000_000
+
 export class OllamaNativeClient {
   /** the OpenAI-compatible base URL it was given (for messages and the turn log) */
   readonly baseURL: string
@@ -62,7 +65,8 @@ export class OllamaNativeClient {
     this.baseURL = endpoint.baseURL.replace(/\/+$/, '')
     this.root = serverRoot(this.baseURL)
     this.headers = { ...endpoint.headers }
-    if (endpoint.apiKey) this.headers['authorization'] = `Bearer ${endpoint.apiKey}`
+    const ownAuth = Object.keys(this.headers).some((k) => k.toLowerCase() === 'authorization')
+    if (endpoint.apiKey && !ownAuth) this.headers['authorization'] = `Bearer ${endpoint.apiKey}`
     this.fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init))
   }
 
@@ -105,6 +109,12 @@ export class OllamaNativeClient {
         while ((nl = buffered.indexOf('\n')) >= 0) {
           lines.read(buffered.slice(0, nl), this.baseURL)
           buffered = buffered.slice(nl + 1)
+        }
+        if (buffered.length > MAX_LINE_CHARS) {
+          throw new LlmError(
+            'bad_response',
+            `${this.baseURL} sent a line of more than ${MAX_LINE_CHARS} characters; it is not an answer Cairn can read.`,
+          )
         }
       }
       lines.read(buffered + decoder.decode(), this.baseURL)
