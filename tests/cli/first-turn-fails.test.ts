@@ -61,4 +61,32 @@ describe('a first turn that gets no answer', () => {
     const show = await runCli(['sessions', 'show', id!], { env })
     expect(show.stdout).toContain('Who builds them?')
   })
+
+  it('asked again with the same command after the failure, the question is sent once', async () => {
+    const server = await startScriptedServer({ models: ['m1'] })
+    try {
+      server.enqueue(textReply('A pile of stones.'))
+      await runCli(['--base-url', server.baseURL, '--model', 'm1', 'hi'], { env })
+      const [id] = await sessionIds()
+      const down = `http://127.0.0.1:${await closedPort()}/v1`
+      const failed = await runCli(['--base-url', down, '--session', id!, 'Who builds them?'], {
+        env,
+      })
+      expect(failed.code).toBe(1)
+      server.enqueue(textReply('Walkers.'))
+      const again = await runCli(
+        ['--base-url', server.baseURL, '--session', id!, 'Who builds them?'],
+        { env },
+      )
+      expect(again.code).toBe(0)
+      const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] }
+      expect(body.messages.map((m) => `${m.role}: ${m.content}`)).toEqual([
+        'user: hi',
+        'assistant: A pile of stones.',
+        'user: Who builds them?',
+      ])
+    } finally {
+      await server.close()
+    }
+  })
 })
