@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -179,10 +179,17 @@ describe('cairn with MCP servers', () => {
   })
 
   it('killing the server in the middle of a call finishes the turn with an error result and leaves no process', async () => {
+    const started = join(dir, 'hang-started')
     writeFileSync(
       configFile,
       JSON.stringify({
-        mcpServers: { slow: { command: 'node', args: [fixture('hang-on-call.mjs')] } },
+        mcpServers: {
+          slow: {
+            command: 'node',
+            args: [fixture('hang-on-call.mjs')],
+            env: { HANG_STARTED_FILE: started },
+          },
+        },
       }),
     )
     server.enqueue(toolCallsReply([{ name: 'slow__hang', arguments: '{"progressMs":0}' }]), (req) =>
@@ -205,7 +212,8 @@ describe('cairn with MCP servers', () => {
     await waitFor(() => readPids().length > 0, 5000, 'the server in the registry')
     const pid = readPids()[0]!
     seen.add(pid)
-    await new Promise((r) => setTimeout(r, 200))
+    // the call is in flight (the server said it started it): now kill the server
+    await waitFor(() => existsSync(started), 20_000, 'the hang call to start')
     process.kill(pid, 'SIGKILL')
     const poll = setInterval(() => readPids().forEach((p) => seen.add(p)), 50)
     const r = await cli.done
