@@ -86,6 +86,22 @@ describe('hostile patterns', () => {
     expect(() => linearRegExp('(?<=a)b')).toThrow(SyntaxError)
   })
 
+  it('compiled patterns are freed: many searches do not fill the engine', () => {
+    // the engine's heap is fixed (16 MB); without freeing, this ran out before 20 000
+    for (let i = 0; i < 30_000; i++) {
+      const re = linearRegExp(`foo(bar|baz)+[a-z]{2,5}${i}`)
+      expect(re.test(`xx foobarbazab${i}`)).toBe(true)
+      re.dispose()
+    }
+  }, 120_000)
+
+  it('an input too long for the engine is not matched, and does not break it', () => {
+    const re = linearRegExp('^a+$')
+    expect(re.test('a'.repeat(4_000_000))).toBe(false)
+    expect(re.test('aaa')).toBe(true)
+    re.dispose()
+  })
+
   it("an MCP schema's pattern is checked in linear time", () => {
     const schema = {
       type: 'object',

@@ -11,7 +11,7 @@
  * (`!(x)`, `+(x)`) and a leading `!` (negation) are off: they need lookarounds.
  */
 import picomatch from 'picomatch'
-import { linearRegExp } from '../../core/linear-regex'
+import { linearRegExp, type LinearRegExp } from '../../core/linear-regex'
 
 export const MAX_GLOB_CHARS = 1000
 
@@ -26,15 +26,18 @@ const OPTIONS: picomatch.PicomatchOptions = {
 /** The lookarounds picomatch adds that always hold for a walked path (see the header). */
 const PATH_GUARDS = ['(?!\\.{1,2}(?:\\/|$))', '(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?=.)']
 
+/** A matcher for normalized relative paths; `dispose` frees its compiled expression. */
+export type GlobMatcher = ((relPath: string) => boolean) & { dispose(): void }
+
 /** A matcher for normalized relative paths (no `.`, `..` or empty segments). */
-export function compileGlob(pattern: string): (relPath: string) => boolean {
+export function compileGlob(pattern: string): GlobMatcher {
   if (pattern.length > MAX_GLOB_CHARS) {
     throw new Error(`the pattern is longer than ${MAX_GLOB_CHARS} characters`)
   }
   const source = picomatch.makeRe(pattern, OPTIONS).source
   let linear = source
   for (const guard of PATH_GUARDS) linear = linear.split(guard).join('')
-  let re: { test(s: string): boolean }
+  let re: LinearRegExp
   try {
     re = linearRegExp(linear)
   } catch (e) {
@@ -42,5 +45,6 @@ export function compileGlob(pattern: string): (relPath: string) => boolean {
       `it uses a feature search_files does not support (${e instanceof Error ? e.message : String(e)})`,
     )
   }
-  return (relPath) => relPath === pattern || re.test(relPath)
+  const matcher = (relPath: string): boolean => relPath === pattern || re.test(relPath)
+  return Object.assign(matcher, { dispose: () => re.dispose() })
 }

@@ -10,8 +10,9 @@
  */
 import { promises as fsp } from 'node:fs'
 import path from 'node:path'
-import { linearRegExp } from '../../core/linear-regex'
-import { compileGlob } from './glob'
+import { linearRegExp, type LinearRegExp } from '../../core/linear-regex'
+import type { ToolOutcome } from '../../core/ports'
+import { compileGlob, type GlobMatcher } from './glob'
 import { existing } from './read-tools'
 import {
   formatBytes,
@@ -25,7 +26,7 @@ import {
   type ToolEnv,
 } from './tool-def'
 import { readDirInside, readFileInside } from './confined-fs'
-import { isInside, openWorkspace, relativeTo, type Workspace } from './workspace'
+import { isInside, openWorkspace, relativeTo, type ResolvedPath, type Workspace } from './workspace'
 
 export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['.git', 'node_modules', '.hg', '.svn'])
 export const DEFAULT_MAX_RESULTS = 200
@@ -85,27 +86,49 @@ export const searchFilesTool: BuiltinTool = {
     const ws = await openWorkspace(env.workspace)
     const start = await existing(ws, optionalString(args, 'path') ?? '.')
     const matchPath = pattern ? compilePattern(pattern) : null
-    const matchLine =
-      needle !== undefined && needle !== '' ? lineMatcher(needle, regex, ignoreCase) : null
-    const stats: Stats = { scanned: 0, tooBig: 0, binary: 0, walkCut: false }
-    const results: string[] = []
-    const startStat = await fsp.stat(start.real)
-    const files = startStat.isDirectory() ? walk(ws, start.real, env, stats) : single(start.real)
-    for await (const file of files) {
-      if (results.length >= max) break
-      const relToStart = startStat.isDirectory()
-        ? path.relative(start.real, file).split(path.sep).join('/')
-        : path.basename(file)
-      if (matchPath && !matchPath(relToStart)) continue
-      const rel = relativeTo(ws, file)
-      if (!matchLine) {
-        results.push(rel)
-        continue
-      }
-      await searchFile(ws, file, rel, matchLine, max, results, stats, env)
+    let matchLine: LineMatcher | null = null
+    try {
+      if (needle !== undefined && needle !== '') matchLine = lineMatcher(needle, regex, ignoreCase)
+      return await search(ws, start, env, max, matchPath, matchLine, { pattern, needle })
+    } finally {
+      matchPath?.dispose()
+      matchLine?.dispose()
     }
-    return text(report(results, max, stats, env, { pattern, needle, where: start.rel }))
   },
+}
+
+async function search(
+  ws: Workspace,
+  start: ResolvedPath,
+  env: ToolEnv,
+  max: number,
+  matchPath: GlobMatcher | null,
+  matchLine: LineMatcher | null,
+  q: { pattern: string | undefined; needle: string | undefined },
+): Promise<ToolOutcome> {
+  const stats: Stats = { scanned: 0, tooBig: 0, binary: 0, walkCut: false }
+  const results: string[] = []
+  const startStat = await fsp.stat(start.real)
+  const files = startStat.isDirectory() ? walk(ws, start.real, env, stats) : single(start.real)
+  for await (const file of files) {
+    if (results.length >= max) break
+    const relToStart = startStat.isDirectory()
+      ? path.relative(start.real, file).split(path.sep).join('/')
+      : path.basename(file)
+    if (matchPath && !matchPath(relToStart)) continue
+    const rel = relativeTo(ws, file)
+    if (!matchLine) {
+      results.push(rel)
+      continue
+    }
+    await searchFile(ws, file, rel, matchLine.test, max, results, stats, env)
+  }
+  return text(report(results, max, stats, env, { ...q, where: start.rel }))
+}
+
+interface LineMatcher {
+  test(line: string): boolean
+  dispose(): void
 }
 
 interface Stats {
@@ -115,7 +138,7 @@ interface Stats {
   walkCut: boolean
 }
 
-function compilePattern(pattern: string): (relPath: string) => boolean {
+function compilePattern(pattern: string): GlobMatcher {
   if (path.isAbsolute(pattern) || /^[A-Za-z]:[\\/]/.test(pattern)) {
     throw new ToolError(
       `The pattern "${pattern}" is an absolute path. Patterns are matched against paths relative ` +
@@ -129,13 +152,9 @@ function compilePattern(pattern: string): (relPath: string) => boolean {
   }
 }
 
-function lineMatcher(
-  needle: string,
-  regex: boolean,
-  ignoreCase: boolean,
-): (line: string) => boolean {
+function lineMatcher(needle: string, regex: boolean, ignoreCase: boolean): LineMatcher {
   if (regex) {
-    let re: { test(s: string): boolean }
+    let re: LinearRegExp
     try {
       re = linearRegExp(needle, ignoreCase ? 'i' : '')
     } catch (e) {
@@ -145,14 +164,18 @@ function lineMatcher(
           'Fix it, or set regex to false to search for the plain text.',
       )
     }
-    return (line) =>
-      re.test(line.length > MAX_TESTED_CHARS ? line.slice(0, MAX_TESTED_CHARS) : line)
+    return {
+      test: (line) =>
+        re.test(line.length > MAX_TESTED_CHARS ? line.slice(0, MAX_TESTED_CHARS) : line),
+      dispose: () => re.dispose(),
+    }
   }
+  const nothing = (): void => {}
   if (ignoreCase) {
     const lower = needle.toLowerCase()
-    return (line) => line.toLowerCase().includes(lower)
+    return { test: (line) => line.toLowerCase().includes(lower), dispose: nothing }
   }
-  return (line) => line.includes(needle)
+  return { test: (line) => line.includes(needle), dispose: nothing }
 }
 
 async function* single(file: string): AsyncGenerator<string> {
