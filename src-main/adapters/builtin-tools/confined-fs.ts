@@ -71,8 +71,8 @@ export interface OpenedFile {
 }
 
 /**
- * Opens an existing file (a real path from resolveInWorkspace) for reading, and checks the
- * handle. Folders and other non-files are refused with `what` in the message.
+ * Opens an existing file (a real path from resolveInWorkspace) for reading and checks the
+ * handle; the caller decides what to do with a folder or another non-file (see `stat`).
  */
 export async function openFileInside(ws: Workspace, real: string): Promise<OpenedFile> {
   let fh: FileHandle
