@@ -1,9 +1,12 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import { linearRegExpForAjv } from '../linear-regex'
+import { withDefaultsOptional } from './schema-defaults'
 
 /**
  * Tool-call arguments are checked before anyone is asked to approve them: valid JSON, an
- * object, no prototype-polluting keys, and valid against the tool's JSON schema.
+ * object, no prototype-polluting keys, and valid against the tool's JSON schema. A call the
+ * server would accept is never refused here: a required property that has a default in the
+ * schema may be left out (the server fills it in), see `schema-defaults.ts`.
  */
 export type ArgsCheck =
   | { ok: true; value: Record<string, unknown> }
@@ -27,7 +30,7 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction | null 
     // `$schema` names drafts ajv's default build does not load; the keywords are what matter.
     const { $schema: _ignored, ...rest } = schema
     try {
-      v = ajv.compile(rest)
+      v = ajv.compile(withDefaultsOptional(rest) as Record<string, unknown>)
     } catch {
       v = null // a schema ajv cannot compile is not the model's fault: skip validation
     }
