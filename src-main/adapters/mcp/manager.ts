@@ -3,6 +3,7 @@
  * a configuration change starts, stops or restarts only the servers it touches.
  */
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
+import { waitAllReady } from '../../core/tools/ready-wait'
 import type { ToolSource } from '../../core/tools/tool-source'
 import { configFingerprint, type McpServersConfig } from './config'
 import { McpConnection, type ConnectionDeps } from './connection'
@@ -70,7 +71,7 @@ export class McpManager {
     const bounded = new AbortController()
     const timer = setTimeout(() => bounded.abort(), timeoutMs)
     try {
-      await Promise.all([...this.connections.values()].map((c) => c.whenReady(bounded.signal)))
+      await waitAllReady([...this.connections.values()], bounded.signal)
     } finally {
       clearTimeout(timer)
     }

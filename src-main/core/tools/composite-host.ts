@@ -1,5 +1,6 @@
 import type { ToolCallContext, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
 import { toolFingerprint } from './fingerprint'
+import { waitAllReady } from './ready-wait'
 import { modelToolName, uniqueName } from './tool-names'
 import type { ToolSource } from './tool-source'
 
@@ -109,7 +110,7 @@ export class CompositeToolHost implements ToolHost {
     signal.addEventListener('abort', onAbort, { once: true })
     if (signal.aborted) bounded.abort()
     try {
-      await Promise.all(starting.map((s) => s.whenReady(bounded.signal)))
+      await waitAllReady(starting, bounded.signal)
     } finally {
       clearTimeout(timer)
       signal.removeEventListener('abort', onAbort)
