@@ -6,6 +6,7 @@ describe('slash commands', () => {
     expect(parseCommand('/new')).toEqual({ kind: 'new' })
     expect(parseCommand('  /STOP ')).toEqual({ kind: 'stop' })
     expect(parseCommand('/help')).toEqual({ kind: 'help' })
+    expect(parseCommand('/compact')).toEqual({ kind: 'compact' })
     expect(parseCommand('/model  qwen3:8b ')).toEqual({ kind: 'model', name: 'qwen3:8b' })
     expect(parseCommand('/model')).toEqual({ kind: 'model', name: null })
     expect(parseCommand('/frobnicate now')).toEqual({ kind: 'unknown', name: 'frobnicate' })
@@ -21,7 +22,7 @@ describe('slash commands', () => {
   it('Tab completes a command, then a model name from the provider’s list', () => {
     const models = ['qwen3:8b', 'qwen3:32b', 'llama3.1']
     expect(complete('/mo', models)).toEqual({ text: '/model ', candidates: [] })
-    expect(complete('/', models)?.candidates).toEqual(['/new', '/model', '/stop', '/help'])
+    expect(complete('/', models)?.candidates).toEqual(['/new', '/model', '/stop', '/compact', '/help'])
     expect(complete('/model ll', models)).toEqual({ text: '/model llama3.1', candidates: [] })
     expect(complete('/model qw', models)).toEqual({
       text: '/model qwen3:',

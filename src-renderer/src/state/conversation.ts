@@ -17,6 +17,7 @@ import type {
   StoredMessage,
 } from '../../../src-preload/contract/dto'
 import type { KeptNotice, Outbox, TurnEnd } from './live-types'
+import { placeSummaries } from './summary-placement'
 import {
   answerKey,
   toolStatus,
@@ -71,6 +72,8 @@ export type Row =
       pending: boolean
       /** the newest user message, when nothing runs: it can be edited and resent */
       canEdit: boolean
+      /** kept in context: never summarized or left out */
+      pinned?: boolean
       versions: Versions | null
     }
   | {
@@ -89,7 +92,17 @@ export type Row =
       until?: number
       attempt?: string
     }
-  | { kind: 'summary'; key: string; text: string }
+  | {
+      kind: 'summary'
+      key: string
+      text: string
+      /** the summary message, when it records what it stands in for (it can be undone) */
+      summaryId: string | null
+      /** the messages it stands in for, among those loaded */
+      covered: number
+      /** the covered messages are shown below it */
+      expanded: boolean
+    }
   | {
       kind: 'end'
       key: string
@@ -187,6 +200,8 @@ export interface StoredRowsInput {
   busy: boolean
   /** notices ended turns showed, by turn */
   notices?: Readonly<Record<string, KeptNotice[]>>
+  /** summaries whose covered messages are shown (see `summary-placement.ts`) */
+  expandedSummaries?: ReadonlySet<string>
 }
 
 /** The notices of a turn's live view, with their place among its answers. */
@@ -246,9 +261,12 @@ export function earlierVersionOf(
   return null
 }
 
+const NONE_EXPANDED: ReadonlySet<string> = new Set()
+
 /** Rows of the stored messages. */
 export function storedRows(input: StoredRowsInput): Row[] {
-  const chains = versionChains(input.messages, input.hiding)
+  const placed = placeSummaries(input.messages, input.expandedSummaries ?? NONE_EXPANDED)
+  const chains = versionChains(placed.messages, input.hiding)
   const rows: Row[] = []
   chains.forEach(({ slot, chain }, n) => {
     const picked = input.picked[slot]
@@ -263,6 +281,11 @@ export function storedRows(input: StoredRowsInput): Row[] {
       input.liveTurnId,
       input.notices ?? {},
     )
+  })
+  if (placed.info.size === 0) return rows
+  return rows.map((r) => {
+    const info = r.kind === 'summary' ? placed.info.get(r.key) : undefined
+    return info && r.kind === 'summary' ? { ...r, ...info } : r
   })
   return rows
 }
@@ -294,7 +317,14 @@ function exchangeRows(
     if (m.kind === 'notice') {
       rows.push({ kind: 'notice', key: m.id, level: 'warning', message: m.content })
     } else if (m.kind === 'summary') {
-      rows.push({ kind: 'summary', key: m.id, text: m.content })
+      rows.push({
+        kind: 'summary',
+        key: m.id,
+        text: m.content,
+        summaryId: m.covers ? m.id : null,
+        covered: 0,
+        expanded: false,
+      })
     } else if (isUser(m)) {
       userRow = {
         kind: 'user',
@@ -304,6 +334,7 @@ function exchangeRows(
         pending: false,
         canEdit: newest && liveTurnId === null,
         versions,
+        ...(m.pinned ? { pinned: true } : {}),
       }
       rows.push(userRow)
       keptAfter(m.turnId, 0)

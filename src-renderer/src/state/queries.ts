@@ -83,7 +83,12 @@ export async function fetchTail(
 }
 
 function sameMessage(a: StoredMessage, b: StoredMessage): boolean {
-  return a.content === b.content && a.status === b.status && a.reasoning === b.reasoning
+  return (
+    a.content === b.content &&
+    a.status === b.status &&
+    a.reasoning === b.reasoning &&
+    a.pinned === b.pinned
+  )
 }
 
 /** Loads the page before the oldest loaded message. */

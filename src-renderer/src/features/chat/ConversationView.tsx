@@ -11,6 +11,7 @@ import { usePlatform, useLive } from '../../state/context'
 import { liveRows, storedRows, type Row } from '../../state/conversation'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { fetchOlder, useConversation } from '../../state/queries'
+import { contextActions } from './context-actions'
 import { RowActionsContext, type RowActions } from './rows/actions'
 import { AnswerRow } from './rows/AnswerRow'
 import { EndRow, NoticeRow, SummaryRow } from './rows/NoticeRows'
@@ -89,6 +90,7 @@ export function ConversationView(): JSX.Element {
   const conversation = useConversation(sessionId)
   const messages = conversation.data?.messages ?? NO_MESSAGES
   const [picked, setPicked] = useState<Record<string, number>>({})
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const turn = live.turn
   const busy = (turn?.running ?? false) || live.outbox !== null
 
@@ -101,8 +103,9 @@ export function ConversationView(): JSX.Element {
         picked,
         busy,
         notices: live.notices,
+        expandedSummaries: expanded,
       }),
-    [messages, turn?.turnId, live.outbox?.replaces, picked, busy, live.notices],
+    [messages, turn?.turnId, live.outbox?.replaces, picked, busy, live.notices, expanded],
   )
   const storedUser = useMemo(() => {
     const id = turn?.turnId ?? live.outbox?.turnId
@@ -127,8 +130,9 @@ export function ConversationView(): JSX.Element {
       pick: (slot, index) => setPicked((p) => ({ ...p, [slot]: index })),
       resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
       send: (text) => void liveStore.getState().send(text),
+      ...contextActions(bridge, client, sessionId, setExpanded),
     }),
-    [liveStore],
+    [liveStore, bridge, client, sessionId],
   )
 
   const list = useRef<VirtuosoHandle>(null)

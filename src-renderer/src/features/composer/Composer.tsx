@@ -4,11 +4,13 @@
  * message that could not be sent stays in the box with the reason beside it.
  */
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
-import { useLive } from '../../state/context'
+import { useLive, usePlatform } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
 import { isProviderProblem, ProviderSettingsLink } from '../onboarding/ProviderSettingsLink'
 import { COMMANDS, complete, parseCommand, SHORTCUTS } from './commands'
+import { compactNow } from './compact-now'
+import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
 
@@ -48,6 +50,8 @@ export function Composer(): JSX.Element {
   const setDraft = useLive((s) => s.setDraft)
   const open = useLive((s) => s.open)
   const setModel = useLive((s) => s.setModel)
+  const currentId = useLive((s) => s.currentId)
+  const { bridge, client } = usePlatform()
   const busy = running || live.outbox !== null
   const text = live.draft
   const [feedback, setFeedback] = useState<Feedback>(null)
@@ -81,6 +85,10 @@ export function Composer(): JSX.Element {
         )
       case 'help':
         return setFeedback({ kind: 'help' })
+      case 'compact':
+        if (running) return setFeedback({ kind: 'info', text: 'Wait for the answer to finish.' })
+        setFeedback({ kind: 'info', text: 'Summarizing the earlier conversation…' })
+        return setFeedback(await compactNow(bridge, client, currentId))
       case 'model': {
         if (!cmd.name) {
           const list = models.data?.models.length
@@ -148,6 +156,7 @@ export function Composer(): JSX.Element {
       <div className="composer-bar">
         <ModelPicker />
         <ThinkingToggle />
+        <ContextMeter sessionId={currentId} />
         <div className="composer-feedback" role="status">
           {error ? (
             <>

@@ -1,11 +1,16 @@
 /**
  * Slash commands, handled in the window and never sent to the model: `/new`, `/model
- * <name>`, `/stop`, `/help`. Pure functions: parsing and Tab completion.
+ * <name>`, `/stop`, `/compact`, `/help`. Pure functions: parsing and Tab completion.
  */
 export const COMMANDS = [
   { name: 'new', usage: '/new', help: 'start a new chat' },
   { name: 'model', usage: '/model <name>', help: 'switch this chat’s model (Tab completes)' },
   { name: 'stop', usage: '/stop', help: 'stop the answer being written' },
+  {
+    name: 'compact',
+    usage: '/compact',
+    help: 'summarize the earlier conversation now (it can be undone)',
+  },
   { name: 'help', usage: '/help', help: 'list the commands and shortcuts' },
 ] as const
 
@@ -23,6 +28,7 @@ export type Command =
   | { kind: 'new' }
   | { kind: 'model'; name: string | null }
   | { kind: 'stop' }
+  | { kind: 'compact' }
   | { kind: 'help' }
   | { kind: 'unknown'; name: string }
 
@@ -40,6 +46,8 @@ export function parseCommand(text: string): Command | null {
       return { kind: 'new' }
     case 'stop':
       return { kind: 'stop' }
+    case 'compact':
+      return { kind: 'compact' }
     case 'help':
       return { kind: 'help' }
     case 'model':

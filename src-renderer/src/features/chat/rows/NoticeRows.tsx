@@ -43,11 +43,46 @@ export const EndRow = memo(function EndRow(props: { row: EndData }): JSX.Element
   )
 })
 
+/**
+ * "Earlier conversation summarized", where the summary stands in for earlier messages.
+ * Expanded: the summary, Undo compaction, and the original messages below it.
+ */
 export const SummaryRow = memo(function SummaryRow(props: { row: SummaryData }): JSX.Element {
+  const { row } = props
+  const { toggleSummary, undoCompaction } = useRowActions()
+  if (row.summaryId === null) {
+    return (
+      <details className="notice summary">
+        <summary>Earlier conversation summarized</summary>
+        <div className="summary-text">{row.text}</div>
+      </details>
+    )
+  }
+  const id = row.summaryId
+  const count = `${row.covered} message${row.covered === 1 ? '' : 's'}`
   return (
-    <details className="notice summary">
-      <summary>Earlier conversation summarized</summary>
-      <div className="summary-text">{props.row.text}</div>
-    </details>
+    <section className="notice summary" aria-label="Earlier conversation summarized">
+      <button
+        type="button"
+        className="summary-toggle"
+        aria-expanded={row.expanded}
+        aria-controls={`summary-${id}`}
+        onClick={() => toggleSummary?.(id)}
+      >
+        Earlier conversation summarized <span className="meta">({count})</span>
+      </button>
+      {row.expanded ? (
+        <div id={`summary-${id}`} className="summary-body">
+          <p className="meta">
+            The model is sent this summary instead of the {count} below, which are kept as they
+            were.
+          </p>
+          <div className="summary-text">{row.text}</div>
+          <button type="button" className="action" onClick={() => undoCompaction?.(id)}>
+            Undo compaction
+          </button>
+        </div>
+      ) : null}
+    </section>
   )
 })

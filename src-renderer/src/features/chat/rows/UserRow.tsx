@@ -52,6 +52,22 @@ function Editor(props: { text: string; onDone: () => void; messageId: string }):
   )
 }
 
+/** "Keep in context": a pinned message is never summarized or left out of the request. */
+function PinButton(props: { messageId: string; pinned: boolean }): JSX.Element {
+  const { pin } = useRowActions()
+  return (
+    <button
+      type="button"
+      className="action"
+      aria-pressed={props.pinned}
+      title="A message kept in context is never summarized or left out"
+      onClick={() => pin?.(props.messageId, !props.pinned)}
+    >
+      {props.pinned ? 'Kept in context' : 'Keep in context'}
+    </button>
+  )
+}
+
 export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.Element {
   const { row } = props
   const [editing, setEditing] = useState(false)
@@ -69,6 +85,9 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
           {row.pending ? <span className="meta">Sending…</span> : null}
           {row.versions ? <VersionSwitch versions={row.versions} /> : null}
           <CopyButton text={row.text} label="Copy message" />
+          {row.messageId && !row.pending ? (
+            <PinButton messageId={row.messageId} pinned={row.pinned ?? false} />
+          ) : null}
           {row.canEdit && row.messageId ? (
             <button
               type="button"

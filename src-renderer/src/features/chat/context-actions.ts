@@ -1,0 +1,43 @@
+/**
+ * What the conversation can do about what the model is given: show or hide what a summary
+ * stands in for, undo a compaction, keep a message in context. A change reloads the
+ * conversation; a failure is shown where the user acted (as an alert).
+ */
+import type { Dispatch, SetStateAction } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import type { CairnBridge } from '../../../../src-preload/contract/bridge'
+import { call, keys } from '../../state/queries'
+import type { RowActions } from './rows/actions'
+
+export function contextActions(
+  bridge: CairnBridge,
+  client: QueryClient,
+  sessionId: string | null,
+  setExpanded: Dispatch<SetStateAction<ReadonlySet<string>>>,
+): Pick<RowActions, 'toggleSummary' | 'undoCompaction' | 'pin'> {
+  const reload = (): void => {
+    if (sessionId) void client.invalidateQueries({ queryKey: keys.conversation(sessionId) })
+  }
+  const failed = (what: string) => (e: unknown) =>
+    window.alert(`Could not ${what}: ${e instanceof Error ? e.message : String(e)}`)
+  return {
+    toggleSummary: (summaryId) =>
+      setExpanded((s) => {
+        const next = new Set(s)
+        if (!next.delete(summaryId)) next.add(summaryId)
+        return next
+      }),
+    undoCompaction: (summaryId) => {
+      if (!sessionId) return
+      call(bridge, 'sessions.undoCompaction', { id: sessionId, summaryId })
+        .then(reload)
+        .catch(failed('undo the compaction'))
+    },
+    pin: (messageId, pinned) => {
+      if (!sessionId) return
+      call(bridge, 'messages.pin', { sessionId, messageId, pinned })
+        .then(reload)
+        .catch(failed(pinned ? 'keep the message in context' : 'unpin the message'))
+    },
+  }
+}
