@@ -1,72 +1,27 @@
 /** DTOs of the app's routes beyond the agent's own (settings, providers, turn logs, app info). */
-import type { PermissionPolicy } from './dto'
+import type { LimitsSettings, ProviderSettings, SettingsData } from './settings-schema'
 
-export interface ProviderView {
-  id: string
-  name: string
-  baseURL: string
-  defaultModel?: string
-  headers?: Record<string, string>
-  imageInput?: boolean
-  /** Ollama: its native API (default true) or its OpenAI-compatible /v1 */
-  ollamaNativeApi?: boolean
-  /** Ollama: the largest num_ctx asked for (default 32 768) */
-  ollamaMaxContext?: number
-  /** Ollama: how long the model stays loaded (`5m`, `1h`, `-1`) */
-  keepAlive?: string
-  /** the model thinks, where that can be switched; unset: the server's default */
-  thinking?: boolean
+export type ProviderView = ProviderSettings & {
   /** the stored API key, masked (`sk-…abcd`), or null when none is stored; never the key */
   apiKey: string | null
 }
 
-/** The limits of one turn (the agent loop's, from settings). */
-export interface LimitsView {
-  /** LLM calls per turn */
-  maxIterations: number
-  /** tool executions per turn */
-  maxToolExecutions: number
-  /** wall-clock budget of the whole turn */
-  deadlineMs: number
-  /** tool output above this is cut, with a marker the model can read */
-  maxToolOutputChars: number
-  /** the same call (tool + canonical arguments) this many times in a row is a loop */
-  loopThreshold: number
-  /** warnings given before a loop stops the turn */
-  loopMaxWarnings: number
-  stopOnToolFailure: boolean
-  stopOnDenied: boolean
-  /** LLM retries after the first attempt */
-  maxRetries: number
-  /** the stream watchdog */
-  idleTimeoutMs: number
-  /** estimated tokens a request may use; older tool output is shortened, then old turns left out (0: off) */
-  contextTokens: number
-  /** characters of one answer (text and reasoning): past it the stream is cut and the turn ends */
-  maxAnswerChars: number
-  /** tools of one MCP server given to the model; a server that offers more is warned about */
-  maxToolsPerServer: number
-  /** turns at the end whose tool results are sent whole; older ones are cut to 200 characters */
-  keepToolResultsTurns?: number
-  /** tools whose results are never cut (an authentication tool, say) */
-  neverCompressTools?: string[]
-  /** percent of the context window past which the middle of the conversation is summarized */
-  compactAtPercent?: number
-}
+/** The limits of one turn (the agent loop's, from settings): see `limitsSchema`. */
+export type LimitsView = LimitsSettings
 
 /** What `settings.get` returns: the settings, with every secret masked. */
-export interface SettingsView {
-  providers: ProviderView[]
-  activeProviderId: string | null
-  activeModel: string | null
-  permissionPolicy: PermissionPolicy
-  alwaysAllow: { server: string; tool: string; fingerprint: string; createdAt: number }[]
-  limits: LimitsView
-  logRetentionDays: number
-  builtinTools: { disabled: string[] }
-  defaultWorkspace: string | null
-  systemPrompt: string | null
-}
+export type SettingsView = Pick<
+  SettingsData,
+  | 'activeProviderId'
+  | 'activeModel'
+  | 'permissionPolicy'
+  | 'alwaysAllow'
+  | 'limits'
+  | 'logRetentionDays'
+  | 'builtinTools'
+  | 'defaultWorkspace'
+  | 'systemPrompt'
+> & { providers: ProviderView[] }
 
 /** A built-in tool, as the settings list it. */
 export interface BuiltinToolInfo {

@@ -22,6 +22,7 @@ import type {
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
 import type { PermissionRequestEvent } from './events'
+import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 
 const id = z.string().min(1).max(200)
 const text = (max: number) => z.string().max(max)
@@ -52,42 +53,15 @@ const mcpServerConfig = z.union([
   }),
 ])
 
+/** a provider as saved: the stored shape, with an http(s) base URL and no unknown fields */
 const providerInput = z.strictObject({
-  id,
-  name: text(200),
+  ...providerSchema.shape,
   baseURL: z.url({ protocol: /^https?$/ }),
-  defaultModel: text(500).optional(),
-  headers: stringMap.optional(),
-  imageInput: z.boolean().optional(),
-  ollamaNativeApi: z.boolean().optional(),
-  ollamaMaxContext: z.number().int().min(256).max(10_000_000).optional(),
-  keepAlive: z
-    .string()
-    .regex(/^-?[0-9]+(ms|s|m|h)?$/, 'a number of seconds or a duration such as 30s, 5m, 1h')
-    .optional(),
-  thinking: z.boolean().optional(),
 })
 
-const limitsPatch = z
-  .strictObject({
-    maxIterations: z.number().int().min(1),
-    maxToolExecutions: z.number().int().min(0),
-    deadlineMs: z.number().int().min(1000),
-    maxToolOutputChars: z.number().int().min(100),
-    loopThreshold: z.number().int().min(2),
-    loopMaxWarnings: z.number().int().min(0),
-    stopOnToolFailure: z.boolean(),
-    stopOnDenied: z.boolean(),
-    maxRetries: z.number().int().min(0).max(20),
-    idleTimeoutMs: z.number().int().min(1000),
-    contextTokens: z.number().int().min(0),
-    maxAnswerChars: z.number().int().min(1000),
-    maxToolsPerServer: z.number().int().min(1).max(10_000),
-    keepToolResultsTurns: z.number().int().min(1).max(1000),
-    neverCompressTools: z.array(text(200)).max(500),
-    compactAtPercent: z.number().int().min(10).max(95),
-  })
-  .partial()
+const limitsPatch = z.strictObject(limitsSchema.shape).partial()
+
+const settingsFields = settingsSchema.shape
 
 export const routeInputs = {
   'chat.send': z.strictObject({
@@ -137,14 +111,14 @@ export const routeInputs = {
   'settings.get': z.strictObject({}),
   'settings.update': z.strictObject({
     providers: z.array(providerInput).max(100).optional(),
-    activeProviderId: id.nullable().optional(),
-    activeModel: text(500).nullable().optional(),
-    permissionPolicy: z.enum(['ask', 'allow-all', 'deny-all', 'read-only']).optional(),
+    activeProviderId: settingsFields.activeProviderId.optional(),
+    activeModel: settingsFields.activeModel.optional(),
+    permissionPolicy: settingsFields.permissionPolicy.optional(),
     limits: limitsPatch.optional(),
-    logRetentionDays: z.number().int().min(1).max(3650).optional(),
-    builtinTools: z.strictObject({ disabled: z.array(text(100)).max(100) }).optional(),
-    defaultWorkspace: text(4096).nullable().optional(),
-    systemPrompt: text(100_000).nullable().optional(),
+    logRetentionDays: settingsFields.logRetentionDays.optional(),
+    builtinTools: z.strictObject(settingsFields.builtinTools.shape).optional(),
+    defaultWorkspace: settingsFields.defaultWorkspace.optional(),
+    systemPrompt: settingsFields.systemPrompt.optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
@@ -170,7 +144,7 @@ export const routeInputs = {
     ollamaNativeApi: z.boolean().optional(),
     /** ask the server again instead of using what it said in the last minutes */
     fresh: z.boolean().optional(),
-    ollamaMaxContext: z.number().int().min(256).max(10_000_000).optional(),
+    ollamaMaxContext: providerSchema.shape.ollamaMaxContext,
   }),
   'providers.status': z.strictObject({}),
   'tools.builtins': z.strictObject({}),

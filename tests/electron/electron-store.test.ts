@@ -27,12 +27,13 @@ describe('electronStoreFactory', () => {
       name: 'settings',
       cwd: options.cwd,
       fileExtension: 'json',
-      schema: options.schema,
       defaults: options.defaults,
       clearInvalidConfig: false,
       watch: false,
     })
     expect(given).not.toHaveProperty('configName')
     expect(given).not.toHaveProperty('projectName')
+    // no JSON schema to compile at every start: the zod schema checks the file instead
+    expect(given).not.toHaveProperty('schema')
   })
 })

@@ -4,7 +4,8 @@
  * with known fields, just the bad field; for a list, just the bad entries); unknown
  * keys are kept. Every reset is described in a warning. Pure: no I/O.
  */
-import { SETTINGS_SCHEMA, defaultSettings, type JsonSchema, type Settings } from './schema'
+import { z } from 'zod'
+import { SETTINGS_FIELDS, defaultSettings, type Settings } from './schema'
 import { checkValue, isPlainObject, preview } from './validate'
 
 export interface RepairResult {
@@ -32,10 +33,10 @@ function reset(path: string, value: unknown, fallback: unknown, why: string): Re
 function repairFields(
   path: string,
   value: Record<string, unknown>,
-  schema: JsonSchema,
+  schema: z.ZodObject,
   fallback: unknown,
 ): Repaired {
-  const props = schema['properties'] as Record<string, JsonSchema>
+  const props: Record<string, z.ZodType> = schema.shape
   const defaults = (isPlainObject(fallback) ? fallback : {}) as Record<string, unknown>
   const out: Record<string, unknown> = { ...value }
   const problems: string[] = []
@@ -65,7 +66,7 @@ function repairFields(
 }
 
 /** A list (e.g. `providers`): drop the entries that break the item schema. */
-function repairItems(path: string, value: unknown[], itemSchema: JsonSchema): Repaired {
+function repairItems(path: string, value: unknown[], itemSchema: z.ZodType): Repaired {
   const problems: string[] = []
   const out = value.filter((item, i) => {
     const why = checkValue(itemSchema, item, `${path}[${i}]`)
@@ -80,7 +81,7 @@ function repairItems(path: string, value: unknown[], itemSchema: JsonSchema): Re
 function repairEntries(
   path: string,
   value: Record<string, unknown>,
-  valueSchema: JsonSchema,
+  valueSchema: z.ZodType,
 ): Repaired {
   const problems: string[] = []
   const out: Record<string, unknown> = {}
@@ -92,20 +93,16 @@ function repairEntries(
   return { value: out, problems, changed: problems.length > 0 }
 }
 
-function repairValue(key: string, value: unknown, schema: JsonSchema, fallback: unknown): Repaired {
+function repairValue(key: string, value: unknown, schema: z.ZodType, fallback: unknown): Repaired {
   const why = checkValue(schema, value, key)
   if (why === null) return { value, problems: [], changed: false }
   let partial: Repaired | null = null
-  if (schema['type'] === 'object' && isPlainObject(value) && isPlainObject(schema['properties'])) {
+  if (schema instanceof z.ZodObject && isPlainObject(value)) {
     partial = repairFields(key, value, schema, fallback)
-  } else if (schema['type'] === 'array' && Array.isArray(value) && isPlainObject(schema['items'])) {
-    partial = repairItems(key, value, schema['items'])
-  } else if (
-    schema['type'] === 'object' &&
-    isPlainObject(value) &&
-    isPlainObject(schema['additionalProperties'])
-  ) {
-    partial = repairEntries(key, value, schema['additionalProperties'])
+  } else if (schema instanceof z.ZodArray && Array.isArray(value)) {
+    partial = repairItems(key, value, schema.element as z.ZodType)
+  } else if (schema instanceof z.ZodRecord && isPlainObject(value)) {
+    partial = repairEntries(key, value, schema.valueType as z.ZodType)
   }
   // A partial repair that leaves the value valid is enough; otherwise reset it whole.
   if (partial && checkValue(schema, partial.value, key) === null) return partial
@@ -125,7 +122,7 @@ export function repairSettings(raw: unknown): RepairResult {
   const out: Record<string, unknown> = { ...raw }
   const problems: string[] = []
   let changed = false
-  for (const [key, schema] of Object.entries(SETTINGS_SCHEMA)) {
+  for (const [key, schema] of Object.entries(SETTINGS_FIELDS) as [string, z.ZodType][]) {
     if (!(key in out)) {
       out[key] = defaults[key]
       changed = true

@@ -1,6 +1,10 @@
 /**
- * `<dataDir>/settings.json` through conf (the desktop app opens the same file with
- * electron-store, which is conf underneath: see `settingsConfOptions`).
+ * `<dataDir>/settings.json`. The CLI and browser mode read it directly; the desktop app
+ * opens the same file with electron-store (conf underneath: see `settingsConfOptions`).
+ * conf is not imported here: it pulls in a library that hooks SIGINT and SIGTERM as soon
+ * as it is loaded, and only the desktop shell (`electron/settings-store.ts`) accepts that.
+ * No JSON schema is handed to conf (it would compile one at every start): the zod schema
+ * checks the file after every read and before every write.
  *
  * Several processes may share the file. Every read-modify-write runs under a
  * cross-process lock and re-reads the file inside it; every `get()` reads the file
@@ -9,12 +13,12 @@
  * bad value is reset alone, and each repair is reported as a warning.
  */
 import fs from 'node:fs'
-import Conf from 'conf'
+import path from 'node:path'
 import { dataPaths } from '../data-dir'
 import { copyAside, writeFileAtomic, writeFileAtomicSync } from './atomic-file'
 import { isLockHeldHere, withFileLock, withFileLockSync, type FileLockOptions } from './file-lock'
 import { repairSettings } from './repair'
-import { SETTINGS_SCHEMA, defaultSettings, type Settings } from './schema'
+import { defaultSettings, type Settings } from './schema'
 import { checkSettings, isPlainObject, preview } from './validate'
 
 /** MCP headers and environment variables live in the file: readable by the owner only */
@@ -53,7 +57,7 @@ export type SettingsStoreFactory = (options: SettingsConfOptions) => ConfLikeSto
 export interface OpenSettingsOptions {
   onWarning?: (message: string) => void
   lock?: FileLockOptions
-  /** default: conf */
+  /** default: the file read directly */
   createStore?: SettingsStoreFactory
 }
 
@@ -75,7 +79,6 @@ export function settingsConfOptions(dataDir: string) {
     cwd: dataPaths(dataDir).root,
     projectName: 'cairn',
     fileExtension: 'json',
-    schema: SETTINGS_SCHEMA as Record<string, object>,
     defaults: defaultSettings() as unknown as Record<string, unknown>,
     clearInvalidConfig: false,
     watch: false,
@@ -85,8 +88,15 @@ export function settingsConfOptions(dataDir: string) {
 
 export type SettingsConfOptions = ReturnType<typeof settingsConfOptions>
 
-const confStore: SettingsStoreFactory = (options) =>
-  new Conf<Record<string, unknown>>(options as ConstructorParameters<typeof Conf>[0])
+/** The file as it is, parsed on every access (as conf's `store` getter does). */
+const fileStore: SettingsStoreFactory = (options) => {
+  const file = path.join(options.cwd, `${options.configName}.${options.fileExtension}`)
+  return {
+    get store(): Record<string, unknown> {
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
+    },
+  }
+}
 
 /** conf writes JSON with tabs: repairs write the same way, so the file does not churn */
 const serialize = (value: unknown): string => JSON.stringify(value, undefined, '\t')
@@ -104,10 +114,10 @@ class ConfSettingsStore implements SettingsStore {
     this.path = dataPaths(dataDir).settings
     this.lockPath = `${this.path}.lock`
     fs.mkdirSync(dataPaths(dataDir).root, { recursive: true })
-    // conf throws on a file that breaks the schema: repair it first, under the lock.
+    // a broken file is repaired first, under the lock (electron-store throws on invalid JSON)
     this.conf = this.locked(() => {
       this.readAndRepair()
-      return (opts.createStore ?? confStore)(settingsConfOptions(dataDir))
+      return (opts.createStore ?? fileStore)(settingsConfOptions(dataDir))
     })
   }
 

@@ -1,56 +1,91 @@
 /**
- * JSON-schema validation of settings values, with readable error messages. Uses the
- * same validator as conf (ajv, draft 2020-12), so both judge a file the same way.
+ * Validation of settings values with the zod schema, and readable messages made from
+ * zod's issues: `limits.maxIterations must be >= 1`, `providers[0].baseURL is required`.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import type { ErrorObject, ValidateFunction } from 'ajv'
-import { SETTINGS_ROOT_SCHEMA, type JsonSchema } from './schema'
+import type { z } from 'zod'
+import { settingsSchema } from './schema'
 
-const ajv = new Ajv2020({ allErrors: true })
-const compiled = new WeakMap<JsonSchema, ValidateFunction>()
+type Issue = z.core.$ZodIssue
 
-function validatorFor(schema: JsonSchema): ValidateFunction {
-  let fn = compiled.get(schema)
-  if (!fn) {
-    fn = ajv.compile(schema)
-    compiled.set(schema, fn)
-  }
-  return fn
+const TYPE_NAMES: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  record: 'an object',
+  null: 'null',
 }
 
-/** `/limits/maxIterations` → `limits.maxIterations`; `/providers/0/id` → `providers[0].id` */
-export function jsonPointerToPath(prefix: string, pointer: string): string {
+/** `['providers', 0, 'baseURL']` after `prefix` → `providers[0].baseURL` */
+export function formatPath(prefix: string, path: readonly PropertyKey[]): string {
   let out = prefix
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`
+    else out += out ? `.${String(part)}` : String(part)
   }
   return out
 }
 
-function describeErrors(prefix: string, errors: ErrorObject[]): string {
+function sizeWords(origin: string): string {
+  if (origin === 'string') return ' characters'
+  if (origin === 'array' || origin === 'set') return ' items'
+  return ''
+}
+
+/** What is wrong with the value at an issue's path, without the path. */
+export function describeIssue(issue: Issue): string {
+  const missing = !('input' in issue) || issue.input === undefined
+  switch (issue.code) {
+    case 'invalid_type':
+      if (missing) return 'is required'
+      return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`
+    case 'too_small': {
+      const unit = sizeWords(issue.origin)
+      if (unit) return `must have at least ${String(issue.minimum)}${unit}`
+      return `must be ${issue.inclusive === false ? '>' : '>='} ${String(issue.minimum)}`
+    }
+    case 'too_big': {
+      const unit = sizeWords(issue.origin)
+      if (unit) return `must have at most ${String(issue.maximum)}${unit}`
+      return `must be ${issue.inclusive === false ? '<' : '<='} ${String(issue.maximum)}`
+    }
+    case 'invalid_value':
+      if (missing) return 'is required'
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
+    case 'invalid_format':
+      if (issue.format === 'regex')
+        return issue.message.startsWith('Invalid string')
+          ? `must match the pattern ${issue.pattern ?? ''}`.trimEnd()
+          : `must be ${issue.message}`
+      return issue.format === 'url' ? 'must be a URL' : `must be a valid ${issue.format}`
+    case 'unrecognized_keys':
+      return `has unknown field(s) ${issue.keys.join(', ')}`
+    default:
+      return issue.message.replace(/^Invalid input: /, 'is invalid: ')
+  }
+}
+
+/** One line per problem (duplicates dropped), joined with `; `. */
+export function describeIssues(prefix: string, issues: readonly Issue[]): string {
   const lines = new Set<string>()
-  for (const e of errors) {
-    const at = jsonPointerToPath(prefix, e.instancePath) || '(root)'
-    const allowed =
-      e.keyword === 'enum'
-        ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
-        : ''
-    lines.add(`${at} ${e.message ?? 'is invalid'}${allowed}`)
+  for (const issue of issues) {
+    const at = formatPath(prefix, issue.path) || '(root)'
+    lines.add(`${at} ${describeIssue(issue)}`)
   }
   return [...lines].join('; ')
 }
 
 /** Returns null when `value` is valid, else a readable description of the problems. */
-export function checkValue(schema: JsonSchema, value: unknown, path = ''): string | null {
-  const fn = validatorFor(schema)
-  if (fn(value)) return null
-  return describeErrors(path, fn.errors ?? [])
+export function checkValue(schema: z.ZodType, value: unknown, path = ''): string | null {
+  const result = schema.safeParse(value, { reportInput: true })
+  return result.success ? null : describeIssues(path, result.error.issues)
 }
 
-/** The whole settings object (every known key present and valid). */
+/** The whole settings object (every known key present and valid; unknown keys allowed). */
 export function checkSettings(value: unknown): string | null {
-  return checkValue(SETTINGS_ROOT_SCHEMA, value)
+  return checkValue(settingsSchema, value)
 }
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
