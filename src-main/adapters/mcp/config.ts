@@ -30,6 +30,15 @@ export interface StdioServerConfig extends Common {
 export interface HttpServerConfig extends Common {
   url: string
   headers?: Record<string, string>
+  /** a client registered with the server's authorization server beforehand (all optional) */
+  oauth?: OAuthClientConfig
+}
+
+export interface OAuthClientConfig {
+  clientId?: string
+  /** moved to the secrets store when the configuration is saved */
+  clientSecret?: string
+  scopes?: string[]
 }
 
 export type McpServerConfig = StdioServerConfig | HttpServerConfig
@@ -68,6 +77,27 @@ function positive(v: unknown, where: string): number | undefined {
   if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
     throw new McpConfigError(`${where} must be a positive number of milliseconds`)
   return v
+}
+
+function parseOAuth(v: unknown, where: string): OAuthClientConfig | undefined {
+  if (v === undefined) return undefined
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new McpConfigError(`${where} must be an object`)
+  const o = v as Record<string, unknown>
+  const out: OAuthClientConfig = {}
+  for (const k of ['clientId', 'clientSecret'] as const) {
+    if (o[k] === undefined) continue
+    if (typeof o[k] !== 'string' || o[k] === '')
+      throw new McpConfigError(`${where}.${k} must be a non-empty string`)
+    out[k] = o[k]
+  }
+  const scopes = o['scopes']
+  if (scopes !== undefined) {
+    if (!Array.isArray(scopes) || scopes.some((x) => typeof x !== 'string' || /\s/.test(x)))
+      throw new McpConfigError(`${where}.scopes must be a list of scope names`)
+    out.scopes = scopes as string[]
+  }
+  return out
 }
 
 /** Checks one server's entry; throws McpConfigError saying what is wrong. */
@@ -120,7 +150,13 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new McpConfigError(`${where}.url must be http or https`)
     const headers = stringRecord(r['headers'], `${where}.headers`)
-    return { ...common, url: r['url'], ...(headers ? { headers } : {}) }
+    const oauth = parseOAuth(r['oauth'], `${where}.oauth`)
+    return {
+      ...common,
+      url: r['url'],
+      ...(headers ? { headers } : {}),
+      ...(oauth ? { oauth } : {}),
+    }
   }
   throw new McpConfigError(
     `${where} needs a "command" (a program to start) or a "url" (a server to connect to)`,

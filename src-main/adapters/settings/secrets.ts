@@ -3,7 +3,8 @@
  * atomically under the same kind of cross-process lock as the settings. Values pass
  * through a codec (identity here; the desktop app plugs in Electron's safeStorage).
  *
- * File: `{ "apiKeys": { "<providerId>": "<encoded key>" } }` (other keys are kept).
+ * File: `{ "apiKeys": { "<providerId>": "<encoded key>" }, "mcpAuth": { "<server URL>": "<encoded JSON>" } }`
+ * (other keys are kept). `mcpAuth` holds a remote MCP server's OAuth tokens and client.
  */
 import fs from 'node:fs'
 import { dataPaths } from '../data-dir'
@@ -25,6 +26,28 @@ export interface SecretsStore {
   setApiKey(providerId: string, key: string | null): void
   /** every stored key, decoded: what the turn logs must never contain */
   allKeys(): string[]
+  /** a remote MCP server's OAuth state (JSON), per server URL */
+  getMcpAuth(serverUrl: string): string | undefined
+  /** `null` removes it */
+  setMcpAuth(serverUrl: string, json: string | null): void
+}
+
+/** The credential strings inside an MCP server's stored OAuth state (for redaction). */
+function credentialsIn(json: string): string[] {
+  const out: string[] = []
+  const visit = (v: unknown, key: string): void => {
+    if (typeof v === 'string') {
+      if (/token|secret/i.test(key) && !/type|expires|method/i.test(key)) out.push(v)
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) visit(x, k)
+    }
+  }
+  try {
+    visit(JSON.parse(json), '')
+  } catch {
+    // not JSON: nothing to find
+  }
+  return out
 }
 
 export interface OpenSecretsOptions {
@@ -53,6 +76,7 @@ const checksMode = process.platform !== 'win32'
 
 interface SecretsFile {
   apiKeys: Record<string, string>
+  mcpAuth?: Record<string, string>
   [other: string]: unknown
 }
 
@@ -94,17 +118,43 @@ class FileSecretsStore implements SecretsStore {
   }
 
   allKeys(): string[] {
-    const { apiKeys } = this.readShared()
-    return Object.entries(apiKeys)
+    const { apiKeys, mcpAuth } = this.readShared()
+    const keys = Object.entries(apiKeys)
       .map(([id, stored]) => this.decode(id, stored))
       .filter((k): k is string => typeof k === 'string' && k.length > 0)
+    for (const [url, stored] of Object.entries(mcpAuth ?? {})) {
+      const json = this.decode(url, stored, 'login of the MCP server at')
+      if (json) keys.push(...credentialsIn(json))
+    }
+    return keys
   }
 
-  private decode(providerId: string, stored: string): string | undefined {
+  getMcpAuth(serverUrl: string): string | undefined {
+    const stored = this.readShared().mcpAuth?.[serverUrl]
+    return stored === undefined
+      ? undefined
+      : this.decode(serverUrl, stored, 'login of the MCP server at')
+  }
+
+  setMcpAuth(serverUrl: string, json: string | null): void {
+    this.locked(() => {
+      const file = this.read()
+      const all = { ...(file.mcpAuth ?? {}) }
+      if (json === null) delete all[serverUrl]
+      else all[serverUrl] = this.codec.encrypt(json)
+      this.write({ ...file, mcpAuth: all })
+    })
+  }
+
+  private decode(
+    providerId: string,
+    stored: string,
+    what = 'API key of provider',
+  ): string | undefined {
     try {
       return this.codec.decrypt(stored)
     } catch (e) {
-      const message = `The API key of provider "${providerId}" could not be decrypted: ${(e as Error).message}`
+      const message = `The ${what} "${providerId}" could not be decrypted: ${(e as Error).message}`
       if (!this.warnings.includes(message)) this.warn(message)
       return undefined
     }
@@ -157,7 +207,14 @@ class FileSecretsStore implements SecretsStore {
       const keys = v['apiKeys'] ?? {}
       if (!isPlainObject(keys) || !Object.values(keys).every((k) => typeof k === 'string'))
         return null
-      return { ...v, apiKeys: { ...(keys as Record<string, string>) } }
+      const auth = v['mcpAuth'] ?? {}
+      if (!isPlainObject(auth) || !Object.values(auth).every((k) => typeof k === 'string'))
+        return null
+      return {
+        ...v,
+        apiKeys: { ...(keys as Record<string, string>) },
+        mcpAuth: { ...(auth as Record<string, string>) },
+      }
     } catch {
       return null
     }

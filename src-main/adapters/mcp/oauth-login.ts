@@ -1,0 +1,99 @@
+/**
+ * Logs in to a remote MCP server: asks the server what it needs (its 401's
+ * `WWW-Authenticate`: the resource metadata address and the scope), lets the SDK's
+ * `auth()` discover the authorization server and register a client (or use the configured
+ * one), opens the browser at the authorization address (PKCE S256, `state`, `resource`),
+ * waits for the code on a loopback address, and exchanges it for tokens, which go to the
+ * secrets store under the server's URL.
+ */
+import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js'
+import type { HttpServerConfig } from './config'
+import { startCallbackServer, DEFAULT_LOGIN_TIMEOUT_MS } from './oauth-callback'
+import { CairnOAuthProvider } from './oauth-provider'
+import type { McpAuthStore } from './oauth-store'
+
+export interface LoginOptions {
+  store: McpAuthStore
+  /** opens the authorization address (the browser opener, or the desktop app's shell) */
+  open(authorizationUrl: URL): void | Promise<void>
+  timeoutMs?: number
+  clientVersion?: string
+}
+
+/** What the server's 401 says: where its resource metadata is, and the scope it needs. */
+async function probe(
+  config: HttpServerConfig,
+  clientVersion: string,
+): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  }
+  for (const [k, v] of Object.entries(config.headers ?? {}))
+    if (k.toLowerCase() !== 'authorization') headers[k] = v
+  try {
+    const res = await fetch(config.url, {
+      method: 'POST',
+      headers,
+      redirect: 'manual',
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'cairn', version: clientVersion },
+        },
+      }),
+    })
+    await res.body?.cancel().catch(() => {})
+    if (res.status !== 401 && res.status !== 403) return {}
+    const p = extractWWWAuthenticateParams(res)
+    return {
+      ...(p.resourceMetadataUrl ? { resourceMetadataUrl: p.resourceMetadataUrl } : {}),
+      ...(p.scope ? { scope: p.scope } : {}),
+    }
+  } catch {
+    // the SDK's discovery says what is wrong with the server
+    return {}
+  }
+}
+
+export async function loginToServer(
+  name: string,
+  config: HttpServerConfig,
+  opts: LoginOptions,
+): Promise<void> {
+  const callback = await startCallbackServer({
+    timeoutMs: opts.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
+    serverName: name,
+  })
+  try {
+    const provider = new CairnOAuthProvider({
+      serverUrl: config.url,
+      store: opts.store,
+      ...(config.oauth ? { client: config.oauth } : {}),
+      interactive: { redirectUrl: callback.redirectUrl, open: (u) => opts.open(u) },
+    })
+    callback.expectState(() => provider.sentState)
+    const found = await probe(config, opts.clientVersion ?? 'dev')
+    // a step-up asked for more than the server's 401 says: ask for that
+    const scope = provider.pendingScope() ?? found.scope
+    const params = {
+      serverUrl: config.url,
+      ...(found.resourceMetadataUrl ? { resourceMetadataUrl: found.resourceMetadataUrl } : {}),
+      ...(scope ? { scope } : {}),
+    }
+    // a login asks the user again: old tokens could not carry a larger scope
+    provider.invalidateCredentials('tokens')
+    const first = await auth(provider, params)
+    if (first === 'AUTHORIZED') return
+    const code = await callback.waitForCode()
+    const second = await auth(provider, { ...params, authorizationCode: code })
+    if (second !== 'AUTHORIZED')
+      throw new Error(`The login to "${name}" did not give Cairn a token.`)
+  } finally {
+    callback.close()
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Cairn's OAuthClientProvider for one remote MCP server, for the MCP SDK's `auth()`
+ * (discovery, registration, PKCE S256, the `resource` parameter, refresh, step-up).
+ *
+ * Two modes. In the background (a connection starting or calling a tool) it never opens a
+ * browser: when the SDK would send the user to log in, it notes that a login is needed
+ * (and the scope asked for) and the connection says "needs login". During a login
+ * (`interactive`) it hands the authorization URL to the opener and checks `state` when
+ * the code comes back.
+ */
+import { randomBytes } from 'node:crypto'
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js'
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js'
+import type { OAuthClientConfig } from './config'
+import type { McpAuthStore } from './oauth-store'
+
+/** a redirect URI for the background mode, which never receives a code */
+const NO_REDIRECT = 'http://127.0.0.1/callback'
+
+export interface ProviderOptions {
+  serverUrl: string
+  store: McpAuthStore
+  /** the client configured in the server's entry */
+  client?: OAuthClientConfig
+  /** a login in progress: where the code comes back, and what opens the browser */
+  interactive?: { redirectUrl: string; open(authorizationUrl: URL): void | Promise<void> }
+}
+
+export class CairnOAuthProvider implements OAuthClientProvider {
+  /** set when the SDK wanted the user to log in (background mode) */
+  loginNeeded = false
+  private verifier: string | null = null
+  private expectedState: string | null = null
+  private discovery: OAuthDiscoveryState | undefined
+
+  constructor(private readonly o: ProviderOptions) {}
+
+  get redirectUrl(): string {
+    return this.o.interactive?.redirectUrl ?? this.registered()?.redirect_uris?.[0] ?? NO_REDIRECT
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scopes = this.o.client?.scopes
+    return {
+      client_name: 'Cairn',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...(scopes && scopes.length > 0 ? { scope: scopes.join(' ') } : {}),
+    }
+  }
+
+  /** the `state` sent with the authorization request, for the callback to check */
+  state(): string {
+    this.expectedState = randomBytes(24).toString('base64url')
+    return this.expectedState
+  }
+
+  get sentState(): string | null {
+    return this.expectedState
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const configured = this.o.client?.clientId
+    if (configured) {
+      const secret = this.o.client?.clientSecret ?? this.o.store.read(this.o.serverUrl).clientSecret
+      return { client_id: configured, ...(secret ? { client_secret: secret } : {}) }
+    }
+    const client = this.registered()
+    if (!this.o.interactive && !client && !this.tokens()) {
+      // nothing to refresh and no one to ask: do not register a client nobody will use
+      this.loginNeeded = true
+      throw new LoginNeededError()
+    }
+    // a client registered for another loopback port cannot receive this login's code
+    if (client && this.o.interactive && !client.redirect_uris?.includes(this.redirectUrl))
+      return undefined
+    return client
+  }
+
+  saveClientInformation(info: OAuthClientInformationMixed): void {
+    // a configured client stays in the configuration; only a registered one is stored
+    if (this.o.client?.clientId) return
+    this.o.store.update(this.o.serverUrl, (s) => ({ ...s, client: info }))
+  }
+
+  tokens(): OAuthTokens | undefined {
+    return this.o.store.read(this.o.serverUrl).tokens
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.o.store.update(this.o.serverUrl, (s) => {
+      const { scope: _asked, ...rest } = s
+      void _asked
+      return { ...rest, tokens }
+    })
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (this.o.interactive) {
+      await this.o.interactive.open(authorizationUrl)
+      return
+    }
+    this.loginNeeded = true
+    const scope = authorizationUrl.searchParams.get('scope')
+    this.o.store.update(this.o.serverUrl, (s) => ({ ...s, ...(scope ? { scope } : {}) }))
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('no login is in progress (no PKCE code verifier)')
+    return this.verifier
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'verifier') this.verifier = null
+    if (scope === 'discovery' || scope === 'all') this.discovery = undefined
+    if (scope === 'verifier' || scope === 'discovery') return
+    this.o.store.update(this.o.serverUrl, (s) => {
+      const next = { ...s }
+      if (scope === 'all' || scope === 'tokens') delete next.tokens
+      if (scope === 'all' || scope === 'client') delete next.client
+      return next
+    })
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery
+  }
+
+  /** the scope a step-up asked for, to ask for at the next login */
+  pendingScope(): string | undefined {
+    return this.o.store.read(this.o.serverUrl).scope
+  }
+
+  private registered(): (OAuthClientInformationMixed & { redirect_uris?: string[] }) | undefined {
+    return this.o.store.read(this.o.serverUrl).client as
+      (OAuthClientInformationMixed & { redirect_uris?: string[] }) | undefined
+  }
+}
+
+/** The server wants a login and none can happen now (a background connection). */
+export class LoginNeededError extends Error {
+  constructor() {
+    super('this server needs you to log in')
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * A remote MCP server's OAuth state, kept in the secrets store (0600; encrypted with the
+ * system keychain in the desktop app) under the server's URL: its tokens, the client it
+ * registered, the secret of a pre-registered client, and the scope a step-up asked for.
+ * Tokens are bound to the URL they were obtained for: a server whose URL changes logs in again.
+ */
+import type {
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js'
+
+/** What the secrets store offers for this (a subset of SecretsStore). */
+export interface McpAuthSecrets {
+  getMcpAuth(serverUrl: string): string | undefined
+  setMcpAuth(serverUrl: string, json: string | null): void
+}
+
+export interface StoredMcpAuth {
+  /** as the SDK saved them (they carry the issuer they were obtained from) */
+  tokens?: OAuthTokens & { issuer?: string }
+  /** a dynamically registered client (with its issuer) */
+  client?: OAuthClientInformationMixed & { issuer?: string }
+  /** the secret of the client configured in the server's `oauth` entry */
+  clientSecret?: string
+  /** the scope the server asked for last (`insufficient_scope`), asked for at the next login */
+  scope?: string
+}
+
+/** The key a server's state is stored under: its URL without a fragment. */
+export function authKey(serverUrl: string): string {
+  const u = new URL(serverUrl)
+  u.hash = ''
+  return u.href
+}
+
+export class McpAuthStore {
+  constructor(private readonly secrets: McpAuthSecrets) {}
+
+  read(serverUrl: string): StoredMcpAuth {
+    const text = this.secrets.getMcpAuth(authKey(serverUrl))
+    if (!text) return {}
+    try {
+      const v = JSON.parse(text) as unknown
+      return v && typeof v === 'object' && !Array.isArray(v) ? (v as StoredMcpAuth) : {}
+    } catch {
+      return {}
+    }
+  }
+
+  update(serverUrl: string, change: (s: StoredMcpAuth) => StoredMcpAuth): void {
+    const next = change({ ...this.read(serverUrl) })
+    const empty = Object.values(next).every((v) => v === undefined)
+    this.secrets.setMcpAuth(authKey(serverUrl), empty ? null : JSON.stringify(next))
+  }
+
+  /** Forgets the tokens and the registered client; a configured client's secret stays. */
+  logout(serverUrl: string): boolean {
+    const had = this.read(serverUrl).tokens !== undefined
+    this.update(serverUrl, (s) => ({ ...(s.clientSecret ? { clientSecret: s.clientSecret } : {}) }))
+    return had
+  }
+
+  hasTokens(serverUrl: string): boolean {
+    return this.read(serverUrl).tokens !== undefined
+  }
+}
