@@ -7,6 +7,8 @@ export interface TurnLimits extends LimitsView {
   keepToolResultsTurns: number
   neverCompressTools: string[]
   compactAtPercent: number
+  /** tools one request carries at most (default 40); past it the model gets find_tools (tool-catalog.ts) */
+  maxToolsOffered?: number
 }
 
 export const DEFAULT_LIMITS: TurnLimits = {

@@ -6,6 +6,7 @@ import type { ToolDescriptor, TurnLogHandle } from '../ports'
 import { prepareContext, type ContextDiagnostics } from './context-view'
 import { DEFAULT_LIMITS } from './limits'
 import { toWireTools } from './request-view'
+import { ToolCatalog } from './tool-catalog'
 import type { TurnContext } from './turn-context'
 
 /**
@@ -188,7 +189,11 @@ function beginLog(
       turnId: ctx.req.turnId,
       round,
       attempt: 1,
-      diagnostics: { context: diagnostics },
+      diagnostics: {
+        context: diagnostics,
+        // which tools this request offered, of how many connected (the inspector shows it)
+        ...(ctx.deps.tools instanceof ToolCatalog ? { tools: ctx.deps.tools.offer() } : {}),
+      },
     })
     .catch(() => null) // a turn log is never worth failing a turn for
 }

@@ -15,6 +15,7 @@ import { raceAbort, type GateDecision } from './permissions'
 import { loopWarningText } from './loop-detector'
 import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
 import { checkToolArguments, type ArgsCheck } from './tool-args'
+import { isFindTools } from './tool-catalog'
 import { outcomeToText, richParts, truncateForModel } from './tool-content'
 import type { TurnContext } from './turn-context'
 
@@ -147,7 +148,12 @@ async function gate(
   const requestId = randomUUID()
   const key = `${p.call.name}\u0000${canonicalJson(args)}`
   const earlier = round.decided.get(key)
-  const byPolicy = earlier ?? ctx.gate.decideByPolicy(p.tool)
+  // find_tools only reads the list of connected tools: it is never asked about
+  const byPolicy =
+    earlier ??
+    (isFindTools(p.tool)
+      ? ({ decision: 'allow_once', by: 'policy' } as const)
+      : ctx.gate.decideByPolicy(p.tool))
   let decision: GateDecision
   if (byPolicy) {
     decision = byPolicy

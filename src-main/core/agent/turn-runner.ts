@@ -14,6 +14,7 @@ import { PermissionGate } from './permissions'
 import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
 import type { TurnContext, TurnDeps, TurnRequest } from './turn-context'
 import { runToolRound } from './tool-round'
+import { ToolCatalog, toolLimit } from './tool-catalog'
 
 export interface TurnOutcome {
   reason: TurnEndReason
@@ -41,7 +42,8 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
   const usage = { inputTokens: 0, outputTokens: 0 }
   let llmCalls = 0
   const ctx: TurnContext = {
-    deps,
+    // past the tool limit the model looks tools up with find_tools
+    deps: { ...deps, tools: new ToolCatalog(deps.tools, toolLimit(req.limits.maxToolsOffered)) },
     req,
     signal: controller.signal,
     history: [],
@@ -189,7 +191,10 @@ async function listTools(ctx: TurnContext, round: number): Promise<ToolDescripto
       ctx.emit({ type: 'notice', level: 'warning', message })
     }
   }
-  return host.listTools()
+  const tools = await host.listTools()
+  const notice = host instanceof ToolCatalog ? host.takeNotice() : null
+  if (notice) ctx.emit({ type: 'notice', level: 'info', message: notice })
+  return tools
 }
 
 /** Keeps what streamed before a failure (marked stopped or interrupted) and says why. */

@@ -41,6 +41,14 @@ export function CallDetails(props: { call: CallView; query: string }): JSX.Eleme
           {c.status ?? 'no response logged'}
           {c.error ? ` — ${c.error.message}` : ''}
         </dd>
+        <dt>Tools offered</dt>
+        <dd>
+          {c.tools === null
+            ? '—'
+            : c.tools.offered.length === 0
+              ? 'none'
+              : `${c.tools.offered.length}${c.tools.total !== null && c.tools.total !== c.tools.offered.length ? ` of ${c.tools.total}` : ''}${c.tools.catalog ? ' (the rest through find_tools)' : ''}: ${c.tools.offered.join(', ')}`}
+        </dd>
         <dt>Retries</dt>
         <dd>
           {c.retries.length === 0 ? (

@@ -27,6 +27,8 @@ export interface CallView {
   body: unknown
   request: Record<string, unknown> | null
   response: Record<string, unknown> | null
+  /** the tools the request carried, of how many connected (find_tools: a search stood in for the rest) */
+  tools: { offered: string[]; total: number | null; catalog: boolean } | null
 }
 
 const obj = (v: unknown): Record<string, unknown> | null =>
@@ -74,7 +76,20 @@ export function callView(item: TurnLogItem): CallView {
     body: req?.['body'] ?? null,
     request: req,
     response: res,
+    tools: toolsOf(req),
   }
+}
+
+function toolsOf(req: Record<string, unknown> | null): CallView['tools'] {
+  const logged = obj(obj(req?.['diagnostics'])?.['tools'])
+  const sent = obj(req?.['body'])?.['tools']
+  const names = Array.isArray(logged?.['offered'])
+    ? logged['offered'].filter((n): n is string => typeof n === 'string')
+    : Array.isArray(sent)
+      ? sent.flatMap((t) => str(obj(obj(t)?.['function'])?.['name']) ?? [])
+      : null
+  if (!names) return null
+  return { offered: names, total: num(logged?.['total']), catalog: logged?.['catalog'] === true }
 }
 
 const PAGE = 200
