@@ -3,7 +3,7 @@ import type { TurnEndReason } from '../../src-preload/contract/events'
 import { AbortReason } from '../core/llm/types'
 import type { AppServices } from '../services/app-services'
 import type { ToolRuntime } from '../services/tool-runtime'
-import { takeOverSignals } from '../services/signals'
+import { handleStopSignals } from '../services/signals'
 import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
 import type { ApproveMode, CliOptions } from './args'
@@ -54,7 +54,7 @@ export async function runTurnCommand(
   }
   const onInt = onSignal(130)
   const onTerm = onSignal(143)
-  const releaseSignals = takeOverSignals({ SIGINT: onInt, SIGTERM: onTerm })
+  const releaseSignals = handleStopSignals({ SIGINT: onInt, SIGTERM: onTerm })
 
   const render = options.json
     ? jsonRenderer(streams)

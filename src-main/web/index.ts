@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { resolveDataDir } from '../adapters/data-dir'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
 import { createAppHost } from '../services/app-host'
-import { takeOverSignals } from '../services/signals'
+import { handleStopSignals } from '../services/signals'
 import { startWebServer } from './server'
 import { loadWebToken } from './token-file'
 
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
       .then(() => host.shutdown())
       .finally(() => process.exit(code))
   }
-  takeOverSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
+  handleStopSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
 }
 
 main().catch((e: unknown) => {
