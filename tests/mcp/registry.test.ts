@@ -81,6 +81,28 @@ describe('ProcessRegistry', () => {
     expect(readFile().map((e) => e.pid)).toEqual([5])
   })
 
+  it('keeps only the well-formed entries of a file edited by hand or by another version', () => {
+    const good = { ownerPid: 7, pid: 70, server: 's', command: 'c', startedAt: 'x', host: 'h' }
+    writeFileSync(
+      file,
+      JSON.stringify({
+        processes: [
+          good,
+          { ...good, pid: '71' },
+          { ...good, pid: 7.5 },
+          { ...good, server: undefined },
+          { ...good, host: 3 },
+          null,
+          'text',
+        ],
+      }),
+    )
+    const r = new ProcessRegistry(file)
+    expect(r.entries()).toEqual([good])
+    r.add(8, { server: 'b', command: 'd' })
+    expect(readFile().map((e) => e.pid)).toEqual([70, 8])
+  })
+
   it.runIf(posix)('kills a leftover group whose owner is dead, and drops its entry', async () => {
     const server = idleServer()
     const keep = idleServer() // owned by a live process: must survive

@@ -7,35 +7,26 @@
 import fs from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
+import { z } from 'zod'
 import { writeFileAtomicSync } from '../settings/atomic-file'
 import { withFileLockSync } from '../settings/file-lock'
 import { groupMembers, isAlive, isGroupAlive, terminateGroup } from './process-tree'
 
-export interface RegistryEntry {
+const registryEntrySchema = z.object({
   /** the Cairn process that started the server */
-  ownerPid: number
+  ownerPid: z.number().int(),
   /** the server's pid, which is also its process group id */
-  pid: number
-  server: string
-  command: string
-  startedAt: string
-  host?: string
-}
+  pid: z.number().int(),
+  server: z.string(),
+  command: z.string(),
+  startedAt: z.string(),
+  host: z.string().optional(),
+})
+
+export type RegistryEntry = z.infer<typeof registryEntrySchema>
 
 /** How long a leftover group gets after SIGTERM before SIGKILL. */
 const LEFTOVER_GRACE_MS = 500
-
-function isEntry(v: unknown): v is RegistryEntry {
-  if (!v || typeof v !== 'object') return false
-  const e = v as Record<string, unknown>
-  return (
-    Number.isInteger(e['ownerPid']) &&
-    Number.isInteger(e['pid']) &&
-    typeof e['server'] === 'string' &&
-    typeof e['command'] === 'string' &&
-    typeof e['startedAt'] === 'string'
-  )
-}
 
 /** Linux: the NUL-separated command line of `pid`, or null when it cannot be read. */
 function cmdline(pid: number): string | null {
@@ -138,7 +129,12 @@ export class ProcessRegistry {
     try {
       const data = JSON.parse(text) as unknown
       const list = Array.isArray(data) ? data : (data as { processes?: unknown })?.processes
-      return Array.isArray(list) ? list.filter(isEntry) : []
+      if (!Array.isArray(list)) return []
+      // an entry that is not one (written by hand, or by a future version) is left out
+      return list.flatMap((item) => {
+        const entry = registryEntrySchema.safeParse(item)
+        return entry.success ? [entry.data] : []
+      })
     } catch {
       return [] // a corrupt file is rewritten by the next update
     }
