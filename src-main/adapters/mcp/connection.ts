@@ -27,7 +27,9 @@ import {
   type McpServerConfig,
   type StdioServerConfig,
 } from './config'
+import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
 import { capResult, toContentParts } from './content'
+import { ELICITATION_CAPABILITY, installElicitation, RunningCalls } from './elicitation'
 
 /** pages of `tools/list` read at most: a server that pages forever stops here */
 export const MAX_TOOL_PAGES = 50
@@ -93,6 +95,7 @@ export class McpConnection implements ToolSource {
   private restartTimer: NodeJS.Timeout | null = null
   private generation = 0
   private waiters = new Set<() => void>()
+  private readonly running = new RunningCalls()
 
   constructor(
     readonly name: string,
@@ -185,13 +188,18 @@ export class McpConnection implements ToolSource {
     if (!client || this.state !== 'ready')
       throw new Error(`the server "${this.name}" is not running (${this.state})`)
     const timeout = this.config.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
+    const maxTotal = Math.max(timeout, this.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS)
+    // progress restarts the limit (up to maxTotal); a question to the user pauses it
+    const timer = new CallTimer(timeout, maxTotal, ctx.signal)
+    const done = this.running.add(ctx, timer)
     try {
       const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
-        signal: ctx.signal,
-        timeout,
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: Math.max(timeout, this.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS),
-        onprogress: () => {},
+        signal: timer.signal,
+        timeout: SDK_NO_TIMEOUT_MS,
+        onprogress: (p) => {
+          timer.reset()
+          ctx.onProgress?.(p)
+        },
       })
       return {
         content: capResult(toContentParts(result.content as { type: string }[]), tool),
@@ -202,10 +210,21 @@ export class McpConnection implements ToolSource {
       }
     } catch (e) {
       throw new Error(this.explainCallError(tool, e, timeout))
+    } finally {
+      done()
+      timer.dispose()
     }
   }
 
   private explainCallError(tool: string, e: unknown, timeout: number): string {
+    if (
+      e instanceof McpError &&
+      e.code === ErrorCode.RequestTimeout &&
+      /maximum total/i.test(e.message)
+    ) {
+      const max = Math.max(timeout, this.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS)
+      return `${tool} on the server "${this.name}" did not finish within its maximum of ${Math.round(max / 1000)} s (progress reports extend its time up to that); the call was cancelled.`
+    }
     if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
       return `${tool} on the server "${this.name}" did not answer within ${Math.round(timeout / 1000)} s; the call was cancelled.`
     }
@@ -248,6 +267,7 @@ export class McpConnection implements ToolSource {
       }
       this.client = client
       client.onclose = () => this.onClosed(gen)
+      installElicitation(client, this.name, this.running)
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         void this.refreshTools(client).catch((e: unknown) =>
           this.deps.onChange?.({ ...this.info(), error: String(e) }),
@@ -292,7 +312,7 @@ export class McpConnection implements ToolSource {
     const timeout = this.deps.connectTimeoutMs ?? 30_000
     const client = new Client(
       { name: 'cairn', version: this.deps.clientVersion },
-      { capabilities: {} },
+      { capabilities: { elicitation: ELICITATION_CAPABILITY } },
     )
     if (isStdio(this.config)) {
       try {
@@ -318,7 +338,7 @@ export class McpConnection implements ToolSource {
       // an older server speaks the legacy SSE transport only
       const legacy = new Client(
         { name: 'cairn', version: this.deps.clientVersion },
-        { capabilities: {} },
+        { capabilities: { elicitation: ELICITATION_CAPABILITY } },
       )
       try {
         this.httpKind = 'sse'
