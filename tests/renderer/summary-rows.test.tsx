@@ -62,6 +62,12 @@ describe('a summary in the conversation', () => {
     ])
     const summary = rowsOf(messages).find((r) => r.kind === 'summary')
     expect(summary).toMatchObject({ summaryId: 'm13', covered: 7, expanded: false })
+    // an answer's "Keep in context" pins the exchange's last answer message
+    const last = rowsOf(messages).at(-1)
+    expect(last?.kind === 'answer' ? last.footer?.keep : null).toEqual({
+      messageId: 'm12',
+      pinned: false,
+    })
     expect(JSON.stringify(messages)).toBe(frozen)
   })
 

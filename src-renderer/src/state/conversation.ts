@@ -60,6 +60,8 @@ export interface ExchangeFooter {
   turnId: string | null
   /** the model the server says answered, when it is not the one asked for */
   servedModel?: string | null
+  /** the exchange's last answer message, which "Keep in context" pins, and whether it is */
+  keep?: { messageId: string; pinned: boolean }
 }
 
 export type Row =
@@ -309,6 +311,7 @@ function exchangeRows(
   let usage: TurnUsage | null = null
   let answerTurnId: string | null = null
   let servedModel: string | null = null
+  let lastAssistant: StoredMessage | null = null
   const answersOfTurn = new Map<string, number>()
   const ms = x.messages
   for (let i = 0; i < ms.length; i++) {
@@ -343,6 +346,7 @@ function exchangeRows(
       while (j < ms.length && ms[j]!.role === 'tool') j++
       usage = addUsage(usage, m)
       servedModel = m.servedModel ?? servedModel
+      lastAssistant = m
       answerTurnId = m.turnId ?? answerTurnId
       const n = m.turnId ? (answersOfTurn.get(m.turnId) ?? 0) : 0
       if (m.turnId) answersOfTurn.set(m.turnId, n + 1)
@@ -375,6 +379,9 @@ function exchangeRows(
       versions,
       turnId: answerTurnId,
       servedModel,
+      ...(lastAssistant
+        ? { keep: { messageId: lastAssistant.id, pinned: lastAssistant.pinned === true } }
+        : {}),
     }
     // the versions switch is shown once: under the answer when there is one
     if (userRow) userRow.versions = null

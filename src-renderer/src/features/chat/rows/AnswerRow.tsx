@@ -12,6 +12,7 @@ import { Markdown } from '../../markdown'
 import { Thinking } from '../Thinking'
 import { ToolCallCard } from '../ToolCallCard'
 import { useRowActions } from './actions'
+import { PinButton } from './PinButton'
 import { VersionSwitch } from './VersionSwitch'
 
 type AnswerRowData = Extract<Row, { kind: 'answer' }>
@@ -57,6 +58,7 @@ function Footer(props: {
           Regenerate
         </button>
       ) : null}
+      {f.keep ? <PinButton messageId={f.keep.messageId} pinned={f.keep.pinned} /> : null}
       {f.turnId ? <InspectButton turnId={f.turnId} /> : null}
       {f.usage ? (
         <span

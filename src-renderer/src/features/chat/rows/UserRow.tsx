@@ -3,6 +3,7 @@ import { memo, useState, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
 import { CopyButton } from '../../../ui/CopyButton'
 import { useRowActions } from './actions'
+import { PinButton } from './PinButton'
 import { VersionSwitch } from './VersionSwitch'
 
 type UserRowData = Extract<Row, { kind: 'user' }>
@@ -49,22 +50,6 @@ function Editor(props: { text: string; onDone: () => void; messageId: string }):
         </button>
       </div>
     </form>
-  )
-}
-
-/** "Keep in context": a pinned message is never summarized or left out of the request. */
-function PinButton(props: { messageId: string; pinned: boolean }): JSX.Element {
-  const { pin } = useRowActions()
-  return (
-    <button
-      type="button"
-      className="action"
-      aria-pressed={props.pinned}
-      title="A message kept in context is never summarized or left out"
-      onClick={() => pin?.(props.messageId, !props.pinned)}
-    >
-      {props.pinned ? 'Kept in context' : 'Keep in context'}
-    </button>
   )
 }
 
