@@ -76,6 +76,8 @@ export interface ConnectionDeps {
   maxToolsPerServer?: () => number
   /** told when a server offers more than is kept */
   onWarning?: (message: string) => void
+  /** told of each new session with a server (resources and prompts add their handlers) */
+  onConnected?: (server: string, client: Client) => void
 }
 
 export class McpConnection implements ToolSource {
@@ -115,6 +117,11 @@ export class McpConnection implements ToolSource {
 
   tools(): SourceTool[] {
     return this.state === 'ready' ? this.toolList : []
+  }
+
+  /** the session with the server while it is ready (resources and prompts use it) */
+  readyClient(): Client | null {
+    return this.state === 'ready' ? this.client : null
   }
 
   info(): McpServerInfo {
@@ -267,6 +274,7 @@ export class McpConnection implements ToolSource {
       }
       this.client = client
       client.onclose = () => this.onClosed(gen)
+      this.deps.onConnected?.(this.name, client)
       installElicitation(client, this.name, this.running)
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         void this.refreshTools(client).catch((e: unknown) =>
