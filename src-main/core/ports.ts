@@ -10,7 +10,12 @@ import type {
   StoredMessage,
   TodoItem,
 } from '../../src-preload/contract/dto'
-import type { PermissionRequestEvent, ToolAnnotations } from '../../src-preload/contract/events'
+import type { ElicitAnswer } from '../../src-preload/contract/elicitation'
+import type {
+  ElicitationRequestEvent,
+  PermissionRequestEvent,
+  ToolAnnotations,
+} from '../../src-preload/contract/events'
 
 export interface NewSession {
   title?: string
@@ -104,6 +109,30 @@ export interface Approver {
   ): Promise<{ decision: ApprovalDecision; reason?: string }>
 }
 
+/**
+ * Asks the user what a server wants to know during one of its tool calls (MCP
+ * elicitation). The host shows the form (window, terminal) and answers; aborting the signal
+ * (Stop) withdraws the question.
+ */
+export interface Elicitor {
+  request(request: ElicitationRequestEvent, signal: AbortSignal): Promise<ElicitAnswer>
+}
+
+/** What a server asks, as a tool source passes it to the call's `elicit`. */
+export interface ElicitationAsk {
+  server: string
+  mode: 'form' | 'url'
+  message: string
+  requestedSchema?: Record<string, unknown>
+  url?: string
+}
+
+export interface ToolProgress {
+  progress: number
+  total?: number
+  message?: string
+}
+
 /** Remembered "always allow" decisions (persisted in settings). */
 export interface PermissionRuleStore {
   isAlwaysAllowed(tool: ToolDescriptor): boolean
@@ -136,6 +165,13 @@ export interface ToolCallContext {
    * that knows the tool's current fingerprint refuses the call when it differs.
    */
   fingerprint?: string
+  /** the tool reported progress */
+  onProgress?(progress: ToolProgress): void
+  /**
+   * The tool's server asks the user something; resolves with the answer (`cancel` when the
+   * call is stopped, `decline` where nobody can be asked).
+   */
+  elicit?(ask: ElicitationAsk): Promise<ElicitAnswer>
 }
 
 export interface ToolOutcome {

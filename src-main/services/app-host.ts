@@ -9,6 +9,7 @@ import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { createRouter, type Handlers, type Router } from '../ipc/router'
 import { openAppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
+import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
 import { chatHandlers } from './handlers/chat'
 import { contextHandlers } from './handlers/context-window'
@@ -74,6 +75,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     onStatus: (info) => hub.publish({ event: 'mcp.status', payload: info }),
   })
   const approvals = new ApprovalBroker(hub, opts.orphanApprovalMs ?? 30_000)
+  const elicitations = new ElicitationBroker(hub, opts.orphanApprovalMs ?? 30_000)
   const turns = new TurnManager(
     app,
     tools,
@@ -81,12 +83,14 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     hub,
     env,
     opts.hostKind === 'web' ? 'web' : 'desktop',
+    elicitations,
   )
   const context: HandlerContext = {
     app,
     tools,
     turns,
     approvals,
+    elicitations,
     hub,
     env,
     hostKind: opts.hostKind,

@@ -4,13 +4,17 @@
  * the start) and published to every attached renderer.
  */
 import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
-import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import type {
+  ElicitationRequestEvent,
+  PermissionRequestEvent,
+} from '../../src-preload/contract/events'
 import { checkReplaces } from '../core/agent/history-path'
 import { AbortReason } from '../core/llm/types'
 import { RouteError } from '../ipc/router'
 import type { AppServices } from './app-services'
 import type { ApprovalBroker } from './approvals'
 import { DeltaCoalescer } from './delta-coalescer'
+import type { ElicitationBroker } from './elicitations'
 import type { EventHub } from './event-hub'
 import type { ToolRuntime } from './tool-runtime'
 import { runSessionTurn, SetupError } from './turn-service'
@@ -49,6 +53,8 @@ export class TurnManager {
     private readonly env: NodeJS.ProcessEnv,
     /** who runs turns here, named in another process's "busy" message */
     private readonly owner = 'desktop',
+    /** servers' questions during tool calls; none: they are declined */
+    private readonly elicitations: ElicitationBroker | null = null,
   ) {}
 
   private bySession(sessionId: string): RunningTurn | undefined {
@@ -117,6 +123,7 @@ export class TurnManager {
         ...(input.workspace ? { workspace: input.workspace } : {}),
         tools: (session) => this.tools.hostFor(session),
         approver: this.approvals,
+        ...(this.elicitations ? { elicitor: this.elicitations } : {}),
         emit: (e) => coalescer.push(e),
         signal: controller.signal,
         owner: this.owner,
@@ -163,11 +170,13 @@ export class TurnManager {
   attach(sessionId: string): {
     turn: { turnId: string; events: SequencedAgentEvent[] } | null
     pendingApprovals: PermissionRequestEvent[]
+    pendingElicitations: ElicitationRequestEvent[]
   } {
     const turn = this.bySession(sessionId)
     return {
       turn: turn ? { turnId: turn.turnId, events: [...turn.events] } : null,
       pendingApprovals: this.approvals.pendingFor(sessionId),
+      pendingElicitations: this.elicitations?.pendingFor(sessionId) ?? [],
     }
   }
 
@@ -175,10 +184,12 @@ export class TurnManager {
   status(): {
     turns: { sessionId: string; turnId: string }[]
     pendingApprovals: PermissionRequestEvent[]
+    pendingElicitations: ElicitationRequestEvent[]
   } {
     return {
       turns: [...this.turns.values()].map((t) => ({ sessionId: t.sessionId, turnId: t.turnId })),
       pendingApprovals: this.approvals.pendingAll(),
+      pendingElicitations: this.elicitations?.pendingAll() ?? [],
     }
   }
 

@@ -7,7 +7,7 @@ import { systemClock } from '../core/clock'
 import { LlmClient } from '../core/llm/client'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
 import { SessionLeases, type SessionLease } from '../adapters/sqlite/session-leases'
-import type { Approver, ToolHost } from '../core/ports'
+import type { Approver, Elicitor, ToolHost } from '../core/ports'
 import type { AppServices } from './app-services'
 import {
   detectLocalServer,
@@ -46,6 +46,8 @@ export interface TurnInput {
   thinking?: boolean
   tools: (session: SessionRecord) => ToolHost
   approver: Approver
+  /** asks the user what a server wants to know during a tool call; none: declined */
+  elicitor?: Elicitor
   emit: (event: AgentEvent) => void
   signal?: AbortSignal
   /** who runs the turn, for the "busy in another window" message (default 'cli') */
@@ -185,6 +187,7 @@ async function runLeased(
       store: app.store,
       tools: input.tools(session),
       approver: input.approver,
+      ...(input.elicitor ? { elicitor: input.elicitor } : {}),
       rules: app.rules,
       clock: systemClock,
       logger: app.logger,

@@ -83,6 +83,38 @@ export interface PermissionDecisionEvent extends Base {
   /** the user in the dialog, a remembered "always allow" rule, or the permission policy */
   by: DecidedBy
 }
+/**
+ * A server asks the user something while one of its tool calls runs (MCP elicitation): a
+ * form built from `requestedSchema`, or (`mode: 'url'`) an address to open.
+ */
+export interface ElicitationRequestEvent extends Base {
+  type: 'elicitation_request'
+  requestId: string
+  toolCallId: string
+  /** the server that asks */
+  server: string
+  mode: 'form' | 'url'
+  message: string
+  /** form mode: the server's schema of the answer (read with `elicitationFields`) */
+  requestedSchema?: Record<string, unknown>
+  /** url mode: the address the server wants opened */
+  url?: string
+}
+export interface ElicitationResolvedEvent extends Base {
+  type: 'elicitation_resolved'
+  requestId: string
+  toolCallId: string
+  action: 'accept' | 'decline' | 'cancel'
+}
+/** A running tool call reported progress (`notifications/progress`). */
+export interface ToolProgressEvent extends Base {
+  type: 'tool_progress'
+  /** the tool call's id */
+  id: string
+  progress: number
+  total?: number
+  message?: string
+}
 export interface ToolResultEvent extends Base {
   type: 'tool_result'
   /** the tool call's id */
@@ -183,6 +215,9 @@ export type AgentEvent =
   | ToolCallEvent
   | PermissionRequestEvent
   | PermissionDecisionEvent
+  | ElicitationRequestEvent
+  | ElicitationResolvedEvent
+  | ToolProgressEvent
   | ToolResultEvent
   | RetryEvent
   | LoopWarningEvent

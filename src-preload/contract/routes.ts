@@ -21,7 +21,7 @@ import type {
   StoredMessage,
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
-import type { PermissionRequestEvent } from './events'
+import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 
 const id = z.string().min(1).max(200)
@@ -82,6 +82,22 @@ export const routeInputs = {
     requestId: id,
     decision: z.enum(['allow_once', 'allow_always', 'deny']),
     reason: text(2000).optional(),
+  }),
+  'elicitations.respond': z.strictObject({
+    requestId: id,
+    action: z.enum(['accept', 'decline', 'cancel']),
+    /** accept: the answer, checked against the server's schema before it is sent */
+    content: z
+      .record(
+        z.string().max(1000),
+        z.union([
+          z.string().max(100_000),
+          z.number(),
+          z.boolean(),
+          z.array(z.string().max(10_000)).max(1000),
+        ]),
+      )
+      .optional(),
   }),
   'sessions.list': z.strictObject({ ...page, includeArchived: z.boolean().optional() }),
   'sessions.get': z.strictObject({
@@ -201,13 +217,18 @@ export interface RouteOutputs {
     turn: { turnId: string; events: SequencedAgentEvent[] } | null
     /** approval requests still waiting for an answer */
     pendingApprovals: PermissionRequestEvent[]
+    /** servers' questions (elicitations) still waiting for an answer (absent: none) */
+    pendingElicitations?: ElicitationRequestEvent[]
   }
   /** every running turn and every approval still waiting, in all sessions */
   'chat.status': {
     turns: { sessionId: string; turnId: string }[]
     pendingApprovals: PermissionRequestEvent[]
+    pendingElicitations?: ElicitationRequestEvent[]
   }
   'approvals.respond': { accepted: boolean }
+  /** `error`: the answer does not fit the form (nothing was sent) */
+  'elicitations.respond': { accepted: boolean; error?: string }
   'sessions.list': { sessions: SessionRecord[]; total: number }
   'sessions.get': { session: SessionRecord; messages: StoredMessage[]; hasMore: boolean }
   'sessions.search': { hits: SearchHit[] }

@@ -13,6 +13,7 @@ import { runTurn, type TurnOutcome } from '../../src-main/core/agent/turn-runner
 import { LlmClient } from '../../src-main/core/llm/client'
 import type {
   Clock,
+  Elicitor,
   PermissionRuleStore,
   ToolDescriptor,
   ToolHost,
@@ -92,6 +93,8 @@ export interface Harness {
       systemPrompt?: string | null
       logger?: TurnLogger
       toolHost?: ToolHost
+      /** answers servers' questions during tool calls (none: declined) */
+      elicitor?: Elicitor
       onEvent?: (e: AgentEvent) => void
       /** the seq of the user message this turn's message replaces */
       supersedes?: number
@@ -131,6 +134,7 @@ export async function createHarness(
           store,
           tools: o.toolHost ?? h.tools,
           approver: h.approver,
+          ...(o.elicitor ? { elicitor: o.elicitor } : {}),
           rules: h.rules,
           clock: h.clock,
           ...(o.logger ? { logger: o.logger } : {}),

@@ -16,6 +16,7 @@ import { loopWarningText } from './loop-detector'
 import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
 import { checkToolArguments, type ArgsCheck } from './tool-args'
 import { isFindTools } from './tool-catalog'
+import { callHooks } from './tool-call-hooks'
 import { outcomeToText, richParts, truncateForModel } from './tool-content'
 import type { TurnContext } from './turn-context'
 
@@ -278,6 +279,7 @@ async function execute(
         sessionId: ctx.req.sessionId,
         toolCallId: p.call.id,
         fingerprint: tool.fingerprint,
+        ...callHooks(ctx, p.call.id),
       }),
       ctx.signal,
     )

@@ -9,6 +9,7 @@ import type { LlmClient } from '../llm/client'
 import type {
   Approver,
   Clock,
+  Elicitor,
   PermissionRuleStore,
   SessionStore,
   ToolHost,
@@ -23,6 +24,8 @@ export interface TurnDeps {
   store: SessionStore
   tools: ToolHost
   approver: Approver
+  /** asks the user what a server wants to know during a tool call; none: declined */
+  elicitor?: Elicitor
   rules: PermissionRuleStore
   clock: Clock
   logger?: TurnLogger

@@ -1,7 +1,13 @@
 import type { Handlers } from '../../ipc/router'
 import type { HandlerContext } from './context'
 
-type ChatRoutes = 'chat.send' | 'chat.stop' | 'chat.attach' | 'chat.status' | 'approvals.respond'
+type ChatRoutes =
+  | 'chat.send'
+  | 'chat.stop'
+  | 'chat.attach'
+  | 'chat.status'
+  | 'approvals.respond'
+  | 'elicitations.respond'
 
 export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
   return {
@@ -19,5 +25,7 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
     'approvals.respond': async ({ requestId, decision, reason }) => ({
       accepted: c.approvals.respond(requestId, decision, reason),
     }),
+    'elicitations.respond': async ({ requestId, action, content }) =>
+      c.elicitations.respond(requestId, { action, ...(content ? { content } : {}) }),
   }
 }

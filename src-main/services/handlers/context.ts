@@ -1,5 +1,6 @@
 import type { AppServices } from '../app-services'
 import type { ApprovalBroker } from '../approvals'
+import type { ElicitationBroker } from '../elicitations'
 import type { EventHub } from '../event-hub'
 import type { ToolRuntime } from '../tool-runtime'
 import type { TurnManager } from '../turn-manager'
@@ -10,6 +11,7 @@ export interface HandlerContext {
   tools: ToolRuntime
   turns: TurnManager
   approvals: ApprovalBroker
+  elicitations: ElicitationBroker
   hub: EventHub
   env: NodeJS.ProcessEnv
   hostKind: 'electron' | 'web'
