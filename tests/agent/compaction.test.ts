@@ -157,6 +157,23 @@ describe('compaction of a long session', () => {
     for (let i = 0; i < 12; i++) expect(sent).toContain(`answer ${i} ${'a'.repeat(600)}`)
   })
 
+  it('a regenerated answer still gets the summary written in the turn it replaces', async () => {
+    h = await createHarness()
+    seed(h, 12)
+    h.server.enqueue(summaryReply('Kept across a regenerate.'), textReply('first'))
+    await h.turn('new question', { limits: { contextTokens: 4000 } })
+    const question = h.store.listMessages(h.sessionId).find((m) => m.content === 'new question')!
+    h.server.enqueue(textReply('second'))
+    const again = await h.turn('new question', {
+      limits: { contextTokens: 4000 },
+      supersedes: question.seq,
+    })
+    expect(ofType(again.events, 'context_compacted')).toHaveLength(0)
+    const sent = texts(sentOf(h, 2))
+    expect(sent).toContain('Kept across a regenerate.')
+    expect(sent).not.toContain('first')
+  })
+
   it('never summarizes a pinned message', async () => {
     h = await createHarness()
     seed(h, 12)
