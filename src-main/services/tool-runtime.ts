@@ -10,7 +10,9 @@ import { BuiltinTools, defaultWorkspace } from '../adapters/builtin-tools'
 import type { McpConfigError } from '../adapters/mcp/config'
 import { parseServerConfig, type McpServersConfig } from '../adapters/mcp/config'
 import { stdioLauncher } from '../adapters/mcp/launch'
+import { McpCatalog } from '../adapters/mcp/catalog'
 import { McpManager } from '../adapters/mcp/manager'
+import { McpAuthStore } from '../adapters/mcp/oauth-store'
 import { ProcessRegistry } from '../adapters/mcp/process-registry'
 import { signalGroup } from '../adapters/mcp/process-tree'
 import type { AppServices } from './app-services'
@@ -19,6 +21,8 @@ declare const __CAIRN_VERSION__: string | undefined
 
 export interface ToolRuntime {
   manager: McpManager
+  /** the servers' resources and prompts */
+  catalog: McpCatalog
   /** the tools of one session's turn (its workspace for the built-in file tools) */
   hostFor(session: SessionRecord): ToolHost
   servers(): McpServerInfo[]
@@ -56,12 +60,15 @@ export async function startToolRuntime(
   const cleaned = await registry.cleanupLeftovers().catch(() => 0)
   if (cleaned > 0)
     warn(`stopped ${cleaned} MCP server process group(s) left over from an earlier crash`)
+  const catalog = new McpCatalog(() => manager.sources())
   const manager = new McpManager({
     launchStdio: stdioLauncher({ registry, env: process.env }),
     clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
     ...(opts.onStatus ? { onChange: opts.onStatus } : {}),
     maxToolsPerServer: () => app.settings.get().limits.maxToolsPerServer,
     onWarning: warn,
+    onConnected: (server, client) => catalog.attach(server, client),
+    oauthStore: new McpAuthStore(app.secrets),
   })
   manager.apply(opts.override ?? configuredServers(app.settings.get().mcpServers, warn))
   // an abrupt exit (a second Ctrl-C) must not leave server process groups behind
@@ -73,6 +80,7 @@ export async function startToolRuntime(
   const readyTimeoutMs = opts.readyTimeoutMs ?? 10_000
   return {
     manager,
+    catalog,
     hostFor(session) {
       const settings = app.settings.get()
       // read once per turn, not on every tool call (settings live in a file)

@@ -162,7 +162,8 @@ export interface ErrorInfo {
   message: string
 }
 
-export type McpServerState = 'starting' | 'ready' | 'error' | 'stopped'
+/** `needs-login`: a remote server that wants the user to log in (OAuth) first */
+export type McpServerState = 'starting' | 'ready' | 'error' | 'stopped' | 'needs-login'
 
 /** One MCP server as the UI and `cairn mcp list` show it ("MCP doctor"). */
 export interface McpServerInfo {

@@ -29,6 +29,9 @@ import {
 } from './config'
 import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
 import { capResult, toContentParts } from './content'
+import { backgroundProvider, guardedFetch, loginMessage, needsLogin } from './oauth-connection'
+import type { CairnOAuthProvider } from './oauth-provider'
+import type { McpAuthStore } from './oauth-store'
 import { ELICITATION_CAPABILITY, installElicitation, RunningCalls } from './elicitation'
 
 /** pages of `tools/list` read at most: a server that pages forever stops here */
@@ -78,6 +81,8 @@ export interface ConnectionDeps {
   onWarning?: (message: string) => void
   /** told of each new session with a server (resources and prompts add their handlers) */
   onConnected?: (server: string, client: Client) => void
+  /** where remote servers' OAuth tokens are kept; without it no login is attempted */
+  oauthStore?: McpAuthStore
 }
 
 export class McpConnection implements ToolSource {
@@ -97,6 +102,7 @@ export class McpConnection implements ToolSource {
   private restartTimer: NodeJS.Timeout | null = null
   private generation = 0
   private waiters = new Set<() => void>()
+  private auth: CairnOAuthProvider | undefined
   private readonly running = new RunningCalls()
 
   constructor(
@@ -216,6 +222,7 @@ export class McpConnection implements ToolSource {
           : {}),
       }
     } catch (e) {
+      if (needsLogin(e, this.auth)) throw new Error(this.toNeedsLogin())
       throw new Error(this.explainCallError(tool, e, timeout))
     } finally {
       done()
@@ -250,6 +257,18 @@ export class McpConnection implements ToolSource {
       return `the server "${this.name}" returned structured content that does not match ${tool}'s output schema: ${e.message}`
     }
     return e instanceof Error ? e.message : String(e)
+  }
+
+  /** A login is needed (none yet, or the token was revoked): stop and say so; no restarts. */
+  private toNeedsLogin(): string {
+    const message = loginMessage(this.name, this.auth?.pendingScope())
+    const client = this.client
+    this.client = null
+    this.generation++
+    if (client) void client.close().catch(() => {})
+    this.setState('needs-login', message)
+    this.notifyWaiters()
+    return message
   }
 
   private setState(state: SourceStatus, error: string | null): void {
@@ -305,6 +324,10 @@ export class McpConnection implements ToolSource {
         this.setState('error', e.message)
         return
       }
+      if (needsLogin(e, this.auth)) {
+        this.toNeedsLogin()
+        return
+      }
       // a process that died during the handshake: its exit code and last words explain it
       const transport = isStdio(this.config) ? this.launch?.transport : undefined
       if (transport && !transport.exit) await transport.exited(EXIT_WAIT_MS)
@@ -334,15 +357,23 @@ export class McpConnection implements ToolSource {
       return client
     }
     const url = new URL(this.config.url)
+    this.auth = backgroundProvider(this.config, this.deps.oauthStore)
+    const authProvider = this.auth
+      ? { authProvider: this.auth, fetch: guardedFetch(this.config.url, this.auth) }
+      : {}
     const requestInit = this.config.headers ? { headers: this.config.headers } : undefined
     try {
       this.httpKind = 'streamable-http'
       await client.connect(
-        new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {}),
+        new StreamableHTTPClientTransport(url, {
+          ...(requestInit ? { requestInit } : {}),
+          ...authProvider,
+        }),
         { timeout },
       )
       return client
     } catch (first) {
+      if (needsLogin(first, this.auth)) throw first
       // an older server speaks the legacy SSE transport only
       const legacy = new Client(
         { name: 'cairn', version: this.deps.clientVersion },
@@ -350,9 +381,12 @@ export class McpConnection implements ToolSource {
       )
       try {
         this.httpKind = 'sse'
-        await legacy.connect(new SSEClientTransport(url, requestInit ? { requestInit } : {}), {
-          timeout,
-        })
+        await legacy.connect(
+          new SSEClientTransport(url, { ...(requestInit ? { requestInit } : {}), ...authProvider }),
+          {
+            timeout,
+          },
+        )
         return legacy
       } catch {
         this.httpKind = 'streamable-http'

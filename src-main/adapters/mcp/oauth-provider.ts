@@ -143,6 +143,11 @@ export class CairnOAuthProvider implements OAuthClientProvider {
     return this.discovery
   }
 
+  /** a scope the server said it needs (`insufficient_scope`), for the next login */
+  rememberScope(scope: string): void {
+    this.o.store.update(this.o.serverUrl, (s) => ({ ...s, scope }))
+  }
+
   /** the scope a step-up asked for, to ask for at the next login */
   pendingScope(): string | undefined {
     return this.o.store.read(this.o.serverUrl).scope

@@ -5,7 +5,8 @@
 import type { ToolAnnotations } from '../../../src-preload/contract/events'
 import type { ToolCallContext, ToolOutcome } from '../ports'
 
-export type SourceStatus = 'starting' | 'ready' | 'error' | 'stopped'
+/** `needs-login`: a remote server that wants the user to log in (OAuth) before it is used */
+export type SourceStatus = 'starting' | 'ready' | 'error' | 'stopped' | 'needs-login'
 
 export interface SourceTool {
   /** the server's own name for the tool */

@@ -12,6 +12,8 @@ export function mcpStatus(s: McpServerInfo): { label: string; tone: McpStatusTon
       return { label: s.error ? 'restarting' : 'starting', tone: 'busy' }
     case 'error':
       return { label: 'error', tone: 'bad' }
+    case 'needs-login':
+      return { label: 'needs login', tone: 'busy' }
     default:
       return { label: 'stopped', tone: 'off' }
   }

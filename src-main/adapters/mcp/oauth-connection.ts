@@ -1,0 +1,81 @@
+/**
+ * What a remote server's connection needs for OAuth: a background provider (it refreshes
+ * tokens but never opens a browser) for the Streamable HTTP and SSE transports, and telling
+ * "this server needs a login" apart from other failures, so the user is sent to log in
+ * instead of seeing a failed call.
+ */
+import {
+  extractWWWAuthenticateParams,
+  UnauthorizedError,
+} from '@modelcontextprotocol/sdk/client/auth.js'
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  InvalidGrantError,
+  InvalidTokenError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js'
+import type { HttpServerConfig } from './config'
+import { CairnOAuthProvider, LoginNeededError } from './oauth-provider'
+import type { McpAuthStore } from './oauth-store'
+
+export function backgroundProvider(
+  config: HttpServerConfig,
+  store: McpAuthStore | undefined,
+): CairnOAuthProvider | undefined {
+  if (!store) return undefined
+  return new CairnOAuthProvider({
+    serverUrl: config.url,
+    store,
+    ...(config.oauth ? { client: config.oauth } : {}),
+  })
+}
+
+/** True when `e` (or what caused it) means the server wants a (new) login. */
+export function needsLogin(e: unknown, provider: CairnOAuthProvider | undefined): boolean {
+  if (!provider) return false
+  if (provider.loginNeeded) return true
+  for (let x: unknown = e, depth = 0; x && depth < 5; depth++) {
+    if (
+      x instanceof UnauthorizedError ||
+      x instanceof LoginNeededError ||
+      x instanceof InvalidGrantError ||
+      x instanceof InvalidTokenError
+    )
+      return true
+    // the transport's own word for a 401 that a fresh token did not cure
+    if (x instanceof Error && /\b(401|403)\b.*(auth|scop)/i.test(x.message)) return true
+    x = (x as { cause?: unknown }).cause
+  }
+  return false
+}
+
+export function loginMessage(name: string, scope?: string): string {
+  const more = scope ? ` (it asks for the permission "${scope}")` : ''
+  return `The server "${name}" needs you to log in${more}: use "Log in" in Settings › MCP servers, or run \`cairn mcp login ${name}\`.`
+}
+
+/**
+ * The fetch the transports use for a server with a login: a token goes only to the origin
+ * it was issued for (a request elsewhere loses its Authorization header), and a 403
+ * `insufficient_scope` is remembered, so the next login asks for that scope.
+ */
+export function guardedFetch(serverUrl: string, provider: CairnOAuthProvider): FetchLike {
+  const origin = new URL(serverUrl).origin
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    let sent = init
+    if (url.origin !== origin && init?.headers) {
+      const headers = new Headers(init.headers)
+      const token = provider.tokens()?.access_token
+      if (token && headers.get('authorization') === `Bearer ${token}`) {
+        headers.delete('authorization')
+        sent = { ...init, headers }
+      }
+    }
+    const res = await fetch(input, sent)
+    if (res.status === 403 && url.origin === origin) {
+      const { error, scope } = extractWWWAuthenticateParams(res)
+      if (error === 'insufficient_scope' && scope) provider.rememberScope(scope)
+    }
+    return res
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * A protected remote server through McpConnection: "needs login" before a login (without
+ * registering a client), the token on every request after it, a refresh when the access
+ * token expires, "needs login" again when the tokens are revoked, step-up on
+ * insufficient_scope, and the tokens surviving a restart of the app (the secrets store).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { HttpServerConfig } from '../../src-main/adapters/mcp/config'
+import { McpConnection } from '../../src-main/adapters/mcp/connection'
+import { loginToServer } from '../../src-main/adapters/mcp/oauth-login'
+import { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
+import { openSecrets } from '../../src-main/adapters/settings/secrets'
+import type { ToolCallContext } from '../../src-main/core/ports'
+import {
+  startOAuthServer,
+  type OAuthServer,
+  type OAuthServerOptions,
+} from '../support/oauth-server'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function follow(u: URL): Promise<void> {
+  const page = await fetch(u, { redirect: 'manual' })
+  const back = page.headers.get('location')
+  if (!back) throw new Error(`the authorization page answered ${page.status}`)
+  await (await fetch(back)).text()
+}
+
+async function setup(o: OAuthServerOptions = {}): Promise<{
+  server: OAuthServer
+  dir: string
+  store: () => McpAuthStore
+  connect: () => Promise<McpConnection>
+}> {
+  const server = await startOAuthServer(o)
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-oauth-conn-'))
+  cleanups.push(
+    () => server.close(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  )
+  // every call opens the secrets file afresh, as a restarted app does
+  const store = (): McpAuthStore => new McpAuthStore(openSecrets(dir))
+  const connect = async (): Promise<McpConnection> => {
+    const c = new McpConnection('remote', { url: server.url } satisfies HttpServerConfig, {
+      launchStdio: () => Promise.reject(new Error('no stdio here')),
+      clientVersion: 'test',
+      oauthStore: store(),
+      restartBaseMs: 10,
+    })
+    cleanups.push(() => c.stop())
+    await c.start()
+    return c
+  }
+  return { server, dir, store, connect }
+}
+
+function ctx(): ToolCallContext {
+  return { signal: new AbortController().signal } as unknown as ToolCallContext
+}
+
+const text = (o: { content: unknown[] }): string =>
+  (o.content[0] as { text?: string } | undefined)?.text ?? ''
+
+describe('a protected MCP server', () => {
+  it('needs a login first, without registering a client, then works with the token', async () => {
+    const { server, store, connect } = await setup({ challengeScope: 'read' })
+    const before = await connect()
+    expect(before.status()).toBe('needs-login')
+    expect(before.info().error).toMatch(/log in.*cairn mcp login remote/)
+    expect(server.requests.map((r) => r.path)).not.toContain('/register')
+
+    await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
+    const after = await connect()
+    expect(after.status()).toBe('ready')
+    expect(after.tools().map((t) => t.name)).toEqual(['whoami', 'admin'])
+    expect(text(await after.call('whoami', {}, ctx()))).toBe('scope: read')
+    const mcpCalls = server.requests.filter((r) => r.path === '/mcp' && r.method === 'POST')
+    expect(mcpCalls.at(-1)?.headers.authorization).toBe(`Bearer ${server.issued[0]}`)
+  })
+
+  it('refreshes an expired access token, and keeps the tokens across a restart', async () => {
+    const { server, store, connect } = await setup()
+    await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
+    const first = await connect()
+    await first.stop()
+    server.expireAccess()
+    // a new connection with a freshly opened secrets store: the stored refresh token works
+    const again = await connect()
+    expect(again.status()).toBe('ready')
+    expect(text(await again.call('whoami', {}, ctx()))).toBe('scope: (none)')
+    const refreshes = server.requests.filter(
+      (r) =>
+        r.path === '/token' && new URLSearchParams(r.body).get('grant_type') === 'refresh_token',
+    )
+    expect(refreshes).toHaveLength(1)
+    expect(store().read(server.url).tokens?.access_token).toBe(server.issued[1])
+  })
+
+  it('a revoked token leads to "needs login", not a failed call with a stack trace', async () => {
+    const { server, store, connect } = await setup()
+    await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
+    const c = await connect()
+    expect(c.status()).toBe('ready')
+    server.revokeAll()
+    const call = c.call('whoami', {}, ctx())
+    await expect(call).rejects.toThrow(/needs you to log in/)
+    await call.catch((e: Error) => expect(e.message).not.toMatch(/\n\s+at /))
+    expect(c.status()).toBe('needs-login')
+  })
+
+  it('steps up on insufficient_scope: a bounded retry, then a login asking for that scope', async () => {
+    const { server, store, connect } = await setup({ challengeScope: 'read', adminScope: 'admin' })
+    await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
+    const c = await connect()
+    await expect(c.call('admin', {}, ctx())).rejects.toThrow(/log in.*"admin"/)
+    expect(c.status()).toBe('needs-login')
+    const adminCalls = server.requests.filter(
+      (r) => r.path === '/mcp' && r.body.includes('"admin"'),
+    )
+    expect(adminCalls.length).toBeGreaterThanOrEqual(1)
+    expect(adminCalls.length).toBeLessThanOrEqual(3)
+
+    const scopes: (string | null)[] = []
+    await loginToServer(
+      'remote',
+      { url: server.url },
+      {
+        store: store(),
+        open: async (u) => (scopes.push(u.searchParams.get('scope')), follow(u)),
+      },
+    )
+    expect(scopes).toEqual(['admin'])
+    const after = await connect()
+    expect(text(await after.call('admin', {}, ctx()))).toBe('scope: admin')
+  })
+})
