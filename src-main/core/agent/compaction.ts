@@ -109,7 +109,6 @@ async function summarize(
   window: number,
 ): Promise<{ content: string; usage: Usage | null }> {
   const { client } = input.model
-  if (!client.complete) throw new Error('this model client cannot make a non-streamed call')
   const maxChars = window > 0 ? Math.floor(window * CHARS_PER_TOKEN * 0.6) : 400_000
   const request: ChatRequest = {
     model: input.model.model,
@@ -127,7 +126,9 @@ async function summarize(
         .begin(input.log.sessionId, {
           baseURL: input.model.baseURL,
           model: input.model.model,
-          body: { ...client.buildBody(request), stream: false },
+          body: client.complete
+            ? { ...client.buildBody(request), stream: false }
+            : client.buildBody(request),
           turnId: input.log.turnId,
           round: input.log.round,
           attempt: 1,
@@ -136,7 +137,7 @@ async function summarize(
     : null
   const started = input.now()
   try {
-    const result = await client.complete(request, input.signal)
+    const result = await call(client, request, input.signal)
     await handle
       ?.finish({
         content: result.content,
@@ -201,4 +202,19 @@ function transcript(plan: CompactionPlan, maxChars: number): string {
 function cutTranscript(plan: CompactionPlan): string {
   const lines = plan.covered.map((m) => line(m, FALLBACK_CHARS)).filter(Boolean)
   return `(No summary could be written; the earlier messages, each cut to its first ${FALLBACK_CHARS} characters:)\n\n${lines.join('\n\n')}`
+}
+
+/**
+ * The summary call: non-streamed where the client can (the OpenAI-compatible one), else the
+ * client's stream read to its end without showing anything (Ollama's native API).
+ */
+async function call(
+  client: TierModel['client'],
+  request: ChatRequest,
+  signal: AbortSignal,
+): Promise<{ content: string; usage: Usage | null }> {
+  if (client.complete) return client.complete(request, signal)
+  const r = await client.streamChat(request, { signal, onDelta: () => {} })
+  if (r.content.trim() === '') throw new Error('the model answered with no text')
+  return { content: r.content, usage: r.usage }
 }
