@@ -16,6 +16,7 @@ export const USAGE = `Usage:
   cairn mcp remove|enable|disable <name>
   cairn mcp trust|untrust <name>                  believe (or not) the server's read-only hints
   cairn mcp import-claude [--file <path>]         import Claude Desktop's servers, disabled for review
+  cairn mcp login|logout <name>                   log in to a server with a URL in the browser (OAuth), or forget its tokens
 
 Options:
   --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL,

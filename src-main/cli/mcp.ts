@@ -154,6 +154,19 @@ export async function mcpCommand(
       )
       return 0
     }
+    case 'login':
+    case 'logout': {
+      const n = needName()
+      const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
+      const { mcpLogin } = await import('./mcp-login')
+      return await mcpLogin(
+        app,
+        override ?? configuredServers(servers(), () => {}),
+        n,
+        sub === 'logout',
+        streams,
+      )
+    }
     case 'import-claude': {
       const file = options.file ?? claudeDesktopConfigPath()
       let imported
@@ -189,7 +202,7 @@ export async function mcpCommand(
       throw new UsageError(
         sub
           ? `unknown mcp command "${sub}"`
-          : 'cairn mcp needs a command: list, add, remove, enable, disable, trust, untrust or import-claude',
+          : 'cairn mcp needs a command: list, add, remove, enable, disable, trust, untrust, login, logout or import-claude',
       )
   }
 }

@@ -78,7 +78,7 @@ describe('a protected MCP server', () => {
     await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
     const after = await connect()
     expect(after.status()).toBe('ready')
-    expect(after.tools().map((t) => t.name)).toEqual(['whoami', 'admin'])
+    expect(after.tools().map((t) => t.name)).toEqual(['whoami', 'admin', 'leak'])
     expect(text(await after.call('whoami', {}, ctx()))).toBe('scope: read')
     const mcpCalls = server.requests.filter((r) => r.path === '/mcp' && r.method === 'POST')
     expect(mcpCalls.at(-1)?.headers.authorization).toBe(`Bearer ${server.issued[0]}`)

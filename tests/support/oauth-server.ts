@@ -127,7 +127,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
       })
     if (msg.method === 'tools/list')
       return answer({
-        tools: ['whoami', 'admin'].map((name) => ({
+        tools: ['whoami', 'admin', 'leak'].map((name) => ({
           name,
           inputSchema: { type: 'object', properties: {} },
         })),
@@ -139,6 +139,9 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
         !grant.scope.split(' ').includes(o.adminScope)
       )
         return challenge(res, 403, `error="insufficient_scope", scope="${o.adminScope}"`)
+      // `leak` says what a careless server might: the credentials it was sent
+      if (msg.params?.name === 'leak')
+        return answer({ content: [{ type: 'text', text: `you sent: ${auth}` }] })
       return answer({ content: [{ type: 'text', text: `scope: ${grant.scope || '(none)'}` }] })
     }
     json(res, 200, { jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'no' } })

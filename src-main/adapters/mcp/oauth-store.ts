@@ -64,3 +64,21 @@ export class McpAuthStore {
     return this.read(serverUrl).tokens !== undefined
   }
 }
+
+/**
+ * A configured client's secret does not stay in the settings: it moves to the secrets
+ * store (under the server's URL) and the entry keeps the client's id and scopes only.
+ * Returns the entry to save.
+ */
+export function moveClientSecret(
+  entry: Record<string, unknown>,
+  store: McpAuthStore,
+): Record<string, unknown> {
+  const oauth = entry['oauth'] as Record<string, unknown> | undefined
+  const secret = oauth?.['clientSecret']
+  if (typeof entry['url'] !== 'string' || typeof secret !== 'string') return entry
+  store.update(entry['url'], (s) => ({ ...s, clientSecret: secret }))
+  const { clientSecret: _moved, ...rest } = oauth as Record<string, unknown>
+  void _moved
+  return { ...entry, oauth: rest }
+}
