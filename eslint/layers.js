@@ -116,6 +116,9 @@ export const LAYERS = [
       'shiki/**',
       '@shikijs/**',
       '@vitejs/plugin-react/preamble',
+      // the rules of a server's form (elicitation): plain functions with no imports, shared
+      // with the engine and the CLI so that all three check an answer alike
+      '/src-preload/contract/elicitation',
     ],
     allowTypes: [CONTRACT, '/src-main/**'],
   },

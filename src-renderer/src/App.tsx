@@ -1,5 +1,6 @@
 import { useEffect, type JSX } from 'react'
 import { ApprovalDialog } from './features/approvals/ApprovalDialog'
+import { ElicitationDialog } from './features/elicitation/ElicitationDialog'
 import { ChatHeader } from './features/chat/ChatHeader'
 import { ConversationView } from './features/chat/ConversationView'
 import { TodoList } from './features/chat/TodoList'
@@ -59,6 +60,7 @@ export function App(): JSX.Element {
         </div>
       </div>
       <ApprovalDialog />
+      <ElicitationDialog />
     </LinkGuardProvider>
   )
 }

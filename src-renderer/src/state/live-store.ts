@@ -53,6 +53,7 @@ export function createLiveStore(
       sessions: {},
       running: {},
       approvals: [],
+      elicitations: [],
       connection: connection.status(),
       focusTick: 0,
 
@@ -140,6 +141,21 @@ export function createLiveStore(
           decision,
           ...(reason ? { reason } : {}),
         })
+      },
+
+      async answerElicitation(requestId, answer) {
+        const r = await bridge.request('elicitations.respond', {
+          requestId,
+          action: answer.action,
+          ...(answer.content ? { content: answer.content } : {}),
+        })
+        if (r.ok && r.data.error) return r.data.error
+        // answered here, elsewhere, or no longer asked: the form goes either way
+        set((s) => ({
+          elicitations: s.elicitations.filter((q) => q.requestId !== requestId),
+          focusTick: s.focusTick + 1,
+        }))
+        return r.ok ? null : r.error.message
       },
 
       setDraft(text) {

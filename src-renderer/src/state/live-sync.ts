@@ -82,9 +82,13 @@ export function createLiveSync(
     const buffered = attaching.get(sessionId) ?? []
     attaching.delete(sessionId)
     if (!r.ok) return
-    const { turn, pendingApprovals } = r.data
+    const { turn, pendingApprovals, pendingElicitations = [] } = r.data
     store.setState((s) => ({
       approvals: [...s.approvals.filter((a) => a.sessionId !== sessionId), ...pendingApprovals],
+      elicitations: [
+        ...s.elicitations.filter((q) => q.sessionId !== sessionId),
+        ...pendingElicitations,
+      ],
     }))
     const live = store.getState().sessions[sessionId] ?? emptyLive
     if (!turn) {
@@ -235,6 +239,18 @@ export function createLiveSync(
       }
     }
     if (approvals !== before) store.setState({ approvals })
+    let asks = store.getState().elicitations
+    const asked = asks
+    for (const e of events) {
+      if (e.type === 'elicitation_request') {
+        asks = [...asks.filter((q) => q.requestId !== e.requestId), e]
+      } else if (e.type === 'elicitation_resolved') {
+        asks = asks.filter((q) => q.requestId !== e.requestId)
+      } else if (e.type === 'turn_end') {
+        asks = asks.filter((q) => q.turnId !== e.turnId)
+      }
+    }
+    if (asks !== asked) store.setState({ elicitations: asks })
   }
 
   /** Which sessions run and what waits for an answer, everywhere (at start, after a reconnect). */
@@ -243,7 +259,11 @@ export function createLiveSync(
     if (!r.ok) return
     const running: Record<string, string> = {}
     for (const t of r.data.turns) running[t.sessionId] = t.turnId
-    store.setState({ running, approvals: r.data.pendingApprovals })
+    store.setState({
+      running,
+      approvals: r.data.pendingApprovals,
+      elicitations: r.data.pendingElicitations ?? [],
+    })
     const current = store.getState().currentId
     const ids = new Set([...Object.keys(running), ...(current ? [current] : [])])
     for (const [id, live] of Object.entries(store.getState().sessions)) {

@@ -1,7 +1,12 @@
 /** The live store's state: what each session shows while it runs, and the window's. */
 import type { StoreApi } from 'zustand/vanilla'
 import type { ApprovalDecision, ErrorInfo } from '../../../src-preload/contract/dto'
-import type { PermissionRequestEvent, TurnEndReason } from '../../../src-preload/contract/events'
+import type { ElicitAnswer } from '../../../src-preload/contract/elicitation'
+import type {
+  ElicitationRequestEvent,
+  PermissionRequestEvent,
+  TurnEndReason,
+} from '../../../src-preload/contract/events'
 import type { ConnectionStatus } from '../platform/types'
 import type { TurnView } from './turn-reducer'
 
@@ -54,6 +59,8 @@ export interface LiveState {
   running: Record<string, string>
   /** approvals waiting for an answer, in every session, oldest first */
   approvals: PermissionRequestEvent[]
+  /** servers' questions (elicitations) waiting for an answer, in every session, oldest first */
+  elicitations: ElicitationRequestEvent[]
   connection: ConnectionStatus
   /** bumped when the composer should take the focus */
   focusTick: number
@@ -64,6 +71,8 @@ export interface LiveActions {
   send(text: string, opts?: { replaces?: string }): Promise<boolean>
   stop(): Promise<void>
   respond(requestId: string, decision: ApprovalDecision, reason?: string): Promise<void>
+  /** answers a server's question; resolves with why it was refused, or null */
+  answerElicitation(requestId: string, answer: ElicitAnswer): Promise<string | null>
   setDraft(text: string): void
   setModel(model: string): Promise<string | null>
   focusComposer(): void

@@ -35,6 +35,10 @@ export interface ToolView {
   durationMs: number | null
   /** when it started running (ms since epoch), for the elapsed time */
   startedAt: number | null
+  /** its server is waiting for the user to answer a question (an elicitation) */
+  asking?: boolean
+  /** the last progress it reported */
+  progress?: { progress: number; total?: number; message?: string }
 }
 
 export type AnswerStatus = 'streaming' | 'complete' | 'stopped' | 'interrupted' | 'truncated'
@@ -299,6 +303,23 @@ function apply(d: Draft, e: SequencedAgentEvent): void {
         t.decidedBy = e.by
         t.status = e.decision === 'deny' ? 'denied' : 'running'
         if (t.status === 'running') t.startedAt = e.at
+      }
+      break
+    }
+    case 'elicitation_request':
+    case 'elicitation_resolved': {
+      const t = d.tool(e.toolCallId, (t) => t.result === null)
+      if (t) t.asking = e.type === 'elicitation_request'
+      break
+    }
+    case 'tool_progress': {
+      const t = d.tool(e.id, (t) => t.result === null)
+      if (t) {
+        t.progress = {
+          progress: e.progress,
+          ...(e.total !== undefined ? { total: e.total } : {}),
+          ...(e.message !== undefined ? { message: e.message } : {}),
+        }
       }
       break
     }

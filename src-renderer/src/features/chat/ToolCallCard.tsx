@@ -8,6 +8,7 @@ import type { ContentPart } from '../../../../src-preload/contract/dto'
 import type { ToolView } from '../../state/turn-reducer'
 import { serverLabel } from '../../ui/tool-label'
 import { formatDuration, useNow } from '../../ui/use-now'
+import { ToolProgress } from './ToolProgress'
 import { useTargetCall } from './use-target'
 
 export function prettyArguments(raw: string): string {
@@ -25,6 +26,7 @@ function statusWords(t: ToolView, now: number): string {
     case 'waiting':
       return 'Waiting for approval'
     case 'running':
+      if (t.asking) return 'Waiting for your answer'
       return t.startedAt ? `Running · ${formatDuration(Math.max(0, now - t.startedAt))}` : 'Running'
     case 'done':
       return 'Done'
@@ -126,6 +128,7 @@ export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }
         ) : null}
       </header>
       {note ? <p className="tool-note">{note}</p> : null}
+      <ToolProgress tool={t} />
       <details className="tool-args">
         <summary>Arguments</summary>
         <pre tabIndex={0} aria-label="Tool arguments">

@@ -1,0 +1,195 @@
+/**
+ * A server asks the user something while one of its tool calls runs (MCP elicitation):
+ * "<server> asks", its message, and either a form built from its schema (defaults filled
+ * in; Submit checks each field and shows what is wrong beside it) or, in URL mode, the
+ * address it wants opened, which opens only when the user chooses to. Submit (or Open),
+ * Decline and Cancel; Esc cancels. One question at a time, oldest first, from any session,
+ * after the approvals waiting (they come first). Like the approval dialog, focus starts on
+ * the dialog itself and a key press that began elsewhere activates no button.
+ */
+import * as Dialog from '@radix-ui/react-dialog'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type JSX } from 'react'
+import {
+  checkElicitation,
+  elicitationFields,
+  initialValues,
+  type ElicitAnswer,
+  type ElicitRaw,
+} from '../../../../src-preload/contract/elicitation'
+import type { ElicitationRequestEvent } from '../../../../src-preload/contract/events'
+import { useLive, usePlatform } from '../../state/context'
+import { useSession } from '../../state/queries'
+import { serverLabel } from '../../ui/tool-label'
+import { useDeliberateKeys } from '../approvals/deliberate-keys'
+import { ElicitationFields } from './ElicitationFields'
+import './elicitation.css'
+
+function SessionName(props: { sessionId: string; current: boolean }): JSX.Element {
+  const title = useSession(props.sessionId).data?.title
+  return (
+    <p className="approval-session">
+      {props.current ? 'In this chat' : `In another chat: ${title || 'Untitled chat'}`}
+    </p>
+  )
+}
+
+/** only web addresses are offered to the browser */
+function openable(url: string | undefined): url is string {
+  try {
+    return url !== undefined && ['http:', 'https:'].includes(new URL(url).protocol)
+  } catch {
+    return false
+  }
+}
+
+export function ElicitationDialog(): JSX.Element {
+  const waiting = useLive((s) => s.elicitations)
+  const approvals = useLive((s) => s.approvals.length)
+  const currentId = useLive((s) => s.currentId)
+  const answerElicitation = useLive((s) => s.answerElicitation)
+  const { platform } = usePlatform()
+  const request: ElicitationRequestEvent | null = approvals === 0 ? (waiting[0] ?? null) : null
+  const content = useRef<HTMLDivElement>(null)
+  const deliberate = useDeliberateKeys(content, request?.requestId ?? null)
+  const read = useMemo(
+    () => (request?.mode === 'form' ? elicitationFields(request.requestedSchema) : null),
+    [request?.requestId],
+  )
+  const fields = read?.ok ? read.fields : []
+  const [values, setValues] = useState<ElicitRaw>({})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [refused, setRefused] = useState<string | null>(null)
+
+  useEffect(() => {
+    setValues(initialValues(fields))
+    setErrors({})
+    setRefused(null)
+    if (request) requestAnimationFrame(() => content.current?.focus())
+  }, [request?.requestId])
+
+  const send = async (answer: ElicitAnswer): Promise<void> => {
+    if (!request) return
+    const why = await answerElicitation(request.requestId, answer)
+    setRefused(why)
+  }
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault()
+    if (!request) return
+    const checked = checkElicitation(fields, values)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      const first = fields.find((f) => checked.errors[f.name])
+      if (first) document.getElementById(`elicit-${first.name}`)?.focus()
+      return
+    }
+    setErrors({})
+    void send({ action: 'accept', content: checked.content })
+  }
+
+  const button =
+    (action: 'decline' | 'cancel' | 'open') =>
+    (e: { currentTarget: EventTarget; detail: number }): void => {
+      if (!request || !deliberate(e.currentTarget, e.detail)) return
+      if (action === 'open') {
+        if (!openable(request.url)) return
+        platform.openExternal(request.url)
+        void send({ action: 'accept' })
+      } else void send({ action })
+    }
+
+  return (
+    <Dialog.Root open={request !== null} modal>
+      <Dialog.Portal>
+        <Dialog.Overlay className="backdrop" />
+        {request ? (
+          <Dialog.Content
+            ref={content}
+            className="dialog elicitation"
+            tabIndex={-1}
+            aria-describedby="elicit-message"
+            onOpenAutoFocus={(e) => {
+              e.preventDefault()
+              content.current?.focus()
+            }}
+            onCloseAutoFocus={(e) => e.preventDefault()}
+            onEscapeKeyDown={(e) => {
+              e.preventDefault()
+              void send({ action: 'cancel' })
+            }}
+            onPointerDownOutside={(e) => e.preventDefault()}
+            onInteractOutside={(e) => e.preventDefault()}
+          >
+            <div className="dialog-head">
+              <Dialog.Title>{serverLabel(request.server)} asks</Dialog.Title>
+              {waiting.length > 1 ? <span className="counter">1 of {waiting.length}</span> : null}
+            </div>
+            <SessionName sessionId={request.sessionId} current={request.sessionId === currentId} />
+            <p className="elicit-message" id="elicit-message">
+              {request.message}
+            </p>
+            {refused ? (
+              <p className="field-error" role="alert">
+                The answer was not accepted: {refused}
+              </p>
+            ) : null}
+            {request.mode === 'url' ? (
+              <>
+                <p className="label">The server wants this address opened in your browser</p>
+                <pre className="elicit-url" aria-label="Address" tabIndex={0}>
+                  {request.url}
+                </pre>
+                {openable(request.url) ? null : (
+                  <p className="field-error">This is not a web address; it cannot be opened.</p>
+                )}
+                <div className="dialog-actions">
+                  <button type="button" onClick={button('cancel')}>
+                    Cancel
+                  </button>
+                  <button type="button" className="danger" onClick={button('decline')}>
+                    Decline
+                  </button>
+                  {openable(request.url) ? (
+                    <button type="button" className="primary" onClick={button('open')}>
+                      Open in browser
+                    </button>
+                  ) : null}
+                </div>
+              </>
+            ) : (
+              <form noValidate onSubmit={submit} aria-label="Answer">
+                {read && !read.ok ? (
+                  <p className="field-error">This form cannot be shown: {read.error}.</p>
+                ) : (
+                  <ElicitationFields
+                    fields={fields}
+                    values={values}
+                    errors={errors}
+                    idPrefix="elicit"
+                    onChange={(name, v) => {
+                      setValues((old) => ({ ...old, [name]: v }))
+                      setErrors(({ [name]: _, ...rest }) => rest)
+                    }}
+                  />
+                )}
+                <div className="dialog-actions">
+                  <button type="button" onClick={button('cancel')}>
+                    Cancel
+                  </button>
+                  <button type="button" className="danger" onClick={button('decline')}>
+                    Decline
+                  </button>
+                  {read?.ok ? (
+                    <button type="submit" className="primary">
+                      Submit
+                    </button>
+                  ) : null}
+                </div>
+              </form>
+            )}
+          </Dialog.Content>
+        ) : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
