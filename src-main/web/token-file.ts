@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomicSync } from '../adapters/settings/atomic-file'
+import { writeFileAtomicSync } from '../adapters/atomic-file'
 import { randomSecret } from './auth'
 
 export const TOKEN_FILE = 'web-token'
@@ -62,6 +62,6 @@ export function loadWebToken(
   }
   fs.mkdirSync(dataDir, { recursive: true })
   const token = randomSecret()
-  writeFileAtomicSync(file, `${token}\n`, FILE_MODE)
+  writeFileAtomicSync(file, `${token}\n`, { mode: FILE_MODE })
   return { token, session: sessionFromToken(token), created: true }
 }

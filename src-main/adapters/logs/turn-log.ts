@@ -13,7 +13,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { TurnLogHandle, TurnLogRequest, TurnLogResponse, TurnLogger } from '../../core/ports'
 import { assertSessionId, dataPaths } from '../data-dir'
-import { publishExclusive, writeFileAtomic, writeTemp } from './atomic-write'
+import { publishExclusive, writeFileAtomic, writeTempFile } from '../atomic-file'
 import { redactHeaders, redactUrl, serializeRedacted } from './redact'
 import { highestTurnNumber, turnFileName } from './turn-files'
 
@@ -70,7 +70,7 @@ export class FileTurnLogger implements TurnLogger {
     // A directory made just now is empty (the session's logs were pruned or deleted).
     let number = created !== undefined ? 1 : (this.nextNumber.get(sessionId) ?? 0)
     if (number === 0) number = (await highestTurnNumber(dir)) + 1
-    const temp = await writeTemp(path.join(dir, turnFileName(number, 'request')), text)
+    const temp = await writeTempFile(path.join(dir, turnFileName(number, 'request')), text)
     try {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const target = path.join(dir, turnFileName(number, 'request'))

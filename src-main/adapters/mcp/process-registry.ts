@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomicSync } from '../settings/atomic-file'
+import { writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync } from '../settings/file-lock'
 import { groupMembers, isAlive, isGroupAlive, terminateGroup } from './process-tree'
 

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import { dataPaths } from '../data-dir'
-import { copyAside, writeFileAtomicSync } from './atomic-file'
+import { copyAside, writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync, type FileLockOptions } from './file-lock'
 import { isPlainObject } from './validate'
 
@@ -232,7 +232,7 @@ class FileSecretsStore implements SecretsStore {
   }
 
   private write(file: SecretsFile): void {
-    writeFileAtomicSync(this.path, `${JSON.stringify(file, null, 2)}\n`, FILE_MODE)
+    writeFileAtomicSync(this.path, `${JSON.stringify(file, null, 2)}\n`, { mode: FILE_MODE })
   }
 }
 

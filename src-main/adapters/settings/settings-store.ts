@@ -15,7 +15,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { dataPaths } from '../data-dir'
-import { copyAside, writeFileAtomic, writeFileAtomicSync } from './atomic-file'
+import { copyAside, writeFileAtomic, writeFileAtomicSync } from '../atomic-file'
 import { isLockHeldHere, withFileLock, withFileLockSync, type FileLockOptions } from './file-lock'
 import { repairSettings } from './repair'
 import { defaultSettings, type Settings } from './schema'
@@ -143,7 +143,7 @@ class ConfSettingsStore implements SettingsStore {
       this.lockPath,
       async () => {
         const result = this.mutated(mutator)
-        await writeFileAtomic(this.path, serialize(result), FILE_MODE)
+        await writeFileAtomic(this.path, serialize(result), { mode: FILE_MODE })
         return structuredClone(result)
       },
       this.opts.lock,
@@ -153,7 +153,7 @@ class ConfSettingsStore implements SettingsStore {
   updateSync(mutator: (settings: Settings) => void | Settings): Settings {
     return this.locked(() => {
       const result = this.mutated(mutator)
-      writeFileAtomicSync(this.path, serialize(result), FILE_MODE)
+      writeFileAtomicSync(this.path, serialize(result), { mode: FILE_MODE })
       return structuredClone(result)
     })
   }

@@ -3,7 +3,7 @@
  * page cannot learn a folder's path or write where the user chose).
  */
 import path from 'node:path'
-import { writeFileAtomic } from '../../adapters/logs/atomic-write'
+import { writeFileAtomic } from '../../adapters/atomic-file'
 import { RouteError, type Handlers } from '../../ipc/router'
 import type { HandlerContext, NativeDialogs } from './context'
 
