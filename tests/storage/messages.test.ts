@@ -69,6 +69,7 @@ describe('messages', () => {
       status: 'stopped',
       usage: { inputTokens: 120, outputTokens: 30, estimated: true },
       reasoningMs: 850,
+      pinned: true,
     }
     const saved = store.appendMessage(s.id, full)
     expect(saved).toEqual({
@@ -83,6 +84,7 @@ describe('messages', () => {
       supersedes: null,
       durationMs: null,
       decidedBy: null,
+      covers: null,
       createdAt: 42_000,
     })
     expect(saved.id).toMatch(/^[0-9a-f-]{36}$/)
