@@ -3,38 +3,16 @@
  * origin of its own, with our CSP on every response and nothing outside `out/renderer`.
  */
 import { readFile, stat } from 'node:fs/promises'
-import { extname, join, resolve, sep } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import type { Protocol } from 'electron'
-import { APP_ORIGIN, CSP } from './security'
+import { CSP, mimeType } from '../services/page-policy'
+import { APP_ORIGIN } from './security'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'cairn'
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-}
-
-export function mimeType(file: string): string {
-  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
-}
+export { mimeType }
 
 /** Must run before the app is ready. */
 export function registerAppScheme(protocol: Protocol): void {

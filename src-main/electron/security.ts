@@ -4,20 +4,10 @@
  * browser, and the permissions a page gets (clipboard writes only).
  */
 import type { Session, WebContents } from 'electron'
+import { CSP } from '../services/page-policy'
 
-/** Our page's policy: only our own scripts; sent as a header and in index.html's meta tag. */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ')
+/** Our page's policy (shared with browser mode); also in index.html's meta tag. */
+export { CSP }
 
 /** The production renderer's origin (`protocol.ts` serves it). */
 export const APP_ORIGIN = 'app://cairn'

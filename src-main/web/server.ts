@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AppHost } from '../services/app-host'
+import { CSP } from '../services/page-policy'
 import { Gate } from './auth'
 import { readStatic } from './static'
 
@@ -28,17 +29,7 @@ export interface WebServer {
   close(): Promise<void>
 }
 
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ')
+export { CSP }
 
 const SECURITY_HEADERS = {
   'content-security-policy': CSP,

@@ -1,19 +1,7 @@
 /** Serves the built renderer, and nothing outside its folder. */
 import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, resolve, sep } from 'node:path'
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-}
+import { join, normalize, resolve, sep } from 'node:path'
+import { mimeType } from '../services/page-policy'
 
 export async function readStatic(
   root: string,
@@ -34,7 +22,7 @@ export async function readStatic(
     const target = s.isDirectory() ? join(file, 'index.html') : file
     return {
       body: await readFile(target),
-      type: TYPES[extname(target)] ?? 'application/octet-stream',
+      type: mimeType(target),
     }
   } catch {
     return null
