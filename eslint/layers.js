@@ -59,14 +59,12 @@ export const LAYERS = [
       CONTRACT,
       ...NODE,
       'better-sqlite3',
-      'conf',
-      // the schema language of our own data (settings, stored rows, the MCP configuration)
+      // the schema language of our own data (settings, stored rows, the MCP configuration);
+      // conf is the desktop shell's (through electron-store), ajv the core's (servers' tool schemas)
       'zod',
       'undici',
       'picomatch',
       'cross-spawn',
-      'ajv',
-      'ajv/**',
       '@modelcontextprotocol/sdk/**',
     ],
   },

@@ -92,6 +92,13 @@ const forbidden: Array<[...Case, RegExp]> = [
   ['src-main/adapters/x.ts', '../services/app-host', /src-main\/adapters may not import/],
   ['src-main/adapters/x.ts', '../electron/paths', /src-main\/adapters may not import/],
   ['src-main/adapters/x.ts', 'ws', /src-main\/adapters may not import 'ws'/],
+  // conf hooks SIGINT and SIGTERM when loaded: only the desktop shell (electron-store) has it
+  ['src-main/adapters/settings/x.ts', 'conf', /src-main\/adapters may not import 'conf'/],
+  ['src-main/services/x.ts', 'conf', /src-main\/services may not import 'conf'/],
+  ['src-main/cli/x.ts', 'conf', /src-main\/cli may not import 'conf'/],
+  ['src-main/web/x.ts', 'electron-store', /src-main\/web may not import 'electron-store'/],
+  // ajv is for servers' tool schemas (the core); our own data is checked with zod
+  ['src-main/adapters/settings/x.ts', 'ajv/dist/2020.js', /may not import 'ajv\/dist\/2020.js'/],
   ['src-main/services/x.ts', 'electron', /src-main\/services may not import 'electron'/],
   ['src-main/services/x.ts', '../electron/window', /src-main\/services may not import/],
   ['src-main/services/x.ts', '../web/server', /src-main\/services may not import/],
