@@ -16,6 +16,7 @@ import { contextHandlers } from './handlers/context-window'
 import type { ConfirmCommand, HandlerContext, NativeDialogs } from './handlers/context'
 import { appHandlers } from './handlers/app'
 import { mcpHandlers } from './handlers/mcp'
+import { mcpCatalogHandlers } from './handlers/mcp-catalog'
 import { sessionHandlers } from './handlers/sessions'
 import { providerHandlers } from './handlers/providers'
 import { settingsHandlers } from './handlers/settings'
@@ -74,6 +75,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     warn,
     onStatus: (info) => hub.publish({ event: 'mcp.status', payload: info }),
   })
+  tools.catalog.onChange((change) => hub.publish({ event: 'mcp.catalog', payload: change }))
   const approvals = new ApprovalBroker(hub, opts.orphanApprovalMs ?? 30_000)
   const elicitations = new ElicitationBroker(hub, opts.orphanApprovalMs ?? 30_000)
   const turns = new TurnManager(
@@ -106,6 +108,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     ...settingsHandlers(context),
     ...providerHandlers(context),
     ...mcpHandlers(context),
+    ...mcpCatalogHandlers(context),
     ...appHandlers(context),
   }
   const router = createRouter(handlers, (route, e) =>

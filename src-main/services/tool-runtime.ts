@@ -60,7 +60,7 @@ export async function startToolRuntime(
   const cleaned = await registry.cleanupLeftovers().catch(() => 0)
   if (cleaned > 0)
     warn(`stopped ${cleaned} MCP server process group(s) left over from an earlier crash`)
-  const catalog = new McpCatalog(() => manager.sources())
+  const catalog = new McpCatalog(() => manager.all())
   const manager = new McpManager({
     launchStdio: stdioLauncher({ registry, env: process.env }),
     clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',

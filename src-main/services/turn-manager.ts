@@ -4,6 +4,7 @@
  * the start) and published to every attached renderer.
  */
 import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
+import type { ContentPart } from '../../src-preload/contract/dto'
 import type {
   ElicitationRequestEvent,
   PermissionRequestEvent,
@@ -35,6 +36,8 @@ export interface SendInput {
   workspace?: string
   /** the id of the session's newest user message, which this one replaces */
   replaces?: string
+  /** resources attached to the message, already read (stored with it) */
+  parts?: ContentPart[]
 }
 
 export class TurnManager {
@@ -117,6 +120,7 @@ export class TurnManager {
       const run = runSessionTurn(this.app, {
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         text: input.text,
+        ...(input.parts ? { parts: input.parts } : {}),
         ...(supersedes !== undefined ? { supersedes } : {}),
         flags: input.model ? { model: input.model } : {},
         env: this.env,

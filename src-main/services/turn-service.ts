@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
+import type { ContentPart, PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
 import type { AgentEvent } from '../../src-preload/contract/events'
 import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
 import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
@@ -32,6 +32,8 @@ export class SetupError extends Error {
 export interface TurnInput {
   sessionId?: string
   text: string
+  /** resources attached to the message, already read (stored with it) */
+  parts?: ContentPart[]
   /** the seq of the user message this one replaces (see `TurnRequest.supersedes`) */
   supersedes?: number
   flags: ProviderFlags
@@ -203,6 +205,7 @@ async function runLeased(
       sessionId: session.id,
       turnId,
       text: input.text,
+      ...(input.parts ? { parts: input.parts } : {}),
       ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
       policy: input.policy ?? settings.permissionPolicy,
       limits,

@@ -14,6 +14,7 @@ import type {
   TurnLogItem,
 } from './app-dto'
 import type {
+  ContentPart,
   McpServerDraft,
   McpServerInfo,
   SearchHit,
@@ -23,6 +24,14 @@ import type {
 import type { SequencedAgentEvent } from './app-events'
 import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
+import {
+  promptRefSchema,
+  resourceRefSchema,
+  type McpPrompt,
+  type McpPromptMessage,
+  type McpResource,
+  type McpResourceTemplate,
+} from './mcp-catalog'
 
 const id = z.string().min(1).max(200)
 const text = (max: number) => z.string().max(max)
@@ -74,6 +83,8 @@ export const routeInputs = {
      * (on the newest path), which this message replaces. The earlier exchange is kept.
      */
     replaces: id.optional(),
+    /** resources attached with `@`: read when the message is sent, stored with it */
+    attachments: z.array(resourceRefSchema).max(10).optional(),
   }),
   'chat.stop': z.strictObject({ turnId: id }),
   'chat.attach': z.strictObject({ sessionId: id }),
@@ -191,6 +202,10 @@ export const routeInputs = {
   'mcp.remove': z.strictObject({ name: id }),
   'mcp.restart': z.strictObject({ name: id }),
   'mcp.logs': z.strictObject({ name: id }),
+  'mcp.resources': z.strictObject({}),
+  'mcp.readResource': resourceRefSchema,
+  'mcp.prompts': z.strictObject({}),
+  'mcp.getPrompt': promptRefSchema,
   'logs.turns': z.strictObject({ sessionId: id, ...page }),
   'app.info': z.strictObject({}),
   /** The desktop app's folder picker (browser mode: `unavailable`, a page cannot give a path). */
@@ -281,6 +296,17 @@ export interface RouteOutputs {
   'mcp.remove': { servers: McpServerInfo[] }
   'mcp.restart': { server: McpServerInfo }
   'mcp.logs': { name: string; stderrTail: string }
+  /** the ready servers' resources and templates; a server that failed to list says why */
+  'mcp.resources': {
+    resources: McpResource[]
+    templates: McpResourceTemplate[]
+    errors: { server: string; message: string }[]
+  }
+  /** a resource as a message would carry it: a link naming it, then its text or image */
+  'mcp.readResource': { parts: ContentPart[] }
+  'mcp.prompts': { prompts: McpPrompt[]; errors: { server: string; message: string }[] }
+  /** a prompt's messages, with its arguments filled in */
+  'mcp.getPrompt': { messages: McpPromptMessage[] }
   'mcp.parse': { servers: McpServerDraft[] }
   'mcp.importClaude': { file: string; servers: McpServerDraft[] }
   'logs.turns': { total: number; items: TurnLogItem[] }

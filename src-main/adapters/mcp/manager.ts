@@ -47,6 +47,11 @@ export class McpManager {
     return [...this.connections.values()]
   }
 
+  /** the enabled servers' connections */
+  all(): McpConnection[] {
+    return [...this.connections.values()]
+  }
+
   get(name: string): McpConnection | undefined {
     return this.connections.get(name)
   }

@@ -46,13 +46,13 @@ export async function listResources(
     if (!cursor) break
   }
   const templates: McpResourceTemplate[] = []
-  cursor = undefined
+  let next: string | undefined
   for (let page = 0; page < MAX_PAGES && templates.length < MAX_ENTRIES; page++) {
-    const r = await client
-      .listResourceTemplates(cursor ? { cursor } : undefined, signal ? { signal } : {})
+    const t0 = await client
+      .listResourceTemplates(next ? { cursor: next } : undefined, signal ? { signal } : {})
       .catch(() => null) // templates are optional even for servers with resources
-    if (!r) break
-    for (const t of r.resourceTemplates.slice(0, MAX_ENTRIES - templates.length)) {
+    if (!t0) break
+    for (const t of t0.resourceTemplates.slice(0, MAX_ENTRIES - templates.length)) {
       templates.push({
         server,
         uriTemplate: label(t.uriTemplate, 4096),
@@ -63,8 +63,8 @@ export async function listResources(
         variables: templateVariables(t.uriTemplate),
       })
     }
-    cursor = r.nextCursor
-    if (!cursor) break
+    next = t0.nextCursor
+    if (!next) break
   }
   return { resources, templates }
 }

@@ -5,6 +5,7 @@ import { newestPath } from './history-path'
 import { coverage } from './summary-ranges'
 import { pairToolCalls } from './pair-tool-calls'
 import { parseToolArguments } from './tool-args'
+import { userWireContent } from './user-attachments'
 
 /**
  * The request-time view of a session's history. The raw history is never rewritten;
@@ -111,7 +112,7 @@ export function buildRequestView(
         push(out, { role: 'system', content: m.content })
         break
       case 'user':
-        push(out, { role: 'user', content: m.content })
+        push(out, { role: 'user', content: userWireContent(m, target.imageInput === true) })
         break
       case 'assistant':
         pushAssistant(out, m, target, flattened, diagnostics)

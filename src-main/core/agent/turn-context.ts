@@ -1,4 +1,5 @@
 import type {
+  ContentPart,
   DecidedBy,
   NewMessage,
   PermissionPolicy,
@@ -52,6 +53,8 @@ export interface TurnRequest {
   turnId: string
   /** the user's message */
   text: string
+  /** what is attached to it (resources read when it was sent), stored with it */
+  parts?: ContentPart[]
   /**
    * Regenerate, edit and resend, retry: the seq of the user message this turn's message
    * replaces (checked by the caller with `checkReplaces`). Saved as the new message's

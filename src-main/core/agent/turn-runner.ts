@@ -126,6 +126,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
     ctx.save({
       role: 'user',
       content: req.text,
+      ...(req.parts && req.parts.length > 0 ? { parts: req.parts } : {}),
       status: 'complete',
       // asking again what a failed turn asked replaces it: the question is not sent twice
       supersedes: req.supersedes ?? retriedSeq(ctx.history, req.text),

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../ipc/router'
+import { explained } from './mcp-catalog'
 import type { HandlerContext } from './context'
 
 type ChatRoutes =
@@ -11,14 +12,20 @@ type ChatRoutes =
 
 export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
   return {
-    'chat.send': async (input) =>
-      c.turns.send({
+    'chat.send': async (input) => {
+      // attached resources are read now: one that cannot be read keeps the message unsent
+      const parts = []
+      for (const ref of input.attachments ?? [])
+        parts.push(...(await explained(c.tools.catalog.read(ref))))
+      return c.turns.send({
         text: input.text,
+        ...(parts.length > 0 ? { parts } : {}),
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         ...(input.model ? { model: input.model } : {}),
         ...(input.workspace ? { workspace: input.workspace } : {}),
         ...(input.replaces ? { replaces: input.replaces } : {}),
-      }),
+      })
+    },
     'chat.stop': async ({ turnId }) => ({ stopped: c.turns.stop(turnId) }),
     'chat.attach': async ({ sessionId }) => c.turns.attach(sessionId),
     'chat.status': async () => c.turns.status(),

@@ -1,0 +1,149 @@
+/**
+ * A resource attached with `@` travels with the message: `chat.send` reads it from the
+ * real server-everything, the model's request carries its text under a line naming it,
+ * the stored message keeps it (the next turn sends it again), and a resource that cannot
+ * be read keeps the message from being sent.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { AppEvent } from '../../src-preload/contract/app-events'
+import type { Result, RouteOutputs } from '../../src-preload/contract/routes'
+import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { EVERYTHING } from '../support/mcp'
+
+let dir: string
+let host: AppHost
+let server: ScriptedServer
+const events: AppEvent[] = []
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cairn-attach-'))
+  events.length = 0
+  server = await startScriptedServer({ models: ['m'] })
+  const config = join(dir, 'mcp.json')
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+    }),
+  )
+  host = await createAppHost({
+    dataDir: join(dir, 'data'),
+    hostKind: 'web',
+    version: 't',
+    mcpConfigFile: config,
+    env: {
+      CAIRN_BASE_URL: server.baseURL,
+      CAIRN_MODEL: 'm',
+      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
+    },
+  })
+  host.hub.subscribe((e) => void events.push(e))
+  // the server starts in the background: wait until it says it is ready
+  for (;;) {
+    const list = await call('mcp.list', {})
+    const state = list.servers.find((x) => x.name === 'everything')?.state
+    if (state === 'ready') break
+    if (state === 'error') throw new Error('server-everything did not start')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+})
+afterEach(async () => {
+  await host.shutdown()
+  await server.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function call<R extends keyof RouteOutputs>(
+  route: R,
+  input: unknown,
+): Promise<RouteOutputs[R]> {
+  const r = (await host.router.handle(route, input)) as Result<RouteOutputs[R]>
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.data
+}
+
+function ended(turnId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      const done = events.some(
+        (x) => x.event === 'agent' && x.payload.turnId === turnId && x.payload.type === 'turn_end',
+      )
+      if (done) resolve()
+      else setTimeout(check, 10)
+    }
+    check()
+  })
+}
+
+type Body = { messages: { role: string; content: unknown }[] }
+const userTexts = (i: number): string[] =>
+  (server.requests[i]?.body as Body).messages
+    .filter((m) => m.role === 'user')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+
+describe('attaching a resource', () => {
+  it('the model gets its text, and the stored message keeps it for later turns', async () => {
+    const listed = await call('mcp.resources', {})
+    const doc = listed.resources.find((r) => r.name === 'instructions.md')
+    expect(doc).toBeDefined()
+    server.enqueue(textReply('Read it.'), textReply('Still here.'))
+    const sent = await call('chat.send', {
+      text: 'Summarize this.',
+      workspace: dir,
+      attachments: [{ server: 'everything', uri: doc!.uri, name: doc!.name }],
+    })
+    await ended(sent.turnId)
+    const [first] = userTexts(0)
+    expect(first).toMatch(
+      /^Summarize this\.\n\n\[Attached resource demo:\/\/resource\/static\/document\/instructions\.md \(text\/markdown\)\]\n/,
+    )
+    const { messages } = await call('sessions.get', { id: sent.sessionId })
+    const stored = messages.find((m) => m.role === 'user')
+    expect(stored?.content).toBe('Summarize this.')
+    expect(stored?.parts?.[0]).toEqual({
+      type: 'resource_link',
+      uri: doc!.uri,
+      name: 'instructions.md',
+      mimeType: 'text/markdown',
+    })
+    // the next turn sends the attachment again, from the stored message
+    const again = await call('chat.send', { sessionId: sent.sessionId, text: 'And?' })
+    await ended(again.turnId)
+    expect(userTexts(1)[0]).toBe(first)
+  })
+
+  it('a template filled with its value is read and sent', async () => {
+    server.enqueue(textReply('ok'))
+    const sent = await call('chat.send', {
+      text: 'Look',
+      workspace: dir,
+      attachments: [
+        {
+          server: 'everything',
+          uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
+          values: { resourceId: '5' },
+        },
+      ],
+    })
+    await ended(sent.turnId)
+    expect(userTexts(0)[0]).toMatch(
+      /\[Attached resource demo:\/\/resource\/dynamic\/text\/5 \(text\/plain\)\]\nResource 5: This is a plaintext resource/,
+    )
+  })
+
+  it('a resource that cannot be read keeps the message unsent and says why', async () => {
+    const r = (await host.router.handle('chat.send', {
+      text: 'Look',
+      workspace: dir,
+      attachments: [{ server: 'everything', uri: 'demo://resource/dynamic/text/0' }],
+    })) as Result<unknown>
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.error).toMatchObject({ code: 'unavailable' })
+    expect(!r.ok && r.error.message).toMatch(/could not read demo:\/\/resource\/dynamic\/text\/0/)
+    expect(server.requests).toHaveLength(0)
+  })
+})
