@@ -7,6 +7,7 @@ import {
   parseServerConfig,
   readMcpConfigFile,
 } from '../adapters/mcp/config'
+import { McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
 import type { AppServices } from '../services/app-services'
 import { configuredServers, startToolRuntime } from '../services/tool-runtime'
 import { UsageError, type CliOptions } from './args'
@@ -182,7 +183,10 @@ export async function mcpCommand(
         const next = { ...s.mcpServers }
         for (const [n, c] of Object.entries(imported)) {
           if (n in existing) continue
-          next[n] = c as unknown as Record<string, unknown>
+          next[n] = moveClientSecret(
+            c as unknown as Record<string, unknown>,
+            new McpAuthStore(app.secrets),
+          )
           added.push(n)
         }
         s.mcpServers = next

@@ -18,6 +18,7 @@ import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { openSettings } from '../adapters/settings/settings-store'
 import type { AppHost, AppHostOptions } from '../services/app-host'
 import { nativeCommandConsent } from './command-consent'
+import { nativeLoginOpener } from './login-opener'
 import { openWithRecovery, QuitChosen } from './damaged-database'
 import { nativeDialogs } from './native-dialogs'
 import { forwardEvents, handleRequests } from './ipc'
@@ -88,6 +89,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
       ...(o.createStore ? { settingsStoreFactory: o.createStore } : {}),
       onWarning: warn,
       confirmCommand: nativeCommandConsent(dialog, () => mainWindow),
+      openAuthorization: nativeLoginOpener(dialog, shell, () => mainWindow),
       dialogs: nativeDialogs(dialog, () => mainWindow),
     }
     host = openWithRecovery(() => o.createHost(hostOptions), {

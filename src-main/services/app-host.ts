@@ -13,10 +13,16 @@ import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
 import { chatHandlers } from './handlers/chat'
 import { contextHandlers } from './handlers/context-window'
-import type { ConfirmCommand, HandlerContext, NativeDialogs } from './handlers/context'
+import type {
+  ConfirmCommand,
+  HandlerContext,
+  NativeDialogs,
+  OpenAuthorization,
+} from './handlers/context'
 import { appHandlers } from './handlers/app'
 import { mcpHandlers } from './handlers/mcp'
 import { mcpCatalogHandlers } from './handlers/mcp-catalog'
+import { mcpLoginHandlers } from './handlers/mcp-login'
 import { sessionHandlers } from './handlers/sessions'
 import { providerHandlers } from './handlers/providers'
 import { settingsHandlers } from './handlers/settings'
@@ -48,6 +54,8 @@ export interface AppHostOptions {
   confirmCommand?: ConfirmCommand
   /** the system's folder and save dialogs (the desktop app) */
   dialogs?: NativeDialogs
+  /** shows a server's login address, then opens it (the desktop app); default: the system's browser */
+  openAuthorization?: OpenAuthorization
 }
 
 export interface AppHost {
@@ -100,6 +108,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     mcpOverride: override !== undefined,
     confirmCommand: opts.confirmCommand ?? null,
     dialogs: opts.dialogs ?? null,
+    openAuthorization: opts.openAuthorization ?? null,
   }
   const handlers: Handlers = {
     ...chatHandlers(context),
@@ -109,6 +118,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     ...providerHandlers(context),
     ...mcpHandlers(context),
     ...mcpCatalogHandlers(context),
+    ...mcpLoginHandlers(context),
     ...appHandlers(context),
   }
   const router = createRouter(handlers, (route, e) =>

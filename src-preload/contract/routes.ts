@@ -55,6 +55,14 @@ const mcpServerConfig = z.union([
   z.strictObject({
     url: z.url({ protocol: /^https?$/ }),
     headers: stringMap.optional(),
+    /** a client registered with the server's authorization server beforehand (OAuth) */
+    oauth: z
+      .strictObject({
+        clientId: z.string().min(1).max(4096).optional(),
+        clientSecret: z.string().min(1).max(4096).optional(),
+        scopes: z.array(z.string().min(1).max(256)).max(100).optional(),
+      })
+      .optional(),
     disabled: z.boolean().optional(),
     trustAnnotations: z.boolean().optional(),
     timeoutMs: z.number().int().positive().optional(),
@@ -202,6 +210,9 @@ export const routeInputs = {
   'mcp.remove': z.strictObject({ name: id }),
   'mcp.restart': z.strictObject({ name: id }),
   'mcp.logs': z.strictObject({ name: id }),
+  /** starts logging in to a remote server (OAuth): the browser opens at its authorization address */
+  'mcp.login': z.strictObject({ name: id }),
+  'mcp.logout': z.strictObject({ name: id }),
   'mcp.resources': z.strictObject({}),
   'mcp.readResource': resourceRefSchema,
   'mcp.prompts': z.strictObject({}),
@@ -296,6 +307,9 @@ export interface RouteOutputs {
   'mcp.remove': { servers: McpServerInfo[] }
   'mcp.restart': { server: McpServerInfo }
   'mcp.logs': { name: string; stderrTail: string }
+  /** the address opened (null when no login was needed); the server turns ready once it is done */
+  'mcp.login': { server: McpServerInfo; authorizationUrl: string | null }
+  'mcp.logout': { server: McpServerInfo }
   /** the ready servers' resources and templates; a server that failed to list says why */
   'mcp.resources': {
     resources: McpResource[]

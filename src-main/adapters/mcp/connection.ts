@@ -259,6 +259,11 @@ export class McpConnection implements ToolSource {
     return e instanceof Error ? e.message : String(e)
   }
 
+  /** A login that was tried did not succeed: the server still needs one, and says why. */
+  noteLoginFailure(message: string): void {
+    if (this.state === 'needs-login') this.setState('needs-login', message)
+  }
+
   /** A login is needed (none yet, or the token was revoked): stop and say so; no restarts. */
   private toNeedsLogin(): string {
     const message = loginMessage(this.name, this.auth?.pendingScope())
@@ -329,8 +334,9 @@ export class McpConnection implements ToolSource {
         return
       }
       // a process that died during the handshake: its exit code and last words explain it
+      // (one that did not answer in time is explained by that, whatever it did after)
       const transport = isStdio(this.config) ? this.launch?.transport : undefined
-      if (transport && !transport.exit) await transport.exited(EXIT_WAIT_MS)
+      if (transport && !transport.exit && !isTimeout(e)) await transport.exited(EXIT_WAIT_MS)
       if (gen !== this.generation) return
       this.setState('error', this.explainStartError(e))
       this.scheduleRestart(gen)
@@ -449,11 +455,11 @@ export class McpConnection implements ToolSource {
     const tail = lastLines(this.launch?.transport.stderrTail() ?? '', 3)
     const timeout = this.deps.connectTimeoutMs ?? 30_000
     let head: string
-    if (exit) {
+    if (exit && !isTimeout(e)) {
       head = exit.signal
         ? `The server was killed by ${exit.signal} before it was ready`
         : `The server exited with code ${exit.code} before it was ready`
-    } else if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
+    } else if (isTimeout(e)) {
       head =
         `The server did not answer the MCP handshake within ${Math.round(timeout / 1000)} s ` +
         `(timed out)` +
@@ -503,6 +509,9 @@ export class McpConnection implements ToolSource {
     this.restartTimer.unref()
   }
 }
+
+const isTimeout = (e: unknown): boolean =>
+  e instanceof McpError && e.code === ErrorCode.RequestTimeout
 
 /** The server could not be started at all (command not found, not executable). */
 class LaunchError extends Error {}

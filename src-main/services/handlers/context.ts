@@ -26,7 +26,14 @@ export interface HandlerContext {
   confirmCommand: ConfirmCommand | null
   /** the system's file dialogs (the desktop app); null where the host has none (browser mode) */
   dialogs: NativeDialogs | null
+  /**
+   * Opens a server's login address (the desktop app shows it first, then uses the shell);
+   * false when the user declined. Null: the system's browser is opened as the CLI does.
+   */
+  openAuthorization?: OpenAuthorization | null
 }
+
+export type OpenAuthorization = (server: string, url: string) => Promise<boolean>
 
 /** The system's open-folder and save-file dialogs, shown by the host, not by the page. */
 export interface NativeDialogs {

@@ -13,6 +13,7 @@ import {
   type McpServerConfig,
   type McpServersConfig,
 } from '../../adapters/mcp/config'
+import { McpAuthStore, moveClientSecret } from '../../adapters/mcp/oauth-store'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { configuredServers } from '../tool-runtime'
 import type { HandlerContext } from './context'
@@ -50,6 +51,9 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     await c.app.settings.update((s) => {
       const next = { ...s.mcpServers }
       change(next)
+      // a configured OAuth client's secret is kept with the API keys, not in the settings
+      const secrets = new McpAuthStore(c.app.secrets)
+      for (const [n, entry] of Object.entries(next)) next[n] = moveClientSecret(entry, secrets)
       s.mcpServers = next
     })
     c.tools.manager.apply(configuredServers(stored(), () => {}))

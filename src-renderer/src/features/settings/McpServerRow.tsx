@@ -9,6 +9,7 @@ import type { McpServerInfo } from '../../../../src-preload/contract/dto'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 import { CommandLineView } from './McpConsentDialog'
+import { McpLoginButton } from './McpLoginButton'
 import { mcpStatus, transportLabel } from './mcp-status'
 
 export interface McpRowActions {
@@ -70,6 +71,7 @@ export function McpServerRow(props: {
         </p>
       ) : null}
       <div className="mcp-controls">
+        {s.state === 'needs-login' && s.enabled ? <McpLoginButton server={s} /> : null}
         {!props.readOnly ? (
           <label className="check-option">
             <input

@@ -1,0 +1,42 @@
+/**
+ * The desktop app's way to open a remote MCP server's login address: a native dialog shows
+ * the address first (raised by the main process, so the page cannot answer it), then the
+ * system's browser opens it through the shell. Only http(s) addresses are opened.
+ */
+import type { BrowserWindow, MessageBoxOptions } from 'electron'
+import type { OpenAuthorization } from '../services/handlers/context'
+
+export function loginMessage(server: string, url: string): MessageBoxOptions {
+  return {
+    type: 'question',
+    title: 'Log in to MCP server?',
+    message: `Log in to the MCP server "${server}"? Your browser opens at this address:`,
+    detail: url,
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  }
+}
+
+export function nativeLoginOpener(
+  dialog: {
+    showMessageBox(win: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number }>
+    showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>
+  },
+  shell: { openExternal(url: string): Promise<void> },
+  window: () => BrowserWindow | null,
+): OpenAuthorization {
+  return async (server, url) => {
+    const protocol = new URL(url).protocol
+    if (protocol !== 'https:' && protocol !== 'http:') return false
+    const options = loginMessage(server, url)
+    const win = window()
+    const { response } = win
+      ? await dialog.showMessageBox(win, options)
+      : await dialog.showMessageBox(options)
+    if (response !== 0) return false
+    await shell.openExternal(url)
+    return true
+  }
+}

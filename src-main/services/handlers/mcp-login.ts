@@ -1,0 +1,93 @@
+/**
+ * `mcp.login` and `mcp.logout` for remote servers that use OAuth. A login answers as soon
+ * as the browser has been sent to the authorization address; it goes on in the background
+ * (the code comes back to a loopback address) and the server restarts once it has its
+ * token, which the window hears as a status change. A login that fails or times out leaves
+ * the server at "needs login" with the reason.
+ */
+import type { McpServerInfo } from '../../../src-preload/contract/dto'
+import { openInBrowser } from '../../adapters/mcp/browser-opener'
+import { isStdio, type HttpServerConfig } from '../../adapters/mcp/config'
+import { loginToServer } from '../../adapters/mcp/oauth-login'
+import { McpAuthStore } from '../../adapters/mcp/oauth-store'
+import { RouteError, type Handlers } from '../../ipc/router'
+import type { HandlerContext } from './context'
+
+export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | 'mcp.logout'> {
+  const inFlight = new Map<string, Promise<string | null>>()
+  const store = new McpAuthStore(c.app.secrets)
+  const remote = (name: string): HttpServerConfig => {
+    const conn = c.tools.manager.get(name)
+    if (!conn) {
+      const known = c.tools.servers().some((s) => s.name === name)
+      throw new RouteError(
+        known ? 'conflict' : 'not_found',
+        known
+          ? `"${name}" is disabled: enable it first.`
+          : `There is no MCP server named "${name}".`,
+      )
+    }
+    if (isStdio(conn.config))
+      throw new RouteError(
+        'bad_request',
+        `"${name}" runs a command; only a server with a URL has a login.`,
+      )
+    return conn.config
+  }
+  const info = (name: string): McpServerInfo =>
+    c.tools.servers().find((s) => s.name === name) ?? c.tools.manager.get(name)!.info()
+  const open = async (name: string, url: string): Promise<void> => {
+    if (c.openAuthorization) {
+      if (!(await c.openAuthorization(name, url)))
+        throw new Error('the login was cancelled before the browser opened')
+      return
+    }
+    // the engine runs on the user's computer in every host: its browser is theirs
+    await openInBrowser(url, { env: c.env }).catch(() => {
+      // the window shows the address too: the user can open it by hand
+    })
+  }
+
+  const start = (name: string, config: HttpServerConfig): Promise<string | null> =>
+    new Promise((resolve, reject) => {
+      let opened = false
+      loginToServer(name, config, {
+        store,
+        clientVersion: c.version,
+        open: async (u) => {
+          opened = true
+          resolve(u.href)
+          await open(name, u.href)
+        },
+      })
+        .then(async () => {
+          if (!opened) resolve(null)
+          await c.tools.manager.restart(name)
+        })
+        .catch((e: unknown) => {
+          const message = `The login failed: ${e instanceof Error ? e.message : String(e)}`
+          if (!opened) reject(new RouteError('unavailable', message))
+          c.tools.manager.get(name)?.noteLoginFailure(message)
+        })
+        .finally(() => inFlight.delete(name))
+    })
+
+  return {
+    'mcp.login': async ({ name }) => {
+      const config = remote(name)
+      let pending = inFlight.get(name)
+      if (!pending) {
+        pending = start(name, config)
+        inFlight.set(name, pending)
+      }
+      const authorizationUrl = await pending
+      return { server: info(name), authorizationUrl }
+    },
+    'mcp.logout': async ({ name }) => {
+      const config = remote(name)
+      store.logout(config.url)
+      await c.tools.manager.restart(name)
+      return { server: info(name) }
+    },
+  }
+}
