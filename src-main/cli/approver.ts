@@ -68,7 +68,7 @@ export function terminalRows(lines: readonly string[], columns: number): string[
   return rows
 }
 
-function ask(rl: Interface, prompt: string, signal: AbortSignal): Promise<string> {
+export function ask(rl: Interface, prompt: string, signal: AbortSignal): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason as Error)
     const onAbort = (): void => reject(signal.reason as Error)

@@ -6,6 +6,7 @@ import type { ToolRuntime } from '../services/tool-runtime'
 import { handleStopSignals } from '../services/signals'
 import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
+import { terminalElicitor } from './elicitor'
 import type { ApproveMode, CliOptions } from './args'
 import { jsonRenderer, TextRenderer, type Streams } from './output'
 import { unguarded } from './terminal-text'
@@ -80,6 +81,7 @@ export async function runTurnCommand(
       tools: (session) => tools.hostFor(session),
       // readline needs the terminal itself; the approver strips what it shows
       approver: terminalApprover(streams.stdin, unguarded(streams.stderr), onInt),
+      elicitor: terminalElicitor(streams.stdin, unguarded(streams.stderr), onInt, options.approve),
       emit: render,
       signal: stopper.signal,
       onStart: ({ session, model, provider }) => {

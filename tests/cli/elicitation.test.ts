@@ -1,0 +1,199 @@
+/**
+ * A server's question (elicitation) from the CLI: field by field on a terminal, and the
+ * rules without one (the built CLI against a scripted server and server-everything).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { terminalElicitor } from '../../src-main/cli/elicitor'
+import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
+import { runCli } from '../support/cli'
+import { EVERYTHING, fixture } from '../support/mcp'
+import {
+  lastToolContent,
+  startScriptedServer,
+  textReply,
+  toolCallsReply,
+  type ScriptedServer,
+} from '../support/openai-server'
+
+function stream(tty: boolean): NodeJS.WriteStream & NodeJS.ReadStream & { text: () => string } {
+  const s = new PassThrough() as unknown as NodeJS.WriteStream &
+    NodeJS.ReadStream & { text: () => string }
+  let text = ''
+  s.on('data', (d: Buffer) => (text += d.toString()))
+  Object.assign(s, { isTTY: tty, columns: 80, text: () => text })
+  return s
+}
+
+const form: ElicitationRequestEvent = {
+  type: 'elicitation_request',
+  sessionId: 's',
+  turnId: 't',
+  at: 0,
+  requestId: 'q1',
+  toolCallId: 'c1',
+  server: 'hotel',
+  mode: 'form',
+  message: 'Where and how long?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      city: { type: 'string', title: 'City', default: 'Oslo' },
+      nights: { type: 'integer', title: 'Nights', minimum: 1, maximum: 30, default: 3 },
+      room: {
+        type: 'string',
+        title: 'Room',
+        oneOf: [
+          { const: 'r1', title: 'Single' },
+          { const: 'r2', title: 'Double' },
+        ],
+      },
+      breakfast: { type: 'boolean', title: 'Breakfast', default: false },
+    },
+    required: ['city', 'nights', 'room'],
+  },
+}
+
+/** a question is on the screen, waiting: the terminal shows its end ("> " or ": ") last */
+// the terminal may move the cursor after it (ESC [ n G)
+const ASKING = new RegExp(`(> |: )(${String.fromCharCode(27)}\\[\\d+G)?$`)
+
+/** types each line once the next question has been put (after what was typed before) */
+async function typeLines(
+  input: PassThrough,
+  output: { text: () => string },
+  lines: string[],
+): Promise<void> {
+  let seen = 0
+  for (const line of lines) {
+    while (output.text().length <= seen || !ASKING.test(output.text()))
+      await new Promise((r) => setImmediate(r))
+    input.write(`${line}\n`)
+    seen = output.text().length
+  }
+}
+
+describe('the terminal elicitor', () => {
+  it('asks field by field with the default shown; Enter takes it; a bad value is asked again', async () => {
+    const input = stream(true)
+    const output = stream(true)
+    const pending = terminalElicitor(input, output, () => {}, undefined).request(
+      form,
+      new AbortController().signal,
+    )
+    // Answer? → yes; City → Enter (Oslo); Nights → 99 (too many), then 5; Room → 2; Breakfast → y
+    await typeLines(input, output, ['y', '', '99', '5', '2', 'y'])
+    const answer = await pending
+    expect(answer).toEqual({
+      action: 'accept',
+      content: { city: 'Oslo', nights: 5, room: 'r2', breakfast: true },
+    })
+    const shown = output.text()
+    expect(shown).toContain('hotel asks: Where and how long?')
+    expect(shown).toContain('[Oslo]')
+    expect(shown).toContain('[3]')
+    expect(shown).toContain('2) Double')
+    expect(shown).toContain('At most 30.')
+  })
+
+  it('declines or cancels when the user says so', async () => {
+    const input = stream(true)
+    const output = stream(true)
+    const pending = terminalElicitor(input, output, () => {}, undefined).request(
+      form,
+      new AbortController().signal,
+    )
+    await typeLines(input, output, ['d'])
+    expect(await pending).toEqual({ action: 'decline' })
+  })
+
+  it('without a terminal: --approve all accepts a form whose required fields have defaults', async () => {
+    const out = stream(false)
+    const withDefaults = {
+      ...form,
+      requestedSchema: {
+        ...form.requestedSchema,
+        required: ['city', 'nights'],
+      },
+    }
+    const accepted = await terminalElicitor(stream(false), out, () => {}, 'all').request(
+      withDefaults,
+      new AbortController().signal,
+    )
+    expect(accepted).toEqual({
+      action: 'accept',
+      content: { city: 'Oslo', nights: 3, breakfast: false },
+    })
+    // room is required and has no default
+    const declined = await terminalElicitor(stream(false), out, () => {}, 'all').request(
+      form,
+      new AbortController().signal,
+    )
+    expect(declined).toEqual({ action: 'decline' })
+    expect(out.text()).toMatch(/Declined hotel's question: there is no terminal/)
+  })
+})
+
+describe('cairn without a terminal, against real servers', () => {
+  let server: ScriptedServer
+  let dir: string
+  let env: NodeJS.ProcessEnv
+  let configFile: string
+  beforeEach(async () => {
+    server = await startScriptedServer({ models: ['m'] })
+    dir = mkdtempSync(join(tmpdir(), 'cairn-cli-elicit-'))
+    env = { CAIRN_DATA_DIR: join(dir, 'data'), CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: 'm' }
+    configFile = join(dir, 'mcp.json')
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        mcpServers: {
+          hotel: { command: 'node', args: [fixture('elicit-form.mjs')] },
+          everything: { command: 'node', args: [EVERYTHING, 'stdio'] },
+        },
+      }),
+    )
+  })
+  afterEach(async () => {
+    await server.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('--approve all sends the defaults of a form whose required fields all have them', async () => {
+    server.enqueue(
+      toolCallsReply([{ name: 'hotel__book', arguments: '{"form":"defaults"}' }]),
+      (req) => textReply(`Tool: ${lastToolContent(req)}`),
+    )
+    const r = await runCli(['--mcp-config', configFile, '--approve', 'all', 'book it'], { env })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('"action":"accept"')
+    expect(r.stdout).toContain('"city":"Oslo"')
+    expect(r.stdout).toContain('"nights":3')
+    expect(r.stderr).toMatch(/Answered hotel's question with its defaults/)
+  })
+
+  it('declines a form with a required field without default, and says so on stderr', async () => {
+    server.enqueue(
+      toolCallsReply([{ name: 'hotel__book', arguments: '{"form":"missing"}' }]),
+      (req) => textReply(`Tool: ${lastToolContent(req)}`),
+    )
+    const r = await runCli(['--mcp-config', configFile, '--approve', 'all', 'book it'], { env })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('"action":"decline"')
+    expect(r.stderr).toMatch(/Declined hotel's question: there is no terminal/)
+  })
+
+  it("declines server-everything's form (its name has no default)", async () => {
+    server.enqueue(
+      toolCallsReply([{ name: 'everything__trigger-elicitation-request', arguments: '{}' }]),
+      (req) => textReply(`Tool: ${lastToolContent(req)}`),
+    )
+    const r = await runCli(['--mcp-config', configFile, '--approve', 'all', 'ask me'], { env })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('User declined')
+    expect(r.stderr).toMatch(/Declined everything's question/)
+  })
+})
