@@ -107,6 +107,25 @@ describe('MCP OAuth login', () => {
     expect(store.hasTokens(server.url)).toBe(true)
   })
 
+  for (const legacy of [true, 'bare'] as const) {
+    it(`logs in to a 2025-03-26 server (${legacy === true ? 'metadata at its origin' : 'default endpoints'})`, async () => {
+      const { server, store } = await setup({ legacy })
+      const opened: URL[] = []
+      await loginToServer(
+        'old',
+        { url: server.url },
+        {
+          store,
+          open: async (u) => (opened.push(u), follow(u)),
+        },
+      )
+      expect(opened[0]?.pathname).toBe('/authorize')
+      expect(opened[0]?.searchParams.get('code_challenge_method')).toBe('S256')
+      expect(opened[0]?.searchParams.has('resource')).toBe(false)
+      expect(store.read(server.url).tokens?.access_token).toBe(server.issued[0])
+    })
+  }
+
   for (const method of ['client_secret_basic', 'client_secret_post'] as const) {
     it(`uses a pre-registered client with ${method}`, async () => {
       const { server, store } = await setup({

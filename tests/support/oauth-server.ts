@@ -18,6 +18,12 @@ export interface OAuthServerOptions {
   openIdOnly?: boolean
   /** no resource_metadata in WWW-Authenticate: the client must try the well-known path */
   noResourceMetadataHint?: boolean
+  /**
+   * a 2025-03-26 server: no protected resource metadata (the authorization server is the MCP
+   * server's origin, and no `resource` is expected); `'bare'` serves no metadata at all either,
+   * leaving the default endpoints (/authorize, /token, /register)
+   */
+  legacy?: true | 'bare'
   /** no dynamic client registration */
   noRegistration?: boolean
   /** pre-registered clients: id → secret and how it must authenticate */
@@ -73,6 +79,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
   let origin = ''
   const mcpUrl = (): string => `${origin}/mcp`
 
+  const resourceOk = (r: string | null): boolean => (o.legacy ? r === null : r === mcpUrl())
   const json = (res: ServerResponse, status: number, body: unknown, headers = {}): void => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers })
     res.end(JSON.stringify(body))
@@ -81,7 +88,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
     const parts = ['Bearer']
     const params: string[] = []
     if (extra) params.push(extra)
-    if (!o.noResourceMetadataHint)
+    if (!o.noResourceMetadataHint && !o.legacy)
       params.push(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`)
     if (o.challengeScope && !extra) params.push(`scope="${o.challengeScope}"`)
     json(
@@ -166,7 +173,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
         scope,
       })
     }
-    if (form.get('resource') !== mcpUrl()) return json(res, 400, { error: 'invalid_target' })
+    if (!resourceOk(form.get('resource'))) return json(res, 400, { error: 'invalid_target' })
     if (form.get('grant_type') === 'authorization_code') {
       const c = codes.get(form.get('code') ?? '')
       codes.delete(form.get('code') ?? '')
@@ -197,7 +204,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
       q.get('code_challenge_method') !== 'S256'
     )
       return json(res, 400, { error: 'invalid_request' })
-    if (q.get('resource') !== mcpUrl()) return json(res, 400, { error: 'invalid_target' })
+    if (!resourceOk(q.get('resource'))) return json(res, 400, { error: 'invalid_target' })
     const code = token()
     codes.set(code, {
       clientId: q.get('client_id') ?? '',
@@ -244,13 +251,13 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
       })
       const p = url.pathname
       if (p === '/mcp') return mcp(req, res, body)
-      if (p === '/.well-known/oauth-protected-resource/mcp')
+      if (p === '/.well-known/oauth-protected-resource/mcp' && !o.legacy)
         return json(res, 200, {
           resource: mcpUrl(),
           authorization_servers: [origin],
           ...(o.scopesSupported ? { scopes_supported: o.scopesSupported } : {}),
         })
-      if (p === '/.well-known/oauth-authorization-server' && !o.openIdOnly)
+      if (p === '/.well-known/oauth-authorization-server' && !o.openIdOnly && o.legacy !== 'bare')
         return json(res, 200, asMetadata())
       if (p === '/.well-known/openid-configuration' && o.openIdOnly)
         return json(res, 200, asMetadata())

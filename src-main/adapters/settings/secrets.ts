@@ -207,13 +207,16 @@ class FileSecretsStore implements SecretsStore {
       const keys = v['apiKeys'] ?? {}
       if (!isPlainObject(keys) || !Object.values(keys).every((k) => typeof k === 'string'))
         return null
-      const auth = v['mcpAuth'] ?? {}
-      if (!isPlainObject(auth) || !Object.values(auth).every((k) => typeof k === 'string'))
+      const auth = v['mcpAuth']
+      if (
+        auth !== undefined &&
+        (!isPlainObject(auth) || !Object.values(auth).every((k) => typeof k === 'string'))
+      )
         return null
       return {
         ...v,
         apiKeys: { ...(keys as Record<string, string>) },
-        mcpAuth: { ...(auth as Record<string, string>) },
+        ...(auth !== undefined ? { mcpAuth: { ...(auth as Record<string, string>) } } : {}),
       }
     } catch {
       return null
