@@ -65,6 +65,8 @@ export const LAYERS = [
       'undici',
       'picomatch',
       'cross-spawn',
+      // fetch_url's page text (htmlparser2 underneath: linear on hostile markup)
+      'html-to-text',
       '@modelcontextprotocol/sdk/**',
     ],
   },

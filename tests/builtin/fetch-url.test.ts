@@ -2,7 +2,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeEntities, htmlToText } from '../../src-main/adapters/builtin-tools/html-text'
+import { htmlToText } from '../../src-main/adapters/builtin-tools/html-text'
 import { harness } from './harness'
 
 const PAGE = `<!doctype html>
@@ -110,7 +110,7 @@ describe('fetch_url', () => {
     expect(type).toBe('Content-Type: text/html; charset=utf-8')
     expect(title).toBe('Title: Cairn & Co')
     expect(r.text).toContain('# Stone piles')
-    expect(r.text).toContain('A cairn is a pile of stones — "markers" 🗻.')
+    expect(r.text).toContain(`A cairn [${base}/cairn] is a pile of stones — "markers" 🗻.`)
     expect(r.text).toContain('- first\n- second')
     expect(r.text).toContain('  indented\n    code')
     for (const noise of [
@@ -232,7 +232,7 @@ describe('html text extractor', () => {
     const { text } = htmlToText(
       '<script>if (a < b) document.write("<div>no</div>")</script><table><tr><td>a</td><td>b</td></tr></table>',
     )
-    expect(text).toBe('| a | b')
+    expect(text).toMatch(/^a +b$/)
   })
 
   it('keeps image alt text and handles attributes with > inside quotes', () => {
@@ -243,8 +243,8 @@ describe('html text extractor', () => {
   })
 
   it('decodes named and numeric entities, leaving unknown ones', () => {
-    expect(decodeEntities('&lt;a&gt; &amp;amp; &#65;&#x42; &hellip; &unknown; &#0;')).toBe(
-      '<a> &amp; AB … &unknown; \ufffd',
-    )
+    expect(
+      htmlToText('<p>&lt;a&gt; &amp;amp; &#65;&#x42; &hellip; &eacute; &unknown; &#0;</p>').text,
+    ).toBe('<a> &amp; AB … é &unknown; \ufffd')
   })
 })

@@ -128,7 +128,7 @@ export const fetchUrlTool: BuiltinTool = {
       `Status: ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
       `Content-Type: ${contentType || '(none)'}`,
     ]
-    const content = renderBody(body.bytes, contentType, head)
+    const content = renderBody(body.bytes, contentType, head, finalUrl)
     const notes: string[] = []
     if (body.cut) notes.push(`[the response was cut at ${formatBytes(env.limits.fetchMaxBytes)}]`)
     let shown = content
@@ -213,8 +213,16 @@ function mimeOf(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase()
 }
 
-/** The body as text for the model, or null when it is not text. `head` gets a title line. */
-function renderBody(bytes: Uint8Array, contentType: string, head: string[]): string | null {
+/**
+ * The body as text for the model, or null when it is not text. `head` gets a title line;
+ * links in HTML are resolved against `url`.
+ */
+function renderBody(
+  bytes: Uint8Array,
+  contentType: string,
+  head: string[],
+  url: string,
+): string | null {
   const mime = mimeOf(contentType)
   let kind: 'html' | 'text' | null
   if (mime === 'text/html' || mime === 'application/xhtml+xml') kind = 'html'
@@ -225,7 +233,7 @@ function renderBody(bytes: Uint8Array, contentType: string, head: string[]): str
   if (kind === null) return null
   const decoded = decode(bytes, contentType, kind === 'html')
   if (kind === 'text') return decoded
-  const { title, text: body } = htmlToText(decoded)
+  const { title, text: body } = htmlToText(decoded, url)
   if (title) head.push(`Title: ${title}`)
   return body
 }
