@@ -23,7 +23,15 @@ const DEFAULT_MODE = 0o600
 const RETRYABLE_RENAME = new Set(['EPERM', 'EACCES', 'EBUSY'])
 const RENAME_ATTEMPTS = 5
 /** a directory that cannot be opened or flushed (Windows, some file systems): skipped */
-const NO_DIR_SYNC = new Set(['EISDIR', 'EINVAL', 'ENOTSUP', 'EOPNOTSUPP', 'EPERM', 'EACCES', 'EBADF'])
+const NO_DIR_SYNC = new Set([
+  'EISDIR',
+  'EINVAL',
+  'ENOTSUP',
+  'EOPNOTSUPP',
+  'EPERM',
+  'EACCES',
+  'EBADF',
+])
 
 export function tempPathFor(target: string): string {
   return path.join(
