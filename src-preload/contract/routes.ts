@@ -61,6 +61,7 @@ const mcpServerConfig = z.union([
         clientId: z.string().min(1).max(4096).optional(),
         clientSecret: z.string().min(1).max(4096).optional(),
         scopes: z.array(z.string().min(1).max(256)).max(100).optional(),
+        clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
       })
       .optional(),
     disabled: z.boolean().optional(),

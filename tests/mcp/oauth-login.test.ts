@@ -107,6 +107,37 @@ describe('MCP OAuth login', () => {
     expect(store.hasTokens(server.url)).toBe(true)
   })
 
+  it('uses a client ID metadata document where the server supports it, and registers nowhere', async () => {
+    const { server, store } = await setup({ cimd: true })
+    const doc = 'https://cairn.example.org/oauth/client.json'
+    const opened: URL[] = []
+    await loginToServer(
+      'remote',
+      { url: server.url, oauth: { clientMetadataUrl: doc } },
+      {
+        store,
+        open: async (u) => (opened.push(u), follow(u)),
+      },
+    )
+    expect(opened[0]?.searchParams.get('client_id')).toBe(doc)
+    expect(server.requests.map((r) => r.path)).not.toContain('/register')
+    expect(store.hasTokens(server.url)).toBe(true)
+  })
+
+  it('registers dynamically when the server does not support client ID metadata documents', async () => {
+    const { server, store } = await setup()
+    const doc = 'https://cairn.example.org/oauth/client.json'
+    await loginToServer(
+      'remote',
+      { url: server.url, oauth: { clientMetadataUrl: doc } },
+      {
+        store,
+        open: follow,
+      },
+    )
+    expect(server.requests.map((r) => r.path)).toContain('/register')
+  })
+
   for (const legacy of [true, 'bare'] as const) {
     it(`logs in to a 2025-03-26 server (${legacy === true ? 'metadata at its origin' : 'default endpoints'})`, async () => {
       const { server, store } = await setup({ legacy })

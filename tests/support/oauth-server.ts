@@ -24,6 +24,8 @@ export interface OAuthServerOptions {
    * leaving the default endpoints (/authorize, /token, /register)
    */
   legacy?: true | 'bare'
+  /** supports client ID metadata documents (an https client_id is a public client) */
+  cimd?: boolean
   /** no dynamic client registration */
   noRegistration?: boolean
   /** pre-registered clients: id → secret and how it must authenticate */
@@ -101,6 +103,10 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
     )
   }
 
+  /** a client known by its metadata document's address (this server does not fetch it) */
+  const known = (id: string): Client | undefined =>
+    clients.get(id) ??
+    (o.cimd && id.startsWith('https://') ? { redirectUris: [], method: 'none' } : undefined)
   const clientAuth = (req: IncomingMessage, form: URLSearchParams): string | null => {
     const basic = req.headers.authorization
     let id = form.get('client_id')
@@ -112,7 +118,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
       secret = decodeURIComponent(s ?? '')
       method = 'client_secret_basic'
     }
-    const c = id ? clients.get(id) : undefined
+    const c = id ? known(id) : undefined
     if (!id || !c || c.method !== method || (c.secret ?? null) !== (secret ?? null)) return null
     return id
   }
@@ -195,7 +201,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
 
   const authorize = (url: URL, res: ServerResponse): void => {
     const q = url.searchParams
-    const c = clients.get(q.get('client_id') ?? '')
+    const c = known(q.get('client_id') ?? '')
     const redirect = q.get('redirect_uri') ?? ''
     const okRedirect = c && (c.redirectUris.length === 0 || c.redirectUris.includes(redirect))
     if (
@@ -224,6 +230,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
     authorization_endpoint: `${origin}/authorize`,
     token_endpoint: `${origin}/token`,
     ...(o.noRegistration ? {} : { registration_endpoint: `${origin}/register` }),
+    ...(o.cimd ? { client_id_metadata_document_supported: true } : {}),
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],

@@ -39,6 +39,11 @@ export interface OAuthClientConfig {
   /** moved to the secrets store when the configuration is saved */
   clientSecret?: string
   scopes?: string[]
+  /**
+   * an https address where Cairn's client metadata document is published: used as the
+   * client id with an authorization server that supports client ID metadata documents
+   */
+  clientMetadataUrl?: string
 }
 
 export type McpServerConfig = StdioServerConfig | HttpServerConfig
@@ -85,6 +90,18 @@ function parseOAuth(v: unknown, where: string): OAuthClientConfig | undefined {
     throw new McpConfigError(`${where} must be an object`)
   const o = v as Record<string, unknown>
   const out: OAuthClientConfig = {}
+  const doc = o['clientMetadataUrl']
+  if (doc !== undefined) {
+    let u: URL | null = null
+    try {
+      u = typeof doc === 'string' ? new URL(doc) : null
+    } catch {
+      u = null
+    }
+    if (!u || u.protocol !== 'https:' || u.pathname === '/')
+      throw new McpConfigError(`${where}.clientMetadataUrl must be an https address with a path`)
+    out.clientMetadataUrl = doc as string
+  }
   for (const k of ['clientId', 'clientSecret'] as const) {
     if (o[k] === undefined) continue
     if (typeof o[k] !== 'string' || o[k] === '')

@@ -46,6 +46,11 @@ export class CairnOAuthProvider implements OAuthClientProvider {
     return this.o.interactive?.redirectUrl ?? this.registered()?.redirect_uris?.[0] ?? NO_REDIRECT
   }
 
+  /** a client ID metadata document's address (configured), used where the server supports it */
+  get clientMetadataUrl(): string | undefined {
+    return this.o.client?.clientMetadataUrl
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     const scopes = this.o.client?.scopes
     return {
@@ -81,8 +86,9 @@ export class CairnOAuthProvider implements OAuthClientProvider {
       throw new LoginNeededError()
     }
     // a client registered for another loopback port cannot receive this login's code
-    if (client && this.o.interactive && !client.redirect_uris?.includes(this.redirectUrl))
-      return undefined
+    // (a client ID metadata document's client lists no redirect URIs here: it is kept)
+    const uris = client?.redirect_uris
+    if (client && this.o.interactive && uris && !uris.includes(this.redirectUrl)) return undefined
     return client
   }
 
