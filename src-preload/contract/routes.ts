@@ -94,6 +94,8 @@ export const routeInputs = {
     replaces: id.optional(),
     /** resources attached with `@`: read when the message is sent, stored with it */
     attachments: z.array(resourceRefSchema).max(10).optional(),
+    /** a server's prompt (`/server:prompt`): its messages are sent instead of `text` */
+    prompt: promptRefSchema.optional(),
   }),
   'chat.stop': z.strictObject({ turnId: id }),
   'chat.attach': z.strictObject({ sessionId: id }),

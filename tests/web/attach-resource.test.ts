@@ -147,3 +147,36 @@ describe('attaching a resource', () => {
     expect(server.requests).toHaveLength(0)
   })
 })
+
+describe("sending a server's prompt", () => {
+  it('its messages go to the model as the user message, marked with the prompt they came from', async () => {
+    server.enqueue(textReply('Sunny.'))
+    const sent = await call('chat.send', {
+      text: '/everything:args-prompt',
+      workspace: dir,
+      prompt: { server: 'everything', name: 'args-prompt', arguments: { city: 'Oslo' } },
+    })
+    await ended(sent.turnId)
+    expect(userTexts(0)).toEqual(["What's weather in Oslo?"])
+    const { messages } = await call('sessions.get', { id: sent.sessionId })
+    const stored = messages.find((m) => m.role === 'user')
+    expect(stored?.content).toBe("What's weather in Oslo?")
+    expect(stored?.parts).toEqual([
+      {
+        type: 'resource_link',
+        uri: 'mcp-prompt:everything/args-prompt',
+        name: '/everything:args-prompt',
+      },
+    ])
+  })
+
+  it('a prompt the server refuses (a required argument missing) is not sent', async () => {
+    const r = (await host.router.handle('chat.send', {
+      text: '/everything:args-prompt',
+      workspace: dir,
+      prompt: { server: 'everything', name: 'args-prompt' },
+    })) as Result<unknown>
+    expect(!r.ok && r.error.message).toMatch(/could not give the prompt args-prompt/)
+    expect(server.requests).toHaveLength(0)
+  })
+})

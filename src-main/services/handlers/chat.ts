@@ -1,4 +1,5 @@
-import type { Handlers } from '../../ipc/router'
+import { promptOrigin, promptText } from '../../adapters/mcp/prompts'
+import { RouteError, type Handlers } from '../../ipc/router'
 import { explained } from './mcp-catalog'
 import type { HandlerContext } from './context'
 
@@ -15,10 +16,19 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
     'chat.send': async (input) => {
       // attached resources are read now: one that cannot be read keeps the message unsent
       const parts = []
+      let text = input.text
+      if (input.prompt) {
+        // a server's prompt: its messages, fetched here, are sent as the user's, marked as such
+        const { server, name } = input.prompt
+        const args = input.prompt.arguments ?? {}
+        text = promptText(await explained(c.tools.catalog.prompt(server, name, args)))
+        if (!text) throw new RouteError('unavailable', `The prompt /${server}:${name} is empty.`)
+        parts.push(promptOrigin(server, name))
+      }
       for (const ref of input.attachments ?? [])
         parts.push(...(await explained(c.tools.catalog.read(ref))))
       return c.turns.send({
-        text: input.text,
+        text,
         ...(parts.length > 0 ? { parts } : {}),
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         ...(input.model ? { model: input.model } : {}),

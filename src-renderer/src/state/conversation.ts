@@ -77,6 +77,8 @@ export type Row =
       /** kept in context: never summarized or left out */
       pinned?: boolean
       versions: Versions | null
+      /** resources attached with `@` (their links; the text went to the model) */
+      attached?: { uri: string; name: string }[]
     }
   | {
       kind: 'answer'
@@ -338,6 +340,7 @@ function exchangeRows(
         canEdit: newest && liveTurnId === null,
         versions,
         ...(m.pinned ? { pinned: true } : {}),
+        ...attachedOf(m),
       }
       rows.push(userRow)
       keptAfter(m.turnId, 0)
@@ -465,4 +468,12 @@ export function liveRows(input: LiveRowsInput): Row[] {
     })
   }
   return rows
+}
+
+/** the resources a user message carries, named as the chips show them */
+function attachedOf(m: StoredMessage): { attached?: { uri: string; name: string }[] } {
+  const links = (m.parts ?? []).flatMap((p) =>
+    p.type === 'resource_link' ? [{ uri: p.uri, name: p.name ?? p.uri }] : [],
+  )
+  return links.length > 0 ? { attached: links } : {}
 }

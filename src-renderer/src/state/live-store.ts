@@ -81,6 +81,7 @@ export function createLiveStore(
           ...(sessionId ? { sessionId } : {}),
           ...(!sessionId && live.model ? { model: live.model } : {}),
           ...(replaces ? { replaces } : {}),
+          ...(sendOpts.attachments?.length ? { attachments: sendOpts.attachments } : {}),
         })
         if (!r.ok) {
           // never lost: the text goes back into the box, with the reason beside it

@@ -13,6 +13,9 @@ import { compactNow } from './compact-now'
 import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
+import { AttachmentChips } from './AttachmentChips'
+import { useResourcePicker } from './use-resource-picker'
+import './resources.css'
 
 type Feedback = { kind: 'info' | 'error'; text: string } | { kind: 'help' } | null
 
@@ -58,6 +61,7 @@ export function Composer(): JSX.Element {
   const wantsModels = text.startsWith('/model')
   const models = useModels(wantsModels)
   const box = useRef<HTMLTextAreaElement>(null)
+  const picker = useResourcePicker(text, setDraft, () => box.current?.focus())
 
   useEffect(() => {
     if (!dialogOpen) box.current?.focus()
@@ -68,7 +72,9 @@ export function Composer(): JSX.Element {
     const cmd = parseCommand(text)
     if (!cmd) {
       setFeedback(null)
-      if (!busy) await send(text)
+      if (busy) return
+      const attachments = picker.attachments.map((a) => a.ref)
+      if (await send(text, attachments.length > 0 ? { attachments } : {})) picker.clear()
       return
     }
     setDraft('')
@@ -114,6 +120,10 @@ export function Composer(): JSX.Element {
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (e.nativeEvent.isComposing) return
+    if (picker.onKeyDown(e)) {
+      e.preventDefault()
+      return
+    }
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault()
       if (text.trim()) void run()
@@ -142,15 +152,22 @@ export function Composer(): JSX.Element {
         else if (text.trim()) void run()
       }}
     >
+      <AttachmentChips attachments={picker.attachments} onRemove={picker.remove} />
+      {picker.popup}
       <textarea
         ref={box}
+        {...picker.boxProps}
         aria-label="Message"
         aria-describedby={error ? 'composer-error' : undefined}
         aria-invalid={error ? true : undefined}
-        placeholder="Ask anything — Enter sends, Shift+Enter adds a line, / for commands"
+        placeholder="Ask anything — Enter sends, Shift+Enter adds a line, / for commands, @ attaches a resource"
         value={text}
         rows={Math.min(12, Math.max(2, text.split('\n').length))}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          setDraft(e.target.value)
+          picker.onCaret(e.target.selectionStart)
+        }}
+        onSelect={(e) => picker.onCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKey}
       />
       <div className="composer-bar">

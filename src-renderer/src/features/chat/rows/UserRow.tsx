@@ -5,6 +5,7 @@ import { CopyButton } from '../../../ui/CopyButton'
 import { useRowActions } from './actions'
 import { PinButton } from './PinButton'
 import { VersionSwitch } from './VersionSwitch'
+import { AttachedResources } from './AttachedResources'
 
 type UserRowData = Extract<Row, { kind: 'user' }>
 
@@ -62,6 +63,7 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
         <Editor text={row.text} messageId={row.messageId} onDone={() => setEditing(false)} />
       ) : (
         <div className="bubble">
+          {row.attached ? <AttachedResources attached={row.attached} /> : null}
           <div className="text">{row.text}</div>
         </div>
       )}

@@ -1,0 +1,58 @@
+/**
+ * The connected MCP servers' resources and prompts, for `@` and `/server:prompt`. Listed
+ * when first wanted; a server's list_changed (the `mcp.catalog` event) or a server becoming
+ * ready or stopping lists them again.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { usePlatform } from '../../state/context'
+import { call } from '../../state/queries'
+
+export const resourcesKey = ['mcp.resources'] as const
+export const promptsKey = ['mcp.prompts'] as const
+
+function useCatalogEvents(): void {
+  const { bridge } = usePlatform()
+  const client = useQueryClient()
+  useEffect(() => {
+    const onCatalog = (c: { what: 'resources' | 'prompts' }): void => {
+      void client.invalidateQueries({
+        queryKey: c.what === 'resources' ? resourcesKey : promptsKey,
+      })
+    }
+    const onStatus = (): void => {
+      void client.invalidateQueries({ queryKey: resourcesKey })
+      void client.invalidateQueries({ queryKey: promptsKey })
+    }
+    bridge.on('mcp.catalog', onCatalog)
+    bridge.on('mcp.status', onStatus)
+    return () => {
+      bridge.off('mcp.catalog', onCatalog)
+      bridge.off('mcp.status', onStatus)
+    }
+  }, [bridge, client])
+}
+
+export function useMcpResources(enabled: boolean) {
+  const { bridge } = usePlatform()
+  useCatalogEvents()
+  return useQuery({
+    queryKey: resourcesKey,
+    queryFn: () => call(bridge, 'mcp.resources', {}),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  })
+}
+
+export function useMcpPrompts(enabled: boolean) {
+  const { bridge } = usePlatform()
+  useCatalogEvents()
+  return useQuery({
+    queryKey: promptsKey,
+    queryFn: () => call(bridge, 'mcp.prompts', {}),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  })
+}

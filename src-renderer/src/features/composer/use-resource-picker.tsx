@@ -1,0 +1,135 @@
+/**
+ * `@` in the message box: typing `@` opens a listbox of the connected servers' resources
+ * (filtered by the word typed after it); ↑/↓ move, Enter or Tab attaches, Esc closes. A
+ * template asks its variables first. Attached resources show as chips above the box.
+ */
+import { useMemo, useState, type JSX, type KeyboardEvent } from 'react'
+import type { McpResourceTemplate, ResourceRef } from '../../../../src-preload/contract/mcp-catalog'
+import type { Attachment } from './AttachmentChips'
+import { filterChoices, mentionAt, withoutMention, choiceLabel, type Choice } from './mentions'
+import { LISTBOX_ID, optionId, ResourceListbox } from './ResourceListbox'
+import { TemplateForm } from './TemplateForm'
+import { useMcpResources } from './use-mcp-catalog'
+
+export interface ResourcePicker {
+  attachments: Attachment[]
+  remove(key: string): void
+  clear(): void
+  /** handles the picker's keys; true when it did */
+  onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean
+  /** the caret moved or the text changed */
+  onCaret(caret: number): void
+  /** the listbox or the template form, when open */
+  popup: JSX.Element | null
+  /** attributes for the message box while the listbox is open */
+  boxProps: Record<string, string | boolean | undefined>
+}
+
+export function useResourcePicker(
+  text: string,
+  setText: (t: string) => void,
+  focusBox: () => void,
+): ResourcePicker {
+  const [caret, setCaret] = useState(0)
+  const [active, setActive] = useState(0)
+  const [dismissed, setDismissed] = useState<number | null>(null)
+  const [attachments, setAttachments] = useState<Attachment[]>([])
+  const [template, setTemplate] = useState<McpResourceTemplate | null>(null)
+  const mention = mentionAt(text, Math.min(caret, text.length))
+  const open = mention !== null && dismissed !== mention.start && template === null
+  const list = useMcpResources(open)
+  const query = mention?.query ?? null
+  const choices = useMemo(
+    () =>
+      query !== null && list.data
+        ? filterChoices(list.data.resources, list.data.templates, query)
+        : [],
+    [query, list.data],
+  )
+  const current = Math.min(active, Math.max(0, choices.length - 1))
+
+  const add = (ref: ResourceRef, label: string, detail: string): void => {
+    const key = `${ref.server}\u0000${ref.uri ?? ref.uriTemplate}\u0000${JSON.stringify(ref.values ?? {})}`
+    setAttachments((a) => (a.some((x) => x.key === key) ? a : [...a, { key, ref, label, detail }]))
+  }
+  const pick = (c: Choice): void => {
+    if (mention) setText(withoutMention(text, mention, caret))
+    setActive(0)
+    if (c.kind === 'template') {
+      setTemplate(c.template)
+      return
+    }
+    const r = c.resource
+    add({ server: r.server, uri: r.uri, name: r.name }, choiceLabel(c), `${r.server} · ${r.uri}`)
+    focusBox()
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open) return false
+    if (e.key === 'Escape') {
+      setDismissed(mention.start)
+      return true
+    }
+    if (choices.length === 0) return false
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      const step = e.key === 'ArrowDown' ? 1 : -1
+      setActive((current + step + choices.length) % choices.length)
+      return true
+    }
+    if (e.key === 'Enter' || e.key === 'Tab') {
+      pick(choices[current]!)
+      return true
+    }
+    return false
+  }
+
+  const popup = template ? (
+    <TemplateForm
+      template={template}
+      onCancel={() => {
+        setTemplate(null)
+        focusBox()
+      }}
+      onAttach={(values) => {
+        const t = template
+        setTemplate(null)
+        const filled = t.variables.map((v) => `${v}=${values[v]}`).join(', ')
+        add(
+          { server: t.server, uriTemplate: t.uriTemplate, values, name: t.name },
+          `${t.title ?? t.name} (${filled})`,
+          `${t.server} · ${t.uriTemplate}`,
+        )
+        focusBox()
+      }}
+    />
+  ) : open ? (
+    <ResourceListbox
+      choices={choices}
+      active={current}
+      loading={list.isLoading}
+      problem={list.error ? `Could not list the resources: ${list.error.message}` : null}
+      onPick={pick}
+    />
+  ) : null
+
+  return {
+    attachments,
+    remove: (key) => setAttachments((a) => a.filter((x) => x.key !== key)),
+    clear: () => setAttachments([]),
+    onKeyDown,
+    onCaret: (c) => {
+      setCaret(c)
+      if (dismissed !== null && mentionAt(text, c)?.start !== dismissed) setDismissed(null)
+    },
+    popup,
+    boxProps: open
+      ? {
+          role: 'combobox',
+          'aria-expanded': true,
+          'aria-controls': LISTBOX_ID,
+          'aria-autocomplete': 'list',
+          'aria-activedescendant': choices.length > 0 ? optionId(current) : undefined,
+        }
+      : {},
+  }
+}
