@@ -58,6 +58,11 @@ describe('cairn mcp login', () => {
     const before = await list()
     expect(before.state).toBe('needs-login')
     expect(before.error).toMatch(/cairn mcp login remote/)
+    // a turn meanwhile runs without the server's tools, and says why
+    model.enqueue(textReply('hello'))
+    const turn = await runCli(['hi'], { env })
+    expect(turn.code).toBe(0)
+    expect(turn.stderr).toMatch(/Waiting for you to log in.*: remote/)
 
     const login = await runCli(['mcp', 'login', 'remote'], { env })
     expect(login.stderr).toContain(`${auth.origin}/authorize?`)

@@ -128,6 +128,13 @@ export class CompositeToolHost implements ToolHost {
     }
     if (failed.length > 0)
       notices.push(`Failed to start, so their tools are not available: ${failed.join(', ')}.`)
+    const login = this.sources()
+      .filter((s) => s.status() === 'needs-login')
+      .map((s) => s.name)
+    if (login.length > 0)
+      notices.push(
+        `Waiting for you to log in, so their tools are not available: ${login.join(', ')} (Log in in Settings › MCP servers, or \`cairn mcp login <name>\`).`,
+      )
     return notices
   }
 }
