@@ -84,6 +84,19 @@ describe('a protected MCP server', () => {
     expect(mcpCalls.at(-1)?.headers.authorization).toBe(`Bearer ${server.issued[0]}`)
   })
 
+  it('logs in to a server that speaks the legacy SSE transport only, and sends it the token', async () => {
+    const { server, store, connect } = await setup({ sse: true })
+    expect((await connect()).status()).toBe('needs-login')
+    await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
+    const c = await connect()
+    expect(c.status()).toBe('ready')
+    expect(c.info().transport).toBe('sse')
+    expect(text(await c.call('whoami', {}, ctx()))).toBe('over sse')
+    const posted = server.requests.filter((r) => r.path === '/messages')
+    expect(posted.length).toBeGreaterThan(0)
+    for (const r of posted) expect(r.headers.authorization).toBe(`Bearer ${server.issued[0]}`)
+  })
+
   it('refreshes an expired access token, and keeps the tokens across a restart', async () => {
     const { server, store, connect } = await setup()
     await loginToServer('remote', { url: server.url }, { store: store(), open: follow })

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { sseEndpoint } from './oauth-sse'
 
 export interface OAuthServerOptions {
   /** the scope the 401 names (default none) */
@@ -24,6 +25,8 @@ export interface OAuthServerOptions {
    * leaving the default endpoints (/authorize, /token, /register)
    */
   legacy?: true | 'bare'
+  /** an older server: the legacy SSE transport only (GET /mcp, POST /messages) */
+  sse?: boolean
   /** supports client ID metadata documents (an https client_id is a public client) */
   cimd?: boolean
   /** no dynamic client registration */
@@ -67,6 +70,7 @@ const token = (): string => randomBytes(18).toString('base64url')
 
 export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAuthServer> {
   const requests: Recorded[] = []
+  const sse = o.sse ? sseEndpoint() : null
   const clients = new Map<string, Client>()
   for (const [id, c] of Object.entries(o.clients ?? {}))
     clients.set(id, { redirectUris: [], secret: c.secret, method: c.method })
@@ -127,6 +131,8 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
     const auth = req.headers.authorization
     const grant = auth?.startsWith('Bearer ') ? access.get(auth.slice(7)) : undefined
     if (!grant) return challenge(res, 401, auth ? 'error="invalid_token"' : '')
+    if (sse && req.url?.startsWith('/messages')) return void sse.post(req, res, body)
+    if (sse) return void (req.method === 'GET' ? sse.get(res) : res.writeHead(405).end())
     if (req.method === 'GET') return void res.writeHead(405).end()
     if (req.method === 'DELETE') return void res.writeHead(200).end()
     const msg = JSON.parse(body) as { id?: number; method: string; params?: { name?: string } }
@@ -257,7 +263,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
         body,
       })
       const p = url.pathname
-      if (p === '/mcp') return mcp(req, res, body)
+      if (p === '/mcp' || (sse && p === '/messages')) return mcp(req, res, body)
       if (p === '/.well-known/oauth-protected-resource/mcp' && !o.legacy)
         return json(res, 200, {
           resource: mcpUrl(),
@@ -294,6 +300,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
     expireAccess: () => access.clear(),
     close: () =>
       new Promise<void>((r) => {
+        void sse?.close()
         server.closeAllConnections()
         server.close(() => r())
       }),
