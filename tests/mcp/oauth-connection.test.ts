@@ -148,8 +148,9 @@ describe('a protected MCP server', () => {
         open: async (u) => (scopes.push(u.searchParams.get('scope')), follow(u)),
       },
     )
-    expect(scopes).toEqual(['admin'])
+    // the scope the server asked for, and the one its 401 names (not lost by the step-up)
+    expect(scopes).toEqual(['admin read'])
     const after = await connect()
-    expect(text(await after.call('admin', {}, ctx()))).toBe('scope: admin')
+    expect(text(await after.call('admin', {}, ctx()))).toBe('scope: admin read')
   })
 })

@@ -78,8 +78,9 @@ export async function loginToServer(
     })
     callback.expectState(() => provider.sentState)
     const found = await probe(config, opts.clientVersion ?? 'dev')
-    // a step-up asked for more than the server's 401 says: ask for that
-    const scope = provider.pendingScope() ?? found.scope
+    // a step-up asked for more than the server's 401 says: ask for both
+    const words = `${provider.pendingScope() ?? ''} ${found.scope ?? ''}`.split(/\s+/)
+    const scope = [...new Set(words.filter(Boolean))].join(' ') || undefined
     const params = {
       serverUrl: config.url,
       ...(found.resourceMetadataUrl ? { resourceMetadataUrl: found.resourceMetadataUrl } : {}),
