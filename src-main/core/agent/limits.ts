@@ -1,12 +1,9 @@
 import type { LimitsView } from '../../../src-preload/contract/app-dto'
 
-/** The knobs of one turn: the settings' limits, plus the backoff base. */
+/** The knobs of one turn: the settings' limits (`limitsSchema`), plus the backoff base. */
 export interface TurnLimits extends LimitsView {
   /** backoff base (ms) */
   retryBaseDelayMs: number
-  keepToolResultsTurns: number
-  neverCompressTools: string[]
-  compactAtPercent: number
   /** tools one request carries at most (default 40); past it the model gets find_tools (tool-catalog.ts) */
   maxToolsOffered?: number
 }
