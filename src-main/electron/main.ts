@@ -33,7 +33,7 @@ import { createMainWindow, loadMainPage, saveWindowBounds } from './window'
 
 export interface RunAppOptions {
   createHost: (opts: AppHostOptions) => Promise<AppHost>
-  /** how settings.json is opened (the app: electron-store; default: conf) */
+  /** how settings.json is opened (the app: electron-store; default: read directly) */
   createStore?: SettingsStoreFactory
   argv?: readonly string[]
   env?: NodeJS.ProcessEnv

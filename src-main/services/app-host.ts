@@ -42,7 +42,7 @@ export interface AppHostOptions {
   secretsCodec?: SecretCodec
   /** the better-sqlite3 binary built for Electron */
   nativeBinding?: string
-  /** opens settings.json (desktop: electron-store on the same file and schema; default: conf) */
+  /** opens settings.json (desktop: electron-store on the same file; default: read directly) */
   settingsStoreFactory?: SettingsStoreFactory
   onWarning?: (message: string) => void
   /** how long a pending approval waits with no renderer attached before it is denied (default 30 s) */

@@ -32,7 +32,7 @@ export interface OpenAppServicesOptions {
   secretsCodec?: SecretCodec
   /** the better-sqlite3 binary built for Electron */
   nativeBinding?: string
-  /** opens settings.json (desktop: electron-store on the same file and schema; default: conf) */
+  /** opens settings.json (desktop: electron-store on the same file; default: read directly) */
   settingsStoreFactory?: SettingsStoreFactory
 }
 
