@@ -237,7 +237,7 @@ export class McpConnection implements ToolSource {
       /maximum total/i.test(e.message)
     ) {
       const max = Math.max(timeout, this.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS)
-      return `${tool} on the server "${this.name}" did not finish within its maximum of ${Math.round(max / 1000)} s (progress reports extend its time up to that); the call was cancelled.`
+      return `${tool} on the server "${this.name}" did not answer within its maximum of ${Math.round(max / 1000)} s (its progress reports extend its time up to that); the call was cancelled.`
     }
     if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
       return `${tool} on the server "${this.name}" did not answer within ${Math.round(timeout / 1000)} s; the call was cancelled.`
