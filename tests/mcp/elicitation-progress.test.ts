@@ -144,6 +144,34 @@ describe('elicitation through a tool call', () => {
   })
 })
 
+describe('URL elicitation', () => {
+  it('passes the address to the user and tells the server they accepted', async () => {
+    const host = start()
+    h.server.enqueue(
+      toolCallsReply([
+        {
+          id: 'u1',
+          name: 'everything__trigger-url-elicitation',
+          arguments: JSON.stringify({ url: 'https://example.org/consent', message: 'Sign here' }),
+        },
+      ]),
+      textReply('done'),
+    )
+    const e = elicitor(() => ({ action: 'accept' }))
+    const { events } = await h.turn('open it', { toolHost: host, elicitor: e })
+    expect(e.asked[0]).toMatchObject({
+      mode: 'url',
+      url: 'https://example.org/consent',
+      message: 'Sign here',
+      server: 'everything',
+    })
+    expect(e.asked[0]!.requestedSchema).toBeUndefined()
+    expect(ofType(events, 'tool_result')[0]!.content).toContain(
+      'User completed the URL elicitation flow',
+    )
+  })
+})
+
 describe('progress of a long-running tool', () => {
   it('reaches the turn as tool_progress events, and each one restarts the time limit', async () => {
     // 8 steps of 0.25 s: 2 s in all, beyond the 700 ms limit, which progress restarts
