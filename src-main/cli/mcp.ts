@@ -7,7 +7,7 @@ import {
   parseServerConfig,
   readMcpConfigFile,
 } from '../adapters/mcp/config'
-import { McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
+import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
 import type { AppServices } from '../services/app-services'
 import { configuredServers, startToolRuntime } from '../services/tool-runtime'
 import { UsageError, type CliOptions } from './args'
@@ -124,7 +124,9 @@ export async function mcpCommand(
     case 'remove': {
       const n = needName()
       mustExist(n)
+      const removed = servers()[n] as Record<string, unknown> | undefined
       setServer(n, () => null)
+      forgetUnusedLogin(removed, servers() as Record<string, Record<string, unknown>>, app.secrets)
       out(`Removed the MCP server "${n}".`)
       return 0
     }

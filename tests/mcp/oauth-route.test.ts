@@ -123,5 +123,10 @@ describe('mcp.login', () => {
     expect(exchange.headers.authorization).toBe(
       `Basic ${Buffer.from('app:very-secret-value').toString('base64')}`,
     )
+    // removing the server forgets its login and its client's secret
+    await call('mcp.remove', { name: 'remote' })
+    const left = readFileSync(join(dir, 'secrets.json'), 'utf8')
+    expect(left).not.toContain('very-secret-value')
+    expect(left).not.toContain(auth.issued[0]!)
   })
 })

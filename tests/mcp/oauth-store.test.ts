@@ -11,7 +11,11 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { guardedFetch } from '../../src-main/adapters/mcp/oauth-connection'
 import { CairnOAuthProvider } from '../../src-main/adapters/mcp/oauth-provider'
-import { McpAuthStore, moveClientSecret } from '../../src-main/adapters/mcp/oauth-store'
+import {
+  forgetUnusedLogin,
+  McpAuthStore,
+  moveClientSecret,
+} from '../../src-main/adapters/mcp/oauth-store'
 import { openSecrets, type SecretCodec } from '../../src-main/adapters/settings/secrets'
 
 const cleanups: (() => void | Promise<void>)[] = []
@@ -69,6 +73,19 @@ describe('the MCP login store', () => {
     expect(store.logout(url)).toBe(true)
     expect(store.read(url)).toEqual({ clientSecret: 'cs-1' })
     expect(store.logout(url)).toBe(false)
+  })
+})
+
+describe('removing a server', () => {
+  it('forgets its login, unless another server has the same URL', () => {
+    const secrets = openSecrets(tempDir())
+    const store = new McpAuthStore(secrets)
+    store.update(url, () => ({ tokens: { access_token: 'a-1', token_type: 'Bearer' } }))
+    forgetUnusedLogin({ url }, { twin: { url: `${url}#x` } }, secrets)
+    expect(store.hasTokens(url)).toBe(true)
+    forgetUnusedLogin({ url }, { other: { url: 'https://other.example/mcp' } }, secrets)
+    expect(store.read(url)).toEqual({})
+    expect(secrets.allKeys()).not.toContain('a-1')
   })
 })
 

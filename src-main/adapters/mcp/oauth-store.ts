@@ -82,3 +82,27 @@ export function moveClientSecret(
   void _moved
   return { ...entry, oauth: rest }
 }
+
+/** A removed server's login is forgotten, unless another configured server has its URL. */
+export function forgetUnusedLogin(
+  removed: Record<string, unknown> | undefined,
+  remaining: Record<string, Record<string, unknown>>,
+  secrets: McpAuthSecrets,
+): void {
+  const url = removed?.['url']
+  if (typeof url !== 'string') return
+  let key: string
+  try {
+    key = authKey(url)
+  } catch {
+    return
+  }
+  const used = Object.values(remaining).some((e) => {
+    try {
+      return typeof e['url'] === 'string' && authKey(e['url']) === key
+    } catch {
+      return false
+    }
+  })
+  if (!used) secrets.setMcpAuth(key, null)
+}

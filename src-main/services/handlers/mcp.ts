@@ -13,7 +13,7 @@ import {
   type McpServerConfig,
   type McpServersConfig,
 } from '../../adapters/mcp/config'
-import { McpAuthStore, moveClientSecret } from '../../adapters/mcp/oauth-store'
+import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../../adapters/mcp/oauth-store'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { configuredServers } from '../tool-runtime'
 import type { HandlerContext } from './context'
@@ -158,7 +158,10 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       editable()
       if (!(name in stored()))
         throw new RouteError('not_found', `There is no MCP server named "${name}".`)
-      return { servers: await save((all) => delete all[name]) }
+      const removed = stored()[name]
+      const list = await save((all) => delete all[name])
+      forgetUnusedLogin(removed, stored(), c.app.secrets)
+      return { servers: list }
     },
     'mcp.restart': async ({ name }) => {
       find(name)
