@@ -63,3 +63,4 @@ export const promptRefSchema = z.strictObject({
   name: z.string().min(1).max(500),
   arguments: z.record(z.string().max(200), z.string().max(100_000)).optional(),
 })
+export type PromptRef = z.infer<typeof promptRefSchema>

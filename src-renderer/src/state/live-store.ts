@@ -82,6 +82,7 @@ export function createLiveStore(
           ...(!sessionId && live.model ? { model: live.model } : {}),
           ...(replaces ? { replaces } : {}),
           ...(sendOpts.attachments?.length ? { attachments: sendOpts.attachments } : {}),
+          ...(sendOpts.prompt ? { prompt: sendOpts.prompt } : {}),
         })
         if (!r.ok) {
           // never lost: the text goes back into the box, with the reason beside it

@@ -2,7 +2,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { ApprovalDecision, ErrorInfo } from '../../../src-preload/contract/dto'
 import type { ElicitAnswer } from '../../../src-preload/contract/elicitation'
-import type { ResourceRef } from '../../../src-preload/contract/mcp-catalog'
+import type { PromptRef, ResourceRef } from '../../../src-preload/contract/mcp-catalog'
 import type {
   ElicitationRequestEvent,
   PermissionRequestEvent,
@@ -70,7 +70,10 @@ export interface LiveState {
 export interface LiveActions {
   open(id: string | null): void
   /** `attachments`: resources picked with `@`, read and stored with the message */
-  send(text: string, opts?: { replaces?: string; attachments?: ResourceRef[] }): Promise<boolean>
+  send(
+    text: string,
+    opts?: { replaces?: string; attachments?: ResourceRef[]; prompt?: PromptRef },
+  ): Promise<boolean>
   stop(): Promise<void>
   respond(requestId: string, decision: ApprovalDecision, reason?: string): Promise<void>
   /** answers a server's question; resolves with why it was refused, or null */

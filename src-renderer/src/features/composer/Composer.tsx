@@ -8,7 +8,11 @@ import { useLive, usePlatform } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
 import { isProviderProblem, ProviderSettingsLink } from '../onboarding/ProviderSettingsLink'
-import { COMMANDS, complete, parseCommand, SHORTCUTS } from './commands'
+import type { McpPrompt } from '../../../../src-preload/contract/mcp-catalog'
+import { COMMANDS, parseCommand, SHORTCUTS } from './commands'
+import { completeWithPrompts, findPrompt, parsePromptCommand } from './prompt-commands'
+import { PromptForm } from './PromptForm'
+import { useMcpPrompts } from './use-mcp-catalog'
 import { compactNow } from './compact-now'
 import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
@@ -62,6 +66,18 @@ export function Composer(): JSX.Element {
   const models = useModels(wantsModels)
   const box = useRef<HTMLTextAreaElement>(null)
   const picker = useResourcePicker(text, setDraft, () => box.current?.focus())
+  const prompts = useMcpPrompts(text.startsWith('/'))
+  const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
+  const sendPrompt = async (p: McpPrompt, args: Record<string, string>): Promise<void> => {
+    setPromptForm(null)
+    const attachments = picker.attachments.map((a) => a.ref)
+    const ok = await send(`/${p.server}:${p.name}`, {
+      prompt: { server: p.server, name: p.name, arguments: args },
+      ...(attachments.length > 0 ? { attachments } : {}),
+    })
+    if (ok) picker.clear()
+    box.current?.focus()
+  }
 
   useEffect(() => {
     if (!dialogOpen) box.current?.focus()
@@ -69,6 +85,21 @@ export function Composer(): JSX.Element {
   useEffect(() => setFeedback(null), [key])
 
   const run = async (): Promise<void> => {
+    const wanted = parsePromptCommand(text)
+    if (wanted) {
+      if (busy) return
+      const list = prompts.data ?? (await prompts.refetch()).data
+      const p = list ? findPrompt(list.prompts, wanted) : null
+      if (!p) {
+        return setFeedback({
+          kind: 'error',
+          text: `No running server offers the prompt /${wanted.server}:${wanted.name}. Tab completes the prompts there are.`,
+        })
+      }
+      setFeedback(null)
+      if (p.arguments.length > 0) return setPromptForm(p)
+      return sendPrompt(p, {})
+    }
     const cmd = parseCommand(text)
     if (!cmd) {
       setFeedback(null)
@@ -131,7 +162,7 @@ export function Composer(): JSX.Element {
       e.preventDefault()
       void stop()
     } else if (e.key === 'Tab' && !e.shiftKey && text.startsWith('/')) {
-      const c = complete(text, models.data?.models ?? [])
+      const c = completeWithPrompts(text, models.data?.models ?? [], prompts.data?.prompts ?? [])
       if (!c) return
       e.preventDefault()
       setDraft(c.text)
@@ -153,7 +184,18 @@ export function Composer(): JSX.Element {
       }}
     >
       <AttachmentChips attachments={picker.attachments} onRemove={picker.remove} />
-      {picker.popup}
+      {promptForm ? (
+        <PromptForm
+          prompt={promptForm}
+          onUse={(args) => void sendPrompt(promptForm, args)}
+          onCancel={() => {
+            setPromptForm(null)
+            box.current?.focus()
+          }}
+        />
+      ) : (
+        picker.popup
+      )}
       <textarea
         ref={box}
         {...picker.boxProps}

@@ -124,8 +124,6 @@ export function useResourcePicker(
     popup,
     boxProps: open
       ? {
-          role: 'combobox',
-          'aria-expanded': true,
           'aria-controls': LISTBOX_ID,
           'aria-autocomplete': 'list',
           'aria-activedescendant': choices.length > 0 ? optionId(current) : undefined,

@@ -1,18 +1,34 @@
-/** The resources a sent message carries, as chips naming them (their text went to the model). */
+/**
+ * What a sent message carries: the resources attached with `@`, as chips naming them (their
+ * text went to the model), and for a message made from a server's prompt, which prompt.
+ */
 import type { JSX } from 'react'
 import '../../composer/resources.css'
+
+const PROMPT = 'mcp-prompt:'
 
 export function AttachedResources(props: {
   attached: readonly { uri: string; name: string }[]
 }): JSX.Element {
+  const prompts = props.attached.filter((a) => a.uri.startsWith(PROMPT))
+  const resources = props.attached.filter((a) => !a.uri.startsWith(PROMPT))
   return (
-    <ul className="attachment-chips" aria-label="Attached resources">
-      {props.attached.map((a) => (
-        <li key={a.uri} className="attachment-chip" title={a.uri}>
-          <span aria-hidden="true">@</span>
-          <span className="attachment-label">{a.name}</span>
-        </li>
+    <>
+      {prompts.map((p) => (
+        <p key={p.uri} className="prompt-origin">
+          From the server prompt <code>{p.name}</code>
+        </p>
       ))}
-    </ul>
+      {resources.length > 0 ? (
+        <ul className="attachment-chips" aria-label="Attached resources">
+          {resources.map((a) => (
+            <li key={a.uri} className="attachment-chip" title={a.uri}>
+              <span aria-hidden="true">@</span>
+              <span className="attachment-label">{a.name}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   )
 }
