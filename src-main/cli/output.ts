@@ -34,6 +34,8 @@ export class TextRenderer {
   private lastChar = '\n'
   private inReasoning = false
   private readonly names = new Map<string, string>()
+  /** per running tool call, the tenth of its total last shown (progress on a terminal) */
+  private readonly shownProgress = new Map<string, number>()
   private readonly summary = new TurnSummary()
   // a sequence left open at the end of a message or an attempt does not reach into the next
   private answer = new ControlStripper()
@@ -117,6 +119,21 @@ export class TextRenderer {
           const by = e.by === 'rule' ? 'a remembered "always allow" rule' : 'the permission policy'
           this.err(`  ${e.decision === 'deny' ? 'denied' : 'allowed'} by ${by}`, true)
         }
+        break
+      case 'tool_progress': {
+        // on a terminal only, and at most once per tenth of the total
+        if (!this.s.stderr.isTTY) break
+        const step = e.total ? Math.floor((10 * e.progress) / e.total) : e.progress
+        if (this.shownProgress.get(e.id) === step) break
+        this.shownProgress.set(e.id, step)
+        const count = e.total ? `${e.progress} of ${e.total}` : `${e.progress} so far`
+        const said = e.message ? `: ${oneLine(this.clean(e.message), 200)}` : ''
+        this.err(`  … ${this.names.get(e.id) ?? 'tool'} ${count}${said}`, true)
+        break
+      }
+      case 'elicitation_resolved':
+        if (e.action !== 'accept')
+          this.err(`  the question was ${e.action === 'decline' ? 'declined' : 'cancelled'}`, true)
         break
       case 'tool_result': {
         const name = this.names.get(e.id) ?? 'tool'

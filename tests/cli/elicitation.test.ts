@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { terminalElicitor } from '../../src-main/cli/elicitor'
-import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
+import { TextRenderer } from '../../src-main/cli/output'
+import type { AgentEvent, ElicitationRequestEvent } from '../../src-preload/contract/events'
 import { runCli } from '../support/cli'
 import { EVERYTHING, fixture } from '../support/mcp'
 import {
@@ -63,7 +64,7 @@ const ASKING = new RegExp(`(> |: )(${String.fromCharCode(27)}\\[\\d+G)?$`)
 
 /** types each line once the next question has been put (after what was typed before) */
 async function typeLines(
-  input: PassThrough,
+  input: { write(chunk: string): unknown },
   output: { text: () => string },
   lines: string[],
 ): Promise<void> {
@@ -134,6 +135,49 @@ describe('the terminal elicitor', () => {
     )
     expect(declined).toEqual({ action: 'decline' })
     expect(out.text()).toMatch(/Declined hotel's question: there is no terminal/)
+  })
+})
+
+describe("a tool's progress on the terminal", () => {
+  it('is shown on stderr at most once per tenth of the total, and not at all without a terminal', () => {
+    const progress = (n: number): AgentEvent => ({
+      type: 'tool_progress',
+      sessionId: 's',
+      turnId: 't',
+      at: 0,
+      id: 'c1',
+      progress: n,
+      total: 40,
+      ...(n === 40 ? { message: 'almost\u001b[31m done' } : {}),
+    })
+    const call: AgentEvent = {
+      type: 'tool_call',
+      sessionId: 's',
+      turnId: 't',
+      at: 0,
+      id: 'c1',
+      name: 'everything__slow',
+      server: 'everything',
+      tool: 'slow',
+      arguments: {},
+      rawArguments: '{}',
+      readOnly: false,
+    }
+    const run = (tty: boolean): string => {
+      const stdout = stream(tty)
+      const stderr = stream(tty)
+      const r = new TextRenderer({ stdout, stderr }, { raw: false })
+      r.handle(call)
+      for (let n = 1; n <= 40; n++) r.handle(progress(n))
+      return stderr.text()
+    }
+    const shown = run(true)
+    const lines = shown.split('\n').filter((l) => l.includes('… everything__slow'))
+    expect(lines).toHaveLength(11)
+    expect(shown).toContain('… everything__slow 4 of 40')
+    expect(shown).toContain('… everything__slow 40 of 40: almost done')
+    expect(shown).not.toContain('\u001b[31m')
+    expect(run(false)).not.toContain('of 40')
   })
 })
 
