@@ -108,6 +108,16 @@ describe('MCP resources', () => {
   })
 })
 
+describe('resource subscriptions', () => {
+  it('listing subscribes to the resources; their updates reach the listeners', async () => {
+    await catalog.resources()
+    changes.length = 0
+    await manager.get('everything')!.call('toggle-subscriber-updates', {}, ctx())
+    await waitFor(() => changes.some((c) => c.what === 'resources'), 15_000, 'resources/updated')
+    expect(changes[0]).toEqual({ server: 'everything', what: 'resources' })
+  })
+})
+
 describe('MCP prompts', () => {
   it('lists prompts with their arguments and fetches one with its values', async () => {
     const { prompts, errors } = await catalog.prompts()
