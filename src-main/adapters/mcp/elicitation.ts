@@ -10,6 +10,10 @@ import { settleAnswer } from '../../../src-preload/contract/elicitation'
 import type { ToolCallContext } from '../../core/ports'
 import type { CallTimer } from './call-timer'
 
+/** a question longer than this (its message; its schema or address) is declined unshown */
+export const MAX_MESSAGE_CHARS = 20_000
+export const MAX_SCHEMA_CHARS = 100_000
+
 /** what Cairn tells servers it can do: forms (defaults filled in) and addresses to open */
 export const ELICITATION_CAPABILITY = { form: { applyDefaults: true }, url: {} }
 
@@ -42,6 +46,10 @@ export function installElicitation(client: Client, server: string, calls: Runnin
     if (!running?.ctx.elicit) return { action: 'decline' }
     const p = request.params
     const url = p.mode === 'url'
+    // a question too large to show is not put to anyone
+    const size = url ? (p.url?.length ?? 0) : JSON.stringify(p.requestedSchema ?? {}).length
+    if (p.message.length > MAX_MESSAGE_CHARS || size > MAX_SCHEMA_CHARS)
+      return { action: 'decline' }
     running.timer.pause()
     try {
       const answer = await running.ctx.elicit({
