@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import type { ContentPart, PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
 import type { AgentEvent } from '../../src-preload/contract/events'
 import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
 import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
 import { systemClock } from '../core/clock'
 import { LlmClient } from '../core/llm/client'
+import { defaultWorkspace } from '../adapters/builtin-tools'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
 import { SessionLeases, type SessionLease } from '../adapters/sqlite/session-leases'
 import type { Approver, Elicitor, ToolHost } from '../core/ports'
@@ -210,6 +212,10 @@ async function runLeased(
       policy: input.policy ?? settings.permissionPolicy,
       limits,
       systemPrompt: session.systemPrompt ?? settings.systemPrompt ?? null,
+      environment: {
+        os: describeOs(),
+        workspace: session.workspace ?? settings.defaultWorkspace ?? defaultWorkspace(),
+      },
       ...(input.signal ? { signal: input.signal } : {}),
       emit,
     },
@@ -264,4 +270,15 @@ async function onlyModel(client: LlmClient, provider: ProviderChoice): Promise<s
       (models.length > 0 ? ` ${provider.baseURL} serves: ${models.slice(0, 20).join(', ')}.` : ''),
     'no_model',
   )
+}
+
+/**
+ * The operating system as the model should read it: `Linux 6.1.0 (x64)`,
+ * `Windows 10.0.22631 (x64)`, `macOS (arm64)` (macOS reports its kernel's version, not its own).
+ */
+export function describeOs(): string {
+  const p = process.platform
+  if (p === 'darwin') return `macOS (${process.arch})`
+  const name = p === 'linux' ? 'Linux' : p === 'win32' ? 'Windows' : p
+  return `${name} ${os.release().split('-')[0]} (${process.arch})`
 }

@@ -35,8 +35,16 @@ describe('cairn "prompt"', () => {
     expect(server.requests[0]?.body).toMatchObject({
       model: 'm1',
       stream: true,
-      messages: [{ role: 'user', content: 'hi' }],
+      messages: [
+        { role: 'system', content: expect.stringContaining('# Environment') },
+        { role: 'user', content: 'hi' },
+      ],
     })
+    // the system prompt tells the model the day, the system and the workspace folder
+    const system = (server.requests[0]?.body as { messages: { content: string }[] }).messages[0]!
+    expect(system.content).toContain(`Today's date: ${new Date().toISOString().slice(0, 10)}`)
+    expect(system.content).toMatch(/Operating system: \S+/)
+    expect(system.content).toMatch(/Workspace folder \(where the file tools work\): \//)
 
     const list = await runCli(['sessions', 'list', '--json'], { env })
     const { sessions } = JSON.parse(list.stdout) as {
@@ -70,7 +78,7 @@ describe('cairn "prompt"', () => {
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', reason: 'completed' })
     for (const e of events) expect(e.sessionId && e.turnId).toBeTruthy()
     expect(server.requests[0]?.body).toMatchObject({
-      messages: [{ role: 'user', content: 'from stdin' }],
+      messages: [{ role: 'system' }, { role: 'user', content: 'from stdin' }],
     })
   })
 
@@ -87,7 +95,8 @@ describe('cairn "prompt"', () => {
         .code,
     ).toBe(0)
     expect(server.requests[1]?.body).toMatchObject({ model: 'm1' })
-    expect((server.requests[1]?.body as { messages: unknown[] }).messages).toHaveLength(3)
+    // the system prompt, the first exchange and the new question
+    expect((server.requests[1]?.body as { messages: unknown[] }).messages).toHaveLength(4)
     expect(
       (
         await runCli(['--base-url', server.baseURL, '--session', id, '--model', 'm2', 'third'], {

@@ -9,7 +9,9 @@ test.afterEach(async () => {
 })
 
 type Sent = { role: string; content: string | null }
-const sentMessages = (h: WebHost): Sent[] => h.model.requests.at(-1)!.body.messages as Sent[]
+/** what the model was sent of the conversation (without the system prompt) */
+const sentMessages = (h: WebHost): Sent[] =>
+  (h.model.requests.at(-1)!.body.messages as Sent[]).filter((m) => m.role !== 'system')
 
 test('two calls with the same id in two turns show their own results, also after a reload', async ({
   page,

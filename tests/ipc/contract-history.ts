@@ -29,8 +29,11 @@ export function historyRouteTests(ctx: () => HistoryContext): void {
   }
 
   const lastRequestTexts = (): unknown[] => {
-    const body = ctx().env.server.requests.at(-1)?.body as { messages: { content: unknown }[] }
-    return body.messages.map((m) => m.content)
+    const body = ctx().env.server.requests.at(-1)?.body as {
+      messages: { role: string; content: unknown }[]
+    }
+    // the conversation, without the system prompt the host assembles for every call
+    return body.messages.filter((m) => m.role !== 'system').map((m) => m.content)
   }
 
   it('chat.send with replaces: the model does not see the replaced answer, both are kept', async () => {

@@ -91,6 +91,8 @@ export interface Harness {
       signal?: AbortSignal
       model?: string
       systemPrompt?: string | null
+      /** what the assembled system prompt says about where the turn runs */
+      environment?: { os: string; workspace: string | null }
       logger?: TurnLogger
       toolHost?: ToolHost
       /** answers servers' questions during tool calls (none: declined) */
@@ -153,6 +155,7 @@ export async function createHarness(
           policy: o.policy ?? 'allow-all',
           limits: { ...DEFAULT_LIMITS, ...o.limits },
           systemPrompt: o.systemPrompt ?? null,
+          ...(o.environment ? { environment: o.environment } : {}),
           ...(o.signal ? { signal: o.signal } : {}),
           emit: (e) => {
             events.push(e)

@@ -24,7 +24,7 @@ interface TestTool {
   impl: Impl
 }
 
-function descriptor(
+export function descriptor(
   name: string,
   description: string,
   properties: Record<string, unknown>,

@@ -4,12 +4,14 @@ import type { WireMessage, WireTool } from '../llm/types'
 import { compactHistory } from './compaction'
 import { compressOldToolResults } from './compress-tool-results'
 import { fitToContext } from './context-fit'
+import { hotSystemPrompt } from './hot-context'
 import { modelForTier } from './model-tiers'
 import { buildRequestView } from './request-view'
 import type { TurnContext } from './turn-context'
 
 /**
- * The request-time view, built before every LLM call, in this order (each step counted in
+ * The request-time view, built before every LLM call (its system prompt assembled afresh:
+ * `hot-context.ts`), in this order (each step counted in
  * the diagnostics the turn log keeps): provider hygiene and earlier versions
  * (`request-view.ts`, which also puts summaries in place of what they cover); old tool
  * results cut (`compress-tool-results.ts`); past `compactAtPercent` of the window, the
@@ -49,10 +51,20 @@ export function viewOf(
   tools: readonly WireTool[],
 ): View {
   const { llm } = ctx.deps
+  const environment = ctx.req.environment
+  const systemPrompt = environment
+    ? hotSystemPrompt({
+        userPrompt: ctx.req.systemPrompt,
+        environment,
+        now: ctx.deps.clock.now(),
+        todos: ctx.deps.store.getSession(ctx.req.sessionId)?.todos ?? [],
+        history,
+      })
+    : ctx.req.systemPrompt
   const v = buildRequestView(history, {
     provider: llm.provider,
     model: llm.model,
-    systemPrompt: ctx.req.systemPrompt,
+    systemPrompt,
     imageInput: llm.imageInput === true,
   })
   const c = compressOldToolResults(v.messages, {

@@ -64,6 +64,11 @@ export interface TurnRequest {
   policy: PermissionPolicy
   limits: TurnLimits
   systemPrompt: string | null
+  /**
+   * What the system prompt tells the model about where it runs (with the date, the todo
+   * list and the files the session's tools used); absent: the system prompt alone
+   */
+  environment?: { os: string; workspace: string | null }
   /** the stop button: abort with `new AbortReason('stop')` */
   signal?: AbortSignal
   emit: (event: AgentEvent) => void
