@@ -80,6 +80,8 @@ export const limitsSchema = z.object({
   neverCompressTools: z.array(text(200)).max(500),
   /** percent of the context window past which the middle of the conversation is summarized */
   compactAtPercent: int(10, 95),
+  /** tools one request carries at most (never more than 128); past it the model searches them with find_tools */
+  maxToolsOffered: int(2, 1000),
 })
 
 /** A remembered "always allow": valid while the tool's fingerprint is unchanged. */

@@ -4,8 +4,6 @@ import type { LimitsView } from '../../../src-preload/contract/app-dto'
 export interface TurnLimits extends LimitsView {
   /** backoff base (ms) */
   retryBaseDelayMs: number
-  /** tools one request carries at most (default 40); past it the model gets find_tools (tool-catalog.ts) */
-  maxToolsOffered?: number
 }
 
 export const DEFAULT_LIMITS: TurnLimits = {
@@ -27,4 +25,5 @@ export const DEFAULT_LIMITS: TurnLimits = {
   keepToolResultsTurns: 10,
   neverCompressTools: [],
   compactAtPercent: 70,
+  maxToolsOffered: 40,
 }

@@ -31,6 +31,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
       keepToolResultsTurns: 10,
       neverCompressTools: [],
       compactAtPercent: 70,
+      maxToolsOffered: 40,
     },
     logRetentionDays: 30,
     builtinTools: { disabled: [] },

@@ -58,6 +58,14 @@ export const LIMIT_FIELDS: readonly LimitField[] = [
     max: 10_000,
   },
   {
+    key: 'maxToolsOffered',
+    label: 'Tools in one request',
+    hint: 'With more tools connected, the model searches them with find_tools. From 2 to 1000 (at most 128 are sent).',
+    scale: 1,
+    min: 2,
+    max: 1000,
+  },
+  {
     key: 'maxRetries',
     label: 'Retries of a failed model call',
     hint: 'From 0 to 20.',
