@@ -12,7 +12,7 @@ import type { Elicitor } from '../../src-main/core/ports'
 import { AbortReason } from '../../src-main/core/llm/types'
 import { CompositeToolHost } from '../../src-main/core/tools/composite-host'
 import { createHarness, ofType, type Harness } from '../support/agent-harness'
-import { EVERYTHING, nodeServer } from '../support/mcp'
+import { EVERYTHING, fixture, nodeServer } from '../support/mcp'
 import { textReply, toolCallsReply } from '../support/openai-server'
 
 let h: Harness
@@ -193,6 +193,21 @@ describe('progress of a long-running tool', () => {
     const result = ofType(events, 'tool_result')[0]!
     expect(result.ok).toBe(true)
     expect(result.content).toContain('Long running operation completed')
+  })
+
+  it('a tool that reports progress in a burst is not shown every report, but its end is', async () => {
+    m.apply({ burst: nodeServer(fixture('progress-burst.mjs')) })
+    const host = new CompositeToolHost(() => m.sources(), { readyTimeoutMs: 15_000 })
+    h.server.enqueue(
+      toolCallsReply([{ id: 'b1', name: 'burst__burst', arguments: '{"count":200}' }]),
+      textReply('done'),
+    )
+    const { events } = await h.turn('burst', { toolHost: host })
+    const progress = ofType(events, 'tool_progress')
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.length).toBeLessThan(200)
+    expect(progress[progress.length - 1]).toMatchObject({ progress: 200, total: 200 })
+    expect(ofType(events, 'tool_result')[0]!.content).toBe('burst 200')
   })
 
   it('a tool that keeps reporting progress is still cut at the maximum', async () => {

@@ -10,13 +10,24 @@ import type { ElicitationAsk, ToolCallContext, ToolProgress } from '../ports'
 import { raceAbort } from './permissions'
 import type { TurnContext } from './turn-context'
 
+/** progress reports closer together than this are not all shown (the turn keeps its events) */
+export const PROGRESS_EVERY_MS = 100
+
 export function callHooks(
   ctx: TurnContext,
   toolCallId: string,
 ): Pick<ToolCallContext, 'onProgress' | 'elicit'> {
+  let lastShown = -Infinity
+  let lastMessage: string | undefined
   return {
     onProgress(p: ToolProgress) {
       if (!Number.isFinite(p.progress)) return
+      // a chatty tool is shown at most every PROGRESS_EVERY_MS (its end and new words always)
+      const now = ctx.deps.clock.now()
+      const end = p.total !== undefined && p.progress >= p.total
+      if (now - lastShown < PROGRESS_EVERY_MS && !end && p.message === lastMessage) return
+      lastShown = now
+      lastMessage = p.message
       ctx.emit({
         type: 'tool_progress',
         id: toolCallId,
