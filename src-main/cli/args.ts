@@ -52,6 +52,8 @@ Environment:
   CAIRN_MODEL             the model of a new session (or of one that has none) when --model
                           is not given, before the settings' model; a continued session
                           keeps its own model
+  CAIRN_UTILITY_MODEL     the model that summarizes long conversations, on the same endpoint,
+                          over the provider's "utility model" setting (unset: the session's)
   CAIRN_LOCAL_SERVERS     comma-separated base URLs to probe, instead of Ollama (11434),
                           LM Studio (1234) and llama.cpp (8080), when no endpoint is configured
   CAIRN_DATA_DIR          the data directory when --data-dir is not given

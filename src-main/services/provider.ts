@@ -28,6 +28,8 @@ export interface ProviderChoice {
   headers?: Record<string, string>
   /** the model the configuration names (a session may keep its own) */
   model?: string
+  /** the model for utility work (summaries): `CAIRN_UTILITY_MODEL`, else the provider's setting */
+  utilityModel?: string
   /** the models accept images (from the provider's settings) */
   imageInput?: boolean
   /** the provider's settings for the server's own API and the model's thinking */
@@ -80,9 +82,12 @@ export function resolveProvider(s: ProviderSources): ProviderChoice | null {
     }
     const configuredModel = model ?? s.activeModel ?? s.active.defaultModel
     if (configuredModel) choice.model = configuredModel
+    const utility = env['CAIRN_UTILITY_MODEL'] || s.active.utilityModel
+    if (utility) choice.utilityModel = utility
     return choice
   }
   if (!choice) return null
+  if (env['CAIRN_UTILITY_MODEL']) choice.utilityModel = env['CAIRN_UTILITY_MODEL']
   if (flagOrEnvKey) choice.apiKey = flagOrEnvKey
   const configuredModel = model ?? s.activeModel ?? undefined
   if (configuredModel) choice.model = configuredModel
@@ -132,10 +137,7 @@ function probeError(e: unknown, timeoutMs: number): string {
 }
 
 /** Probes one server: GET <baseURL>/models with a short timeout. Never throws. */
-export async function probeLocalServer(
-  c: LocalServer,
-  timeoutMs = 800,
-): Promise<LocalServerProbe> {
+export async function probeLocalServer(c: LocalServer, timeoutMs = 800): Promise<LocalServerProbe> {
   try {
     const res = await fetch(`${c.baseURL}/models`, { signal: AbortSignal.timeout(timeoutMs) })
     if (!res.ok) {

@@ -200,6 +200,7 @@ async function runLeased(
         baseURL: setup.requestURL,
         provider: provider.baseURL,
         model,
+        ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
         ...setup.llm,
       },
     },

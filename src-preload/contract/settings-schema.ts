@@ -35,6 +35,8 @@ export const providerSchema = z.object({
   /** checked as an http(s) URL when it is saved (`settings.update`) */
   baseURL: z.string().min(1).max(4096),
   defaultModel: text(500).optional(),
+  /** the model that writes summaries of long conversations; unset: the session's own model */
+  utilityModel: text(500).optional(),
   headers: headersSchema.optional(),
   /** the provider's models accept images: images from tools are passed to them as images */
   imageInput: z.boolean().optional(),

@@ -124,6 +124,20 @@ describe('compaction of a long session', () => {
     expect(texts(sentOf(h, 2))).toContain('They discussed questions 1 to 6.')
   })
 
+  it("the summary is written by the provider's utility model when one is set; the answer by the chat's", async () => {
+    h = await createHarness()
+    seed(h, 12)
+    h.server.enqueue(summaryReply('They discussed questions 1 to 6.'), textReply('fine'))
+    const { outcome } = await h.turn('new question', {
+      limits: { contextTokens: 4000 },
+      utilityModel: 'other-model',
+    })
+    expect(outcome.reason).toBe('completed')
+    const models = h.server.requests.map((r) => (r.body as { model: string }).model)
+    expect(models).toEqual(['other-model', 'test-model'])
+    expect(JSON.stringify(sentOf(h, 1))).toContain('They discussed questions 1 to 6.')
+  })
+
   it('falls back to the first 200 characters of each covered message when the summary call fails, and says so', async () => {
     h = await createHarness()
     seed(h, 12)

@@ -61,6 +61,21 @@ describe('the Providers section', () => {
     expect(screen.getByText('Saved Ollama.').getAttribute('role')).toBe('status')
   })
 
+  it('saves a utility model for summaries with the provider', async () => {
+    const { host, user } = setup()
+    await user.click(await screen.findByRole('button', { name: 'Add provider' }))
+    await user.click(screen.getByRole('button', { name: /Ollama/ }))
+    const form = screen.getByRole('form', { name: 'Add Ollama' })
+    const utility = within(form).getByLabelText('Utility model')
+    expect(utility.getAttribute('aria-describedby')).toBeTruthy()
+    await user.type(utility, 'qwen3:1.7b')
+    await user.click(within(form).getByRole('button', { name: 'Save provider' }))
+    await screen.findByRole('list', { name: 'Configured providers' })
+    expect(host.updates[0]).toMatchObject({
+      providers: [{ id: 'ollama', utilityModel: 'qwen3:1.7b' }],
+    })
+  })
+
   it('says what is wrong next to each field and saves nothing', async () => {
     const { host, user } = setup(settingsView({ providers: [ollama], activeProviderId: 'ollama' }))
     await user.click(await screen.findByRole('button', { name: 'Add provider' }))

@@ -90,6 +90,8 @@ export interface Harness {
       limits?: Partial<TurnLimits>
       signal?: AbortSignal
       model?: string
+      /** the model that writes summaries (unset: the turn's model) */
+      utilityModel?: string
       systemPrompt?: string | null
       /** what the assembled system prompt says about where the turn runs */
       environment?: { os: string; workspace: string | null }
@@ -145,6 +147,7 @@ export async function createHarness(
             baseURL: server.baseURL,
             provider: server.baseURL,
             model: m,
+            ...(o.utilityModel ? { utilityModel: o.utilityModel } : {}),
           },
         },
         {

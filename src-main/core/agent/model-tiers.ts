@@ -2,8 +2,8 @@ import type { TurnDeps } from './turn-context'
 
 /**
  * Which model does which job, resolved in one place. `default` answers the user; `utility`
- * writes summaries of long conversations. Until a utility model can be chosen per
- * provider, it is the session's own model; another tier is one more entry here.
+ * writes summaries of long conversations: the provider's utility model when one is set
+ * (same endpoint, same key), else the session's own. Another tier is one more entry here.
  */
 export type ModelTier = 'default' | 'utility'
 
@@ -12,7 +12,10 @@ export type TierModel = TurnDeps['llm']
 export function modelForTier(llm: TurnDeps['llm'], tier: ModelTier): TierModel {
   switch (tier) {
     case 'default':
-    case 'utility':
       return llm
+    case 'utility':
+      return llm.utilityModel && llm.utilityModel !== llm.model
+        ? { ...llm, model: llm.utilityModel, params: {}, notices: [] }
+        : llm
   }
 }

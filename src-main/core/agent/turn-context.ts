@@ -37,6 +37,8 @@ export interface TurnDeps {
     /** identifies the endpoint; reasoning goes back only to the same provider and model */
     provider: string
     model: string
+    /** the model for utility work (summaries) on the same endpoint; unset: `model` */
+    utilityModel?: string
     /** the model accepts images: images returned by tools are passed to it */
     imageInput?: boolean
     /** false: the model cannot use tools, so none are sent (and the user is told) */

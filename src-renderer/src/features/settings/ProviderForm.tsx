@@ -137,6 +137,22 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
         )}
       </Field>
       <Field
+        label="Utility model"
+        id="provider-utilityModel"
+        error={errors.utilityModel}
+        hint="Optional: a smaller, cheaper model of this provider that summarizes long conversations. Empty: the chat’s own model."
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            value={d.utilityModel}
+            onChange={(e) => set({ utilityModel: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
         label="API key"
         hint={
           <>

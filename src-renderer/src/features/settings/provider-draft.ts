@@ -12,6 +12,8 @@ export interface ProviderDraft {
   name: string
   baseURL: string
   defaultModel: string
+  /** the model that writes summaries (empty: the chat's own model) */
+  utilityModel: string
   /** typed key; empty keeps the saved one */
   apiKey: string
   /** remove the saved key on save */
@@ -27,7 +29,10 @@ export interface ProviderDraft {
 }
 
 export type DraftErrors = Partial<
-  Record<'id' | 'name' | 'baseURL' | 'defaultModel' | 'ollamaMaxContext' | 'keepAlive', string>
+  Record<
+    'id' | 'name' | 'baseURL' | 'defaultModel' | 'utilityModel' | 'ollamaMaxContext' | 'keepAlive',
+    string
+  >
 >
 
 /** What a new draft has for the server's own options. */
@@ -51,6 +56,7 @@ export function draftFromPreset(p: ProviderPreset, taken: readonly string[]): Pr
     name: p.id === 'custom' ? '' : p.name,
     baseURL: p.baseURL,
     defaultModel: '',
+    utilityModel: '',
     apiKey: '',
     removeKey: false,
     ...SERVER_DEFAULTS,
@@ -63,6 +69,7 @@ export function draftFromProvider(p: ProviderView): ProviderDraft {
     name: p.name,
     baseURL: p.baseURL,
     defaultModel: p.defaultModel ?? '',
+    utilityModel: p.utilityModel ?? '',
     apiKey: '',
     removeKey: false,
     ollamaNativeApi: p.ollamaNativeApi !== false,
@@ -102,6 +109,7 @@ export function checkDraft(d: ProviderDraft, otherIds: readonly string[]): Draft
   const url = httpURLProblem(d.baseURL)
   if (url) e.baseURL = url
   if (d.defaultModel.trim().length > 500) e.defaultModel = 'At most 500 characters.'
+  if (d.utilityModel.trim().length > 500) e.utilityModel = 'At most 500 characters.'
   const max = d.ollamaMaxContext.trim()
   if (max && !(/^\d+$/.test(max) && Number(max) >= 256 && Number(max) <= 10_000_000))
     e.ollamaMaxContext = 'A whole number of tokens from 256 to 10 000 000, or empty for 32 768.'
@@ -134,6 +142,7 @@ export function draftPatch(
     name: d.name.trim(),
     baseURL: d.baseURL.trim(),
     ...(d.defaultModel.trim() ? { defaultModel: d.defaultModel.trim() } : {}),
+    ...(d.utilityModel.trim() ? { utilityModel: d.utilityModel.trim() } : {}),
     ...serverOptions(d),
   }
   const providers = s.providers.map(({ apiKey: _key, ...p }) => (p.id === editing ? provider : p))
