@@ -43,6 +43,8 @@ test("a server's question survives a reload, and the answer reaches the server",
   // a required field left empty is named beside it, and nothing is sent
   await form.getByRole('button', { name: 'Submit' }).click()
   await expect(form.getByText('Required.')).toBeVisible()
+  await expect(form.getByLabel(/^String \(required\)/)).toBeFocused()
+  await keepScreenshot(page, 'elicitation-error')
   await form.getByLabel(/^String \(required\)/).fill('Ada Lovelace')
   await form.getByLabel(/^Integer/).fill('7')
   await form.getByRole('button', { name: 'Submit' }).click()
