@@ -4,8 +4,8 @@
  * sends the prompt's message as the user's, marked with where it came from.
  */
 import { expect, test } from '@playwright/test'
-import { textReply } from '../support/openai-server'
-import { idle, keepScreenshot, lastAnswer } from './support/ui'
+import { textReply, toolCallsReply } from '../support/openai-server'
+import { approval, ask, idle, keepScreenshot, lastAnswer } from './support/ui'
 import { startWebHost, type WebHost } from './support/web-host'
 
 let host: WebHost
@@ -96,4 +96,51 @@ test("/everything:args-prompt completes with Tab, asks its argument, and sends t
   await expect(mine).toContainText("What's weather in Oslo?")
   await expect(mine.getByText('From the server prompt')).toContainText('/everything:args-prompt')
   await keepScreenshot(page, 'prompt-sent')
+})
+
+test('past the tool limit the model searches with find_tools, and Inspect lists what each call offered', async ({
+  page,
+}) => {
+  host = await startWebHost({ mcp: true })
+  await page.goto(host.url)
+  await page.goto(`${host.base}/#/settings/general`)
+  const limits = page.getByRole('form', { name: 'Limits' })
+  await limits.getByRole('spinbutton', { name: /Tools in one request/ }).fill('5')
+  await limits.getByRole('button', { name: 'Save limits' }).click()
+  await expect(limits.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+  await page.goto(`${host.base}/#/new`)
+
+  host.model.enqueue(
+    toolCallsReply([{ name: 'find_tools', arguments: '{"query":"echo"}' }]),
+    toolCallsReply([{ name: 'everything__echo', arguments: '{"message":"hi"}' }]),
+    textReply('Echoed.'),
+  )
+  await ask(page, 'Echo hi with whatever tool does it')
+  // find_tools is never asked about; the tool it found is
+  await expect(approval(page)).toBeVisible()
+  await expect(approval(page).locator('.approval-tool')).toHaveText('echo')
+  await approval(page).getByRole('button', { name: 'Allow once' }).click()
+  await expect(lastAnswer(page)).toContainText('Echoed.')
+  await idle(page)
+
+  const names = (i: number): string[] =>
+    (
+      (host.model.requests[i]!.body as { tools?: { function: { name: string } }[] }).tools ?? []
+    ).map((t) => t.function.name)
+  expect(names(0)[0]).toBe('find_tools')
+  expect(names(0).length).toBeLessThanOrEqual(5)
+  expect(names(0)).not.toContain('everything__echo')
+  expect(names(1)).toContain('everything__echo')
+  expect(names(1).length).toBeLessThanOrEqual(5)
+
+  await lastAnswer(page).getByRole('button', { name: 'Inspect' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Turn inspector' })
+  const calls = dialog.getByRole('region', { name: /^Call \d+/ })
+  await expect(calls).toHaveCount(3)
+  const offered = (i: number) => calls.nth(i).locator('dt:text-is("Tools offered") + dd')
+  await expect(offered(0)).toHaveText(
+    /^1, with find_tools standing in for the \d+ connected: find_tools$/,
+  )
+  await expect(offered(1)).toContainText('everything__echo')
+  await keepScreenshot(page, 'inspector-tools-offered')
 })

@@ -8,6 +8,15 @@ import type { CallView } from './turn-calls'
 const ms = (v: number | null): string =>
   v === null ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`
 
+function toolsLine(t: CallView['tools']): string {
+  if (t === null) return '—'
+  if (t.offered.length === 0) return 'none'
+  const list = t.offered.join(', ')
+  if (t.catalog)
+    return `${t.offered.length}, with find_tools standing in for the ${t.total ?? 'other'} connected: ${list}`
+  return `${t.offered.length}: ${list}`
+}
+
 export function CallDetails(props: { call: CallView; query: string }): JSX.Element {
   const c = props.call
   const title = `Call ${c.number}${c.round !== null ? ` · round ${c.round}` : ''}${
@@ -42,13 +51,7 @@ export function CallDetails(props: { call: CallView; query: string }): JSX.Eleme
           {c.error ? ` — ${c.error.message}` : ''}
         </dd>
         <dt>Tools offered</dt>
-        <dd>
-          {c.tools === null
-            ? '—'
-            : c.tools.offered.length === 0
-              ? 'none'
-              : `${c.tools.offered.length}${c.tools.total !== null && c.tools.total !== c.tools.offered.length ? ` of ${c.tools.total}` : ''}${c.tools.catalog ? ' (the rest through find_tools)' : ''}: ${c.tools.offered.join(', ')}`}
-        </dd>
+        <dd>{toolsLine(c.tools)}</dd>
         <dt>Retries</dt>
         <dd>
           {c.retries.length === 0 ? (
