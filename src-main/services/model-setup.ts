@@ -69,6 +69,9 @@ export async function setupModel(
   const native = info.kind === 'ollama' && options.ollamaNativeApi !== false
   const window = chooseContextWindow(info, model, {
     ...(o.override !== undefined ? { override: o.override } : {}),
+    ...(options.contextWindows?.[model] !== undefined
+      ? { perModel: options.contextWindows[model] }
+      : {}),
     ollamaNative: native,
     ollamaMaxContext: options.ollamaMaxContext ?? DEFAULT_OLLAMA_MAX_CONTEXT,
     fallback: o.fallbackWindow,

@@ -41,7 +41,7 @@ export interface ProviderChoice {
 
 export type ProviderOptions = Pick<
   ProviderConfig,
-  'ollamaNativeApi' | 'ollamaMaxContext' | 'keepAlive' | 'thinking'
+  'ollamaNativeApi' | 'ollamaMaxContext' | 'keepAlive' | 'thinking' | 'contextWindows'
 >
 
 function providerOptions(p: ProviderConfig): ProviderOptions {
@@ -50,6 +50,7 @@ function providerOptions(p: ProviderConfig): ProviderOptions {
   if (p.ollamaMaxContext !== undefined) o.ollamaMaxContext = p.ollamaMaxContext
   if (p.keepAlive !== undefined) o.keepAlive = p.keepAlive
   if (p.thinking !== undefined) o.thinking = p.thinking
+  if (p.contextWindows !== undefined) o.contextWindows = p.contextWindows
   return o
 }
 

@@ -48,6 +48,8 @@ export const providerSchema = z.object({
   keepAlive: keepAliveSchema.optional(),
   /** the user wants the model to think, where its thinking can be switched; unset: the server's default */
   thinking: z.boolean().optional(),
+  /** context windows the user sets per model (tokens), over what the server or the table says */
+  contextWindows: z.record(z.string().min(1).max(500), int(256, 10_000_000)).optional(),
 })
 
 /** The limits of one turn (the agent loop's, from settings). */

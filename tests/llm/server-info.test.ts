@@ -55,6 +55,25 @@ describe('Ollama', () => {
     expect(capped).toMatchObject({ tokens: 16_384, ollamaNumCtx: 16_384 })
   })
 
+  it("a window the provider's settings give the model wins over the server's, but not over --context-window", async () => {
+    server = await startRouteServer(routes)
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const set = chooseContextWindow(info, 'qwen3', { ...windowOpts, perModel: 12_000 })
+    expect(set).toMatchObject({ tokens: 12_000, ollamaNumCtx: 12_000 })
+    expect(set.source).toContain("provider's settings for qwen3")
+    const flag = chooseContextWindow(info, 'qwen3', {
+      ...windowOpts,
+      perModel: 12_000,
+      override: 2_000,
+    })
+    expect(flag).toMatchObject({ tokens: 2_000, source: '--context-window' })
+    // a server that is not Ollama: the setting still decides, and no num_ctx is sent
+    expect(chooseContextWindow(null, 'gpt-4o', { ...windowOpts, perModel: 50_000 })).toMatchObject({
+      tokens: 50_000,
+      ollamaNumCtx: null,
+    })
+  })
+
   it('OpenAI-compatible path: the loaded num_ctx from /api/ps, and a notice when it is far below', async () => {
     server = await startRouteServer(routes)
     const info = await discoverModel(`${server.root}/v1`, 'qwen3')

@@ -1,7 +1,7 @@
 /**
  * The context window a turn fits its request into, first match wins: an override (the
- * CLI's `--context-window`), what the server says, a table of well-known models, the
- * settings. For Ollama it also decides the `num_ctx` Cairn asks for through the native API.
+ * CLI's `--context-window`), the window the provider's settings give this model, what the
+ * server says, a table of well-known models, the settings' default. For Ollama it also decides the `num_ctx` Cairn asks for through the native API.
  */
 import type { ServerModelInfo } from './discover'
 import { knownContextWindow } from './known-windows'
@@ -10,6 +10,8 @@ import { OLLAMA_DEFAULT_NUM_CTX } from './ollama-info'
 export interface WindowOptions {
   /** `--context-window` for one CLI run */
   override?: number
+  /** the window the provider's settings give this model */
+  perModel?: number
   /** requests go through Ollama's native API, which sets `num_ctx` */
   ollamaNative: boolean
   /** the largest `num_ctx` Cairn asks Ollama for */
@@ -51,6 +53,14 @@ export function chooseContextWindow(
       tokens: o.override,
       source: '--context-window',
       ollamaNumCtx: numCtx === null ? null : o.override,
+    }
+  }
+  if (o.perModel !== undefined && o.perModel > 0) {
+    return {
+      ...base,
+      tokens: o.perModel,
+      source: `the provider's settings for ${model}`,
+      ollamaNumCtx: numCtx === null ? null : o.perModel,
     }
   }
   if (numCtx !== null) {
