@@ -22,6 +22,7 @@ import {
   resolveProvider,
   type ProviderChoice,
 } from './provider'
+import { sessionWindow } from './session-windows'
 import { SetupError } from './turn-service'
 
 function limitsOf(app: AppServices): TurnLimits {
@@ -48,12 +49,15 @@ export function sessionContext(
   sessionId: string,
 ): RouteOutputs['sessions.context'] {
   const limits = limitsOf(app)
+  // the window the session's last turn had (the server's, a model's setting…), if one ran here
+  const used = limits.contextTokens > 0 ? sessionWindow(sessionId) : null
   return {
     estimatedTokens: measureSession(app, sessionId),
-    windowTokens: limits.contextTokens,
+    windowTokens: used?.tokens ?? limits.contextTokens,
     compactAtPercent: limits.compactAtPercent,
-    windowSource:
-      'the settings (limits.contextTokens); a turn may use the window the server reports',
+    windowSource: used
+      ? `${used.source} (the window of this chat's last answer)`
+      : 'the settings (limits.contextTokens); a turn may use the window the server reports',
   }
 }
 

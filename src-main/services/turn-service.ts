@@ -20,6 +20,7 @@ import {
   type ProviderFlags,
 } from './provider'
 import { setupModel } from './model-setup'
+import { rememberSessionWindow } from './session-windows'
 
 /** A problem the user fixes in their configuration or command line; nothing was run. */
 export class SetupError extends Error {
@@ -184,8 +185,10 @@ async function runLeased(
     ...(input.thinking !== undefined ? { thinking: input.thinking } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   })
-  if (limits.contextTokens > 0 || input.contextWindow !== undefined)
+  if (limits.contextTokens > 0 || input.contextWindow !== undefined) {
     limits.contextTokens = setup.window.tokens
+    rememberSessionWindow(session.id, setup.window)
+  }
   const outcome = await runTurn(
     {
       store: app.store,
