@@ -48,7 +48,7 @@ describe("the chat's context window", () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('is the window the last answer had (a window the provider\'s settings give the model)', async () => {
+  it("is the window the last answer had (a window the provider's settings give the model)", async () => {
     server.enqueue(textReply('Hello.'))
     const { sessionId, turnId } = unwrap(await b.request('chat.send', { text: 'hi' }))
     await waitForEvent(b, 'agent', (e) => e.turnId === turnId && e.type === 'turn_end')
