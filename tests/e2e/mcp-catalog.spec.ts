@@ -65,6 +65,43 @@ test('@ opens the resource picker; the chosen resource is sent to the model and 
   ).toContainText('instructions.md')
 })
 
+test('a resource template asks its value in the picker, and the filled resource is sent', async ({
+  page,
+}) => {
+  host = await startWebHost({ mcp: true })
+  host.model.enqueue(textReply('Got resource 5.'))
+  await page.goto(host.url)
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill('Read ')
+  await box.pressSequentially('@dynamic/text')
+  const option = page
+    .getByRole('listbox', { name: 'Resources to attach' })
+    .getByRole('option', { name: /template/ })
+    .first()
+  await expect(option).toBeVisible({ timeout: 30_000 })
+  await option.click()
+  const form = page.getByRole('group', { name: /^Attach / })
+  await expect(form).toBeVisible()
+  await expect(form.getByRole('button', { name: 'Attach' })).toBeDisabled()
+  await form.getByRole('textbox', { name: 'resourceId' }).fill('5')
+  await keepScreenshot(page, 'resource-template')
+  await page.keyboard.press('Enter')
+  await expect(form).toHaveCount(0)
+  const chips = page.getByRole('form', { name: 'Compose' }).getByRole('list', {
+    name: 'Attached resources',
+  })
+  await expect(chips).toContainText('resourceId=5')
+  await expect(box).toBeFocused()
+  await box.pressSequentially('it')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(lastAnswer(page)).toContainText('Got resource 5.')
+  await idle(page)
+  const [sent] = userContents(host.model.requests[0]!.body)
+  expect(sent).toMatch(
+    /^Read it\n\n\[Attached resource demo:\/\/resource\/dynamic\/text\/5 \(text\/plain\)\]\nResource 5: /,
+  )
+})
+
 test("/everything:args-prompt completes with Tab, asks its argument, and sends the prompt's message", async ({
   page,
 }) => {

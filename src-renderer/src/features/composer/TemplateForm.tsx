@@ -29,8 +29,11 @@ export function TemplateForm(props: {
       aria-label={`Attach ${t.title ?? t.name}`}
       onKeyDown={onKey}
     >
+      <p>
+        <strong>{t.title ?? t.name}</strong> <span className="meta">from {t.server}</span>
+      </p>
       <p className="meta">
-        {t.server} · <code>{t.uriTemplate}</code>
+        <code>{t.uriTemplate}</code>
       </p>
       {t.variables.map((v, i) => (
         <label key={v}>
