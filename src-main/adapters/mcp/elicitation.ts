@@ -6,7 +6,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
-import { settleAnswer } from '../../../src-preload/contract/elicitation'
+import { elicitationFields, settleAnswer } from '../../../src-preload/contract/elicitation'
 import type { ToolCallContext } from '../../core/ports'
 import type { CallTimer } from './call-timer'
 
@@ -50,6 +50,8 @@ export function installElicitation(client: Client, server: string, calls: Runnin
     const size = url ? (p.url?.length ?? 0) : JSON.stringify(p.requestedSchema ?? {}).length
     if (p.message.length > MAX_MESSAGE_CHARS || size > MAX_SCHEMA_CHARS)
       return { action: 'decline' }
+    // a form that is not flat fields (nested objects, unknown types) cannot be shown
+    if (!url && !elicitationFields(p.requestedSchema).ok) return { action: 'decline' }
     running.timer.pause()
     try {
       const answer = await running.ctx.elicit({
