@@ -100,6 +100,19 @@ describe('elicitation through a tool call', () => {
     expect(badResult).not.toContain('500')
   })
 
+  it('a form that is not flat fields is declined without asking anyone', async () => {
+    m.apply({ hotel: nodeServer(fixture('elicit-form.mjs')) })
+    const host = new CompositeToolHost(() => m.sources(), { readyTimeoutMs: 15_000 })
+    h.server.enqueue(
+      toolCallsReply([{ id: 'n1', name: 'hotel__book', arguments: '{"form":"nested"}' }]),
+      textReply('done'),
+    )
+    const e = elicitor(() => ({ action: 'accept', content: {} }))
+    const { events } = await h.turn('book', { toolHost: host, elicitor: e })
+    expect(e.asked).toHaveLength(0)
+    expect(ofType(events, 'tool_result')[0]!.content).toBe('answer: {"action":"decline"}')
+  })
+
   it('Stop while the form is open cancels the question and the call', async () => {
     const host = start()
     callElicitation()
