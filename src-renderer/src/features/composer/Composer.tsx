@@ -207,9 +207,9 @@ export function Composer(): JSX.Element {
         rows={Math.min(12, Math.max(2, text.split('\n').length))}
         onChange={(e) => {
           setDraft(e.target.value)
-          picker.onCaret(e.target.selectionStart)
+          picker.onCaret(e.target.value, e.target.selectionStart)
         }}
-        onSelect={(e) => picker.onCaret(e.currentTarget.selectionStart)}
+        onSelect={(e) => picker.onCaret(e.currentTarget.value, e.currentTarget.selectionStart)}
         onKeyDown={onKey}
       />
       <div className="composer-bar">

@@ -17,8 +17,8 @@ export interface ResourcePicker {
   clear(): void
   /** handles the picker's keys; true when it did */
   onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>): boolean
-  /** the caret moved or the text changed */
-  onCaret(caret: number): void
+  /** the caret moved or the text changed (`text`: the box's text now) */
+  onCaret(text: string, caret: number): void
   /** the listbox or the template form, when open */
   popup: JSX.Element | null
   /** attributes for the message box while the listbox is open */
@@ -117,9 +117,10 @@ export function useResourcePicker(
     remove: (key) => setAttachments((a) => a.filter((x) => x.key !== key)),
     clear: () => setAttachments([]),
     onKeyDown,
-    onCaret: (c) => {
+    onCaret: (now, c) => {
       setCaret(c)
-      if (dismissed !== null && mentionAt(text, c)?.start !== dismissed) setDismissed(null)
+      // Esc closes the picker for this `@`; leaving it (or deleting it) opens the next one
+      if (dismissed !== null && mentionAt(now, c)?.start !== dismissed) setDismissed(null)
     },
     popup,
     boxProps: open
