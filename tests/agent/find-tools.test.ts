@@ -103,6 +103,21 @@ describe('find_tools', () => {
     expect(notices[0]?.message).toMatch(/^\d+ tools are connected, more than the 10/)
   })
 
+  it('the next turn offers the tools the conversation used, without a new search', async () => {
+    addMany(60)
+    h.server.enqueue(
+      toolCallsReply([{ id: 'f1', name: 'find_tools', arguments: '{"query":"forecast"}' }]),
+      toolCallsReply([{ id: 'c1', name: 'meteo__forecast', arguments: '{"city":"Oslo"}' }]),
+      textReply('Sunny.'),
+      textReply('Still sunny.'),
+    )
+    await h.turn('weather in Oslo?', { limits: { maxToolsOffered: 10 } })
+    await h.turn('and now?', { limits: { maxToolsOffered: 10 } })
+    expect(offered(3)).toContain('find_tools')
+    expect(offered(3)).toContain('meteo__forecast')
+    expect(offered(3).length).toBeLessThanOrEqual(10)
+  })
+
   it('a search that matches nothing says so and loads nothing', async () => {
     addMany(60)
     h.server.enqueue(

@@ -88,6 +88,11 @@ export class ToolCatalog implements ToolHost {
     return offered
   }
 
+  /** tools to offer as if found (those the conversation used lately), oldest first */
+  remember(names: readonly string[]): void {
+    for (const n of names) if (n !== this.findName && !this.loaded.includes(n)) this.loaded.push(n)
+  }
+
   /** what the last `listTools` offered (for the turn log) */
   offer(): ToolOffer {
     return this.lastOffer
@@ -165,6 +170,23 @@ export class ToolCatalog implements ToolHost {
       fingerprint: FIND_TOOLS_FINGERPRINT,
     }
   }
+}
+
+/** how many of the tools called lately are offered again in a new turn */
+const RECENT_TOOLS = 10
+
+/** the names of the tools called last in a history, oldest first, each once */
+export function recentToolNames(
+  history: readonly { toolCalls?: readonly { name: string }[] | null }[],
+): string[] {
+  const out: string[] = []
+  for (let i = history.length - 1; i >= 0 && out.length < RECENT_TOOLS; i--) {
+    for (const c of history[i]!.toolCalls ?? []) {
+      if (c.name !== FIND_TOOLS && !out.includes(c.name)) out.push(c.name)
+      if (out.length >= RECENT_TOOLS) break
+    }
+  }
+  return out.reverse()
 }
 
 function wordsOf(query: string): string[] {

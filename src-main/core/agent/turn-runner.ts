@@ -14,7 +14,7 @@ import { PermissionGate } from './permissions'
 import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
 import type { TurnContext, TurnDeps, TurnRequest } from './turn-context'
 import { runToolRound } from './tool-round'
-import { ToolCatalog, toolLimit } from './tool-catalog'
+import { recentToolNames, ToolCatalog, toolLimit } from './tool-catalog'
 
 export interface TurnOutcome {
   reason: TurnEndReason
@@ -192,8 +192,11 @@ async function listTools(ctx: TurnContext, round: number): Promise<ToolDescripto
       ctx.emit({ type: 'notice', level: 'warning', message })
     }
   }
+  // the tools the conversation used lately are offered again without a search
+  if (round === 1 && host instanceof ToolCatalog) host.remember(recentToolNames(ctx.history))
   const tools = await host.listTools()
-  const notice = host instanceof ToolCatalog ? host.takeNotice() : null
+  const notice =
+    host instanceof ToolCatalog && ctx.deps.llm.tools !== false ? host.takeNotice() : null
   if (notice) ctx.emit({ type: 'notice', level: 'info', message: notice })
   return tools
 }
