@@ -90,6 +90,8 @@ describe('attaching a resource', () => {
     const listed = await call('mcp.resources', {})
     const doc = listed.resources.find((r) => r.name === 'instructions.md')
     expect(doc).toBeDefined()
+    const read = await call('mcp.readResource', { server: 'everything', uri: doc!.uri })
+    expect(read.parts.map((p) => p.type)).toEqual(['resource_link', 'resource'])
     server.enqueue(textReply('Read it.'), textReply('Still here.'))
     const sent = await call('chat.send', {
       text: 'Summarize this.',
