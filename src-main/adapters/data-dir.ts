@@ -73,6 +73,8 @@ export interface DataPaths {
   db: string
   settings: string
   secrets: string
+  /** each model's learned characters per token */
+  calibration: string
   /** `<dataDir>/logs` */
   logsRoot: string
   /** `<dataDir>/logs/sessions/<id>`; throws on an id that is not `[A-Za-z0-9_-]+` */
@@ -87,6 +89,7 @@ export function dataPaths(dataDir: string): DataPaths {
     db: path.join(root, 'cairn.db'),
     settings: path.join(root, 'settings.json'),
     secrets: path.join(root, 'secrets.json'),
+    calibration: path.join(root, 'token-calibration.json'),
     logsRoot,
     sessionLogs: (sessionId) => path.join(logsRoot, 'sessions', assertSessionId(sessionId)),
   }
@@ -102,7 +105,8 @@ export const PRIVATE_FILE_MODE = 0o600
  * and copies set aside). Only these are touched: `--data-dir` may name a folder that holds
  * other things too.
  */
-const OWN_FILE = /^\.?(cairn\.db|settings\.json|secrets\.json|web-token|mcp-processes\.json)/
+const OWN_FILE =
+  /^\.?(cairn\.db|settings\.json|secrets\.json|token-calibration\.json|web-token|mcp-processes\.json)/
 const OWN_DIRS = new Set(['logs'])
 
 /**

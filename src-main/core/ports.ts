@@ -95,6 +95,16 @@ export interface TurnLogger {
   begin(sessionId: string, request: TurnLogRequest): Promise<TurnLogHandle>
 }
 
+/**
+ * How many characters make a token for a model, learned from the usage its server reports:
+ * the token estimate is calibrated by it (null: not learned yet, the default is used).
+ */
+export interface TokenCalibration {
+  charsPerToken(provider: string, model: string): number | null
+  /** a request of `chars` characters was counted as `tokens` input tokens by the server */
+  observe(provider: string, model: string, chars: number, tokens: number): void
+}
+
 export interface Clock {
   now(): number
   /** resolves after `ms`, rejects with the signal's reason when it aborts */

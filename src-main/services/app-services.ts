@@ -1,3 +1,4 @@
+import { FileTokenCalibration } from '../adapters/calibration-file'
 import { dataPaths, securePrivateDataDir } from '../adapters/data-dir'
 import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
 import { SettingsPermissionRules } from '../adapters/settings/rules'
@@ -21,6 +22,8 @@ export interface AppServices {
   store: SqliteSessionStore
   logger: FileTurnLogger
   rules: SettingsPermissionRules
+  /** each model's characters per token, learned from the usage servers report */
+  calibration?: FileTokenCalibration
   /** a key in use that is not stored (a flag, the environment): never written to a log */
   registerSecret(secret: string): void
   close(): void
@@ -82,6 +85,9 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     store,
     logger,
     rules,
+    calibration: new FileTokenCalibration(dataDir, (e) =>
+      warn(`Could not save the token calibration: ${e.message}`),
+    ),
     registerSecret: (secret) => void runtimeSecrets.add(secret),
     close: () => store.close(),
   }

@@ -198,6 +198,7 @@ async function runLeased(
       rules: app.rules,
       clock: systemClock,
       logger: app.logger,
+      ...(app.calibration ? { calibration: app.calibration } : {}),
       llm: {
         client: setup.client,
         baseURL: setup.requestURL,

@@ -15,6 +15,7 @@ import type {
   Clock,
   Elicitor,
   PermissionRuleStore,
+  TokenCalibration,
   ToolDescriptor,
   ToolHost,
   TurnLogger,
@@ -93,6 +94,8 @@ export interface Harness {
       /** the model that writes summaries (unset: the turn's model) */
       utilityModel?: string
       systemPrompt?: string | null
+      /** learns the model's characters per token (none: the estimate's default) */
+      calibration?: TokenCalibration
       /** what the assembled system prompt says about where the turn runs */
       environment?: { os: string; workspace: string | null }
       logger?: TurnLogger
@@ -142,6 +145,7 @@ export async function createHarness(
           rules: h.rules,
           clock: h.clock,
           ...(o.logger ? { logger: o.logger } : {}),
+          ...(o.calibration ? { calibration: o.calibration } : {}),
           llm: {
             client: new LlmClient({ baseURL: server.baseURL }),
             baseURL: server.baseURL,

@@ -3,6 +3,7 @@ import { estimateRequestTokens } from '../llm/estimate'
 import type { WireMessage, WireTool } from '../llm/types'
 import { compactHistory } from './compaction'
 import { compressOldToolResults } from './compress-tool-results'
+import { windowInEstimateTokens } from '../llm/calibration'
 import { fitToContext } from './context-fit'
 import { hotSystemPrompt } from './hot-context'
 import { modelForTier } from './model-tiers'
@@ -20,7 +21,10 @@ import type { TurnContext } from './turn-context'
  * history is never rewritten: a summary is a message of its own.
  */
 export interface ContextDiagnostics {
+  /** the window, in the estimate's units (calibrated: see `charsPerToken`) */
   windowTokens: number
+  /** the model's learned characters per token; null: the estimate's default */
+  charsPerToken: number | null
   estimatedTokens: number
   flattenedToolCalls: number
   superseded: number
@@ -41,7 +45,7 @@ interface View {
   messages: WireMessage[]
   pinned: Set<WireMessage>
   tokens: number
-  diagnostics: Omit<ContextDiagnostics, 'windowTokens' | 'compaction' | 'trimmed'>
+  diagnostics: Omit<ContextDiagnostics, 'windowTokens' | 'charsPerToken' | 'compaction' | 'trimmed'>
 }
 
 /** steps 1 and 2: what would be sent for `history`, before any compaction or trimming */
@@ -89,7 +93,11 @@ export async function prepareContext(
   tools: readonly WireTool[],
   round: number,
 ): Promise<{ messages: WireMessage[]; diagnostics: ContextDiagnostics }> {
-  const window = ctx.req.limits.contextTokens
+  // the window in the estimate's units: a model whose tokens are shorter than the estimate
+  // assumes fills its window sooner (learned from the usage its server reports)
+  const { llm, calibration } = ctx.deps
+  const charsPerToken = calibration?.charsPerToken(llm.provider, llm.model) ?? null
+  const window = windowInEstimateTokens(ctx.req.limits.contextTokens, charsPerToken)
   let view = viewOf(ctx, ctx.history, tools)
   let compaction: ContextDiagnostics['compaction'] = null
   const percent = ctx.req.limits.compactAtPercent ?? 70
@@ -152,6 +160,7 @@ export async function prepareContext(
     diagnostics: {
       ...view.diagnostics,
       windowTokens: window,
+      charsPerToken,
       estimatedTokens: f.estimatedTokens,
       compaction,
       trimmed,

@@ -1,3 +1,4 @@
+import { messageChars, toolChars } from '../llm/estimate'
 import { streamWithRetry } from '../llm/retry'
 import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
 import { tokensPerSecond } from '../llm/throughput'
@@ -68,6 +69,11 @@ export async function callModel(
         ctx.emit({ type: 'retry', ...info })
       },
     })
+    // the server counted this request: the model's characters per token learn from it
+    if (!result.usage.estimated && ctx.deps.calibration) {
+      const chars = messageChars(messages) + toolChars(wireTools)
+      ctx.deps.calibration.observe(llm.provider, llm.model, chars, result.usage.inputTokens)
+    }
     await finishLog(log, {
       content: result.content,
       reasoning: result.reasoning,

@@ -13,6 +13,7 @@ import type {
   Elicitor,
   PermissionRuleStore,
   SessionStore,
+  TokenCalibration,
   ToolHost,
   TurnLogger,
 } from '../ports'
@@ -30,6 +31,8 @@ export interface TurnDeps {
   rules: PermissionRuleStore
   clock: Clock
   logger?: TurnLogger
+  /** learns each model's characters per token from the usage servers report */
+  calibration?: TokenCalibration
   llm: {
     /** `complete`: the non-streamed call that writes summaries (without it, compaction cuts instead) */
     client: Pick<LlmClient, 'streamChat' | 'buildBody'> & Partial<Pick<LlmClient, 'complete'>>
