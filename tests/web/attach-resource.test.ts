@@ -11,7 +11,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { Result, RouteOutputs } from '../../src-preload/contract/routes'
 import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import {
+  startScriptedServer,
+  textReply,
+  toolCallsReply,
+  type ScriptedServer,
+} from '../support/openai-server'
 import { EVERYTHING } from '../support/mcp'
 
 let dir: string
@@ -180,5 +185,29 @@ describe("sending a server's prompt", () => {
     })) as Result<unknown>
     expect(!r.ok && r.error.message).toMatch(/could not give the prompt args-prompt/)
     expect(server.requests).toHaveLength(0)
+  })
+})
+
+describe('a server saying its resources changed', () => {
+  it('reaches the window as an mcp.catalog event', async () => {
+    await call('mcp.resources', {}) // listing subscribes to the listed resources
+    await call('settings.update', { permissionPolicy: 'allow-all' })
+    server.enqueue(
+      toolCallsReply([{ name: 'everything__toggle-subscriber-updates', arguments: '{}' }]),
+      textReply('Updates are on.'),
+    )
+    const sent = await call('chat.send', { text: 'turn on updates', workspace: dir })
+    await ended(sent.turnId)
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (events.some((e) => e.event === 'mcp.catalog')) resolve()
+        else setTimeout(check, 20)
+      }
+      check()
+    })
+    expect(events.find((e) => e.event === 'mcp.catalog')?.payload).toEqual({
+      server: 'everything',
+      what: 'resources',
+    })
   })
 })
