@@ -211,3 +211,32 @@ describe('a server saying its resources changed', () => {
     })
   })
 })
+
+describe('regenerating a message that carried a resource', () => {
+  it('sends the resource again, as it was read the first time', async () => {
+    server.enqueue(textReply('First.'), textReply('Second.'))
+    const sent = await call('chat.send', {
+      text: 'Look',
+      workspace: dir,
+      attachments: [
+        {
+          server: 'everything',
+          uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
+          values: { resourceId: '9' },
+        },
+      ],
+    })
+    await ended(sent.turnId)
+    const { messages } = await call('sessions.get', { id: sent.sessionId })
+    const first = messages.find((m) => m.role === 'user')!
+    const again = await call('chat.send', {
+      sessionId: sent.sessionId,
+      text: 'Look',
+      replaces: first.id,
+    })
+    await ended(again.turnId)
+    // the same text, timestamp included: the resource was not read again
+    expect(userTexts(1)).toEqual(userTexts(0))
+    expect(userTexts(1)[0]).toMatch(/\[Attached resource demo:\/\/resource\/dynamic\/text\/9/)
+  })
+})
