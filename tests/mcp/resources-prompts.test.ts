@@ -8,7 +8,7 @@ import { McpCatalog, type CatalogChange } from '../../src-main/adapters/mcp/cata
 import { stdioLauncher } from '../../src-main/adapters/mcp/launch'
 import { McpManager } from '../../src-main/adapters/mcp/manager'
 import { expandTemplate, templateVariables } from '../../src-main/adapters/mcp/resources'
-import { EVERYTHING, nodeServer, waitFor } from '../support/mcp'
+import { EVERYTHING, fixture, nodeServer, waitFor } from '../support/mcp'
 
 let manager: McpManager
 let catalog: McpCatalog
@@ -149,5 +149,32 @@ describe('URI templates', () => {
     expect(expandTemplate('file:///{+path}{?q}', { path: 'a/b c', q: 'x&y' })).toBe(
       'file:///a/b%20c?q=x%26y',
     )
+  })
+})
+
+describe('prompts/list_changed', () => {
+  it('a prompt added while the server runs is listed after its notification, no restart', async () => {
+    manager.apply({
+      everything: nodeServer(EVERYTHING, ['stdio']),
+      changing: nodeServer(fixture('changing-prompts.mjs')),
+    })
+    await manager.settled(20_000)
+    const names = async () =>
+      (await catalog.prompts()).prompts.filter((p) => p.server === 'changing').map((p) => p.name)
+    expect(await names()).toEqual(['first'])
+    const conn = manager.get('changing')!
+    const pid = conn.info().pid
+    changes.length = 0
+    await conn.call('add_prompt', {}, ctx())
+    await waitFor(() => changes.some((c) => c.what === 'prompts'), 10_000, 'prompts/list_changed')
+    expect(changes.find((c) => c.what === 'prompts')).toEqual({
+      server: 'changing',
+      what: 'prompts',
+    })
+    expect(await names()).toEqual(['first', 'second'])
+    expect(conn.info().pid).toBe(pid)
+    expect(await catalog.prompt('changing', 'second', { topic: 'stones' })).toEqual([
+      { role: 'user', text: 'Prompt second about stones' },
+    ])
   })
 })
