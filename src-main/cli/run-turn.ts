@@ -92,6 +92,8 @@ export async function runTurnCommand(
         }
       },
     })
+    // a generated title (settings) is saved before the command exits
+    await run.titled
     return signalCode ?? exitCodeFor(run.outcome.reason)
   } catch (e) {
     if (e instanceof SetupError) {

@@ -146,6 +146,11 @@ export class TurnManager {
           unreserve()
           markEnded()
           this.hub.publish({ event: 'sessions.changed', payload: { sessionId: r.sessionId } })
+          // a generated title arrives after the turn: the list shows it then
+          void r.titled?.then((renamed) => {
+            if (renamed)
+              this.hub.publish({ event: 'sessions.changed', payload: { sessionId: r.sessionId } })
+          })
         },
         (e: unknown) => {
           coalescer.flush()

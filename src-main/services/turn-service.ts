@@ -3,6 +3,8 @@ import os from 'node:os'
 import type { ContentPart, PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
 import type { AgentEvent } from '../../src-preload/contract/events'
 import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
+import { modelForTier, type TierModel } from '../core/agent/model-tiers'
+import { writeTitle } from '../core/agent/session-title'
 import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
 import { systemClock } from '../core/clock'
 import { LlmClient } from '../core/llm/client'
@@ -72,7 +74,12 @@ export interface TurnRun {
   outcome: TurnOutcome
   /** the session was new and its first turn failed before any answer: it was not kept */
   discarded: boolean
+  /** a new session being named by the utility model (settings: generated titles); true: renamed */
+  titled?: Promise<boolean>
 }
+
+/** how long a title may take before the chat keeps its first message as its title */
+const TITLE_TIMEOUT_MS = 20_000
 
 /** Takes the session's lease (synchronously), or says who has it. */
 function leaseSession(app: AppServices, sessionId: string, owner: string): SessionLease {
@@ -189,6 +196,14 @@ async function runLeased(
     limits.contextTokens = setup.window.tokens
     rememberSessionWindow(session.id, setup.window)
   }
+  const llm = {
+    client: setup.client,
+    baseURL: setup.requestURL,
+    provider: provider.baseURL,
+    model,
+    ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
+    ...setup.llm,
+  }
   const outcome = await runTurn(
     {
       store: app.store,
@@ -199,14 +214,7 @@ async function runLeased(
       clock: systemClock,
       logger: app.logger,
       ...(app.calibration ? { calibration: app.calibration } : {}),
-      llm: {
-        client: setup.client,
-        baseURL: setup.requestURL,
-        provider: provider.baseURL,
-        model,
-        ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
-        ...setup.llm,
-      },
+      llm,
     },
     {
       sessionId: session.id,
@@ -226,7 +234,42 @@ async function runLeased(
     },
   )
   if (discarded) await deleteSessionLogs(app.dataDir, session.id).catch(() => undefined)
-  return { sessionId: session.id, turnId, outcome, discarded }
+  // named by the utility model, after the turn (it holds nothing up), when the user wants it
+  const titled =
+    !existing && !discarded && outcome.reason === 'completed' && settings.generateTitles
+      ? nameSession(app, session.id, modelForTier(llm, 'utility'))
+      : undefined
+  return { sessionId: session.id, turnId, outcome, discarded, ...(titled ? { titled } : {}) }
+}
+
+/**
+ * Names a new session from its first exchange; keeps the title it has when the call fails,
+ * or when the user renamed it meanwhile. Resolves true when the title changed.
+ */
+async function nameSession(
+  app: AppServices,
+  sessionId: string,
+  model: TierModel,
+): Promise<boolean> {
+  try {
+    const before = app.store.getSession(sessionId)
+    const messages = app.store.listMessages(sessionId)
+    const question = messages.find((m) => m.role === 'user' && m.kind === 'message')?.content
+    const answer = messages.findLast((m) => m.role === 'assistant' && m.content)?.content
+    if (!before || !question || !answer) return false
+    const title = await writeTitle({
+      model,
+      question,
+      answer,
+      signal: AbortSignal.timeout(TITLE_TIMEOUT_MS),
+    })
+    const now = app.store.getSession(sessionId)
+    if (!title || !now || now.title !== before.title) return false
+    app.store.updateSession(sessionId, { title })
+    return true
+  } catch {
+    return false // a chat keeps its first message as its title
+  }
 }
 
 /** whether the model answered anything in the session (a partial answer counts) */

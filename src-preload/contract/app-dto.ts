@@ -21,6 +21,7 @@ export type SettingsView = Pick<
   | 'builtinTools'
   | 'defaultWorkspace'
   | 'systemPrompt'
+  | 'generateTitles'
 > & { providers: ProviderView[] }
 
 /** A built-in tool, as the settings list it. */

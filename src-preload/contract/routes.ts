@@ -157,6 +157,7 @@ export const routeInputs = {
     builtinTools: z.strictObject(settingsFields.builtinTools.shape).optional(),
     defaultWorkspace: settingsFields.defaultWorkspace.optional(),
     systemPrompt: settingsFields.systemPrompt.optional(),
+    generateTitles: settingsFields.generateTitles.optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */

@@ -126,6 +126,8 @@ export const settingsSchema = z.object({
   }),
   defaultWorkspace: text(4096).nullable(),
   systemPrompt: text(100_000).nullable(),
+  /** a new chat is named by the utility model from its first exchange (off: by its first message) */
+  generateTitles: z.boolean(),
   /** the desktop window's last bounds */
   window: windowBoundsSchema.nullable(),
 })

@@ -178,6 +178,20 @@ describe('the General section', () => {
     expect(host.current().limits).toMatchObject({ maxAnswerChars: 500_000, maxToolsPerServer: 40 })
   })
 
+  it('switches generated chat titles on and off, saved at once', async () => {
+    const host = settingsHost()
+    renderWithApp(<GeneralSection />, host.handlers)
+    const user = userEvent.setup()
+    const toggle = await screen.findByRole('checkbox', { name: 'Let the model name new chats' })
+    expect(toggle).toHaveProperty('checked', false)
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy()
+    await user.click(toggle)
+    await waitFor(() => expect(host.current().generateTitles).toBe(true))
+    expect(host.updates.at(-1)).toEqual({ generateTitles: true })
+    await user.click(toggle)
+    await waitFor(() => expect(host.current().generateTitles).toBe(false))
+  })
+
   it('saves a system prompt and resets it to the default (null)', async () => {
     const host = settingsHost()
     renderWithApp(<GeneralSection />, host.handlers)

@@ -48,6 +48,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   toolAccess: { commandEnv: [], fetchAllowedHosts: [] },
   defaultWorkspace: null,
   systemPrompt: null,
+  generateTitles: false,
   window: null,
 })
 

@@ -137,7 +137,7 @@ async function summarize(
     : null
   const started = input.now()
   try {
-    const result = await call(client, request, input.signal)
+    const result = await completeQuietly(client, request, input.signal)
     await handle
       ?.finish({
         content: result.content,
@@ -208,7 +208,7 @@ function cutTranscript(plan: CompactionPlan): string {
  * The summary call: non-streamed where the client can (the OpenAI-compatible one), else the
  * client's stream read to its end without showing anything (Ollama's native API).
  */
-async function call(
+export async function completeQuietly(
   client: TierModel['client'],
   request: ChatRequest,
   signal: AbortSignal,

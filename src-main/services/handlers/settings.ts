@@ -43,6 +43,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     builtinTools: s.builtinTools,
     defaultWorkspace: s.defaultWorkspace,
     systemPrompt: s.systemPrompt,
+    generateTitles: s.generateTitles,
   }
 }
 

@@ -37,6 +37,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
     builtinTools: { disabled: [] },
     defaultWorkspace: null,
     systemPrompt: null,
+    generateTitles: false,
     ...over,
   }
 }

@@ -1,9 +1,10 @@
-/** General: the theme, the limits of a turn, the system prompt. */
+/** General: the theme, the limits of a turn, the system prompt, how chats are named. */
 import type { JSX } from 'react'
 import { LimitsForm } from './LimitsForm'
 import { SettingsLoading } from './SettingsLoading'
 import { SystemPromptForm } from './SystemPromptForm'
 import { ThemeChoice } from './ThemeChoice'
+import { TitlesToggle } from './TitlesToggle'
 import { useFreshSettings } from './use-save-settings'
 import './settings-forms.css'
 
@@ -16,6 +17,7 @@ export function GeneralSection(): JSX.Element {
         <>
           <LimitsForm settings={settings.data} />
           <SystemPromptForm saved={settings.data.systemPrompt} />
+          <TitlesToggle saved={settings.data.generateTitles} />
         </>
       ) : (
         <SettingsLoading query={settings} />

@@ -1,0 +1,41 @@
+/**
+ * Whether new chats are named by the model (the provider's utility model, from the first
+ * exchange) or by their first message. Saved as soon as it is switched.
+ */
+import { useEffect, useState, type JSX } from 'react'
+import { SaveStatus } from './SaveStatus'
+import { useSaveSettings } from './use-save-settings'
+
+export function TitlesToggle(props: { saved: boolean }): JSX.Element {
+  const saver = useSaveSettings()
+  // the switch moves at once, while it is saved (and goes back if the save fails)
+  const [pending, setPending] = useState<boolean | null>(null)
+  useEffect(() => setPending(null), [props.saved])
+  const on = pending ?? props.saved
+  const change = (next: boolean): void => {
+    setPending(next)
+    void saver.save({ generateTitles: next }).then((ok) => {
+      if (!ok) setPending(null)
+    })
+  }
+  return (
+    <fieldset className="settings-form">
+      <legend>Chat titles</legend>
+      <label className="check-option">
+        <input
+          type="checkbox"
+          checked={on}
+          aria-describedby="generate-titles-about"
+          onChange={(e) => change(e.target.checked)}
+        />
+        Let the model name new chats
+      </label>
+      <span id="generate-titles-about" className="meta tool-about">
+        After a new chat’s first answer, the provider’s utility model (or the chat’s own model)
+        writes a short title from it. Off: a chat is named by its first message, and nothing more is
+        sent.
+      </span>
+      <SaveStatus saver={saver} />
+    </fieldset>
+  )
+}
