@@ -216,6 +216,7 @@ export function contractSuite(
         expect(unwrap(await other.request('chat.attach', { sessionId }))).toEqual({
           turn: null,
           pendingApprovals: [],
+          pendingElicitations: [],
         })
       } finally {
         await other.close()

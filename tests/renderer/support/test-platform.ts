@@ -38,8 +38,8 @@ export interface TestPlatform extends Platform {
 }
 
 const defaults: Handlers = {
-  'chat.status': () => ({ turns: [], pendingApprovals: [] }),
-  'chat.attach': () => ({ turn: null, pendingApprovals: [] }),
+  'chat.status': () => ({ turns: [], pendingApprovals: [], pendingElicitations: [] }),
+  'chat.attach': () => ({ turn: null, pendingApprovals: [], pendingElicitations: [] }),
   'providers.models': () => ({ models: ['m', 'm-large', 'other'], defaultModel: 'm' }),
 }
 
