@@ -5,6 +5,7 @@
  * the bottom, and offers "Jump to latest" otherwise.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react'
+import './conversation-alert.css'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { StoredMessage } from '../../../../src-preload/contract/dto'
 import { usePlatform, useLive } from '../../state/context'
@@ -91,6 +92,9 @@ export function ConversationView(): JSX.Element {
   const messages = conversation.data?.messages ?? NO_MESSAGES
   const [picked, setPicked] = useState<Record<string, number>>({})
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  /** a summary or pin action that failed, said in the conversation until dismissed */
+  const [actionError, setActionError] = useState<string | null>(null)
+  useEffect(() => setActionError(null), [sessionId])
   const turn = live.turn
   const busy = (turn?.running ?? false) || live.outbox !== null
 
@@ -130,7 +134,7 @@ export function ConversationView(): JSX.Element {
       pick: (slot, index) => setPicked((p) => ({ ...p, [slot]: index })),
       resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
       send: (text) => void liveStore.getState().send(text),
-      ...contextActions(bridge, client, sessionId, setExpanded),
+      ...contextActions(bridge, client, sessionId, setExpanded, setActionError),
     }),
     [liveStore, bridge, client, sessionId],
   )
@@ -257,6 +261,14 @@ export function ConversationView(): JSX.Element {
           context={{ hasMore: conversation.data?.hasMore ?? false, olderError }}
           components={LIST_PARTS}
         />
+        {actionError ? (
+          <div className="conversation-alert" role="alert">
+            <span>{actionError}</span>
+            <button type="button" className="action" onClick={() => setActionError(null)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
         {follow.detached ? (
           <button
             type="button"

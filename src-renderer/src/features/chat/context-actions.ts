@@ -1,7 +1,7 @@
 /**
  * What the conversation can do about what the model is given: show or hide what a summary
  * stands in for, undo a compaction, keep a message in context. A change reloads the
- * conversation; a failure is shown where the user acted (as an alert).
+ * conversation; a failure is said in the conversation (`onError`), with what to retry.
  */
 import type { Dispatch, SetStateAction } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
@@ -14,12 +14,13 @@ export function contextActions(
   client: QueryClient,
   sessionId: string | null,
   setExpanded: Dispatch<SetStateAction<ReadonlySet<string>>>,
+  onError: (message: string) => void,
 ): Pick<RowActions, 'toggleSummary' | 'undoCompaction' | 'pin'> {
   const reload = (): void => {
     if (sessionId) void client.invalidateQueries({ queryKey: keys.conversation(sessionId) })
   }
   const failed = (what: string) => (e: unknown) =>
-    window.alert(`Could not ${what}: ${e instanceof Error ? e.message : String(e)}`)
+    onError(`Could not ${what}: ${e instanceof Error ? e.message : String(e)}`)
   return {
     toggleSummary: (summaryId) =>
       setExpanded((s) => {
