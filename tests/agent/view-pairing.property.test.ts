@@ -1,10 +1,12 @@
 /**
- * A property over random histories (a small seeded generator: every run sees the same
- * cases): whatever the request view does (earlier versions, summaries over any range,
+ * A property over random histories (fast-check: every number the generator draws comes
+ * from it, so a failure shrinks to a small history; the seed is fixed, so every run sees
+ * the same cases): whatever the request view does (earlier versions, summaries over any range,
  * pins, cut tool results, compaction, left-out turns), every tool call in it is answered
  * by exactly one result right after it, in order, and no result refers to a missing call.
  * The stored messages given to it are never changed.
  */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import { planCompaction } from '../../src-main/core/agent/compaction-plan'
@@ -14,18 +16,6 @@ import { buildRequestView } from '../../src-main/core/agent/request-view'
 import { estimateRequestTokens } from '../../src-main/core/llm/estimate'
 import type { WireMessage } from '../../src-main/core/llm/types'
 import { messageBuilder } from '../support/stored-messages'
-
-/** mulberry32 */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const TARGET = { provider: 'p', model: 'm', systemPrompt: 'sys' }
 
@@ -111,71 +101,76 @@ function checkPairing(view: readonly WireMessage[]): void {
 describe('the request view over random histories', () => {
   it('answers every tool call it sends exactly once, in order, and never changes the stored messages', () => {
     const seen = { plans: 0, summarized: 0, pinned: 0, trimmed: 0, flattened: 0 }
-    for (let seed = 1; seed <= 400; seed++) {
-      const rnd = random(seed)
-      const history = randomHistory(rnd)
-      const before = JSON.stringify(history)
-      try {
-        const view = buildRequestView(history, TARGET)
-        checkPairing(view.messages)
-        const compressed = compressOldToolResults(view.messages, {
-          keepTurns: 1 + Math.floor(rnd() * 4),
-          neverCompress: ['login'],
-        })
-        checkPairing(compressed.messages)
-        const tokens = estimateRequestTokens(compressed.messages)
-        // compaction as a turn would do it, with a summary saved at the end
-        const plan = planCompaction(history, {
-          currentTokens: tokens,
-          targetTokens: Math.floor(rnd() * tokens),
-          summaryTokens: 50,
-          keepExchanges: 1 + Math.floor(rnd() * 5),
-        })
-        let compacted = history
-        if (plan) {
-          seen.plans++
-          const path = history.filter((m) => m.seq > plan.to)
-          expect(path[0]?.role === 'tool' && path[0].kind === 'message').toBe(false)
-          const next = messageBuilder()
-          let summary = next({ role: 'user' })
-          while (summary.seq <= history.length) summary = next({ role: 'user' })
-          compacted = [
-            ...history,
-            {
-              ...summary,
-              kind: 'summary',
-              content: 'new summary',
-              covers: { from: plan.from, to: plan.to },
-            },
-          ]
-          const after = buildRequestView(compacted, TARGET)
-          checkPairing(after.messages)
-          expect(JSON.stringify(after.messages)).toContain('new summary')
+    // uniform draws (no bias towards edge cases), like Math.random
+    const draws = fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => n / 2 ** 31)
+    fc.assert(
+      fc.property(fc.gen(), (g) => {
+        const rnd = (): number => g(() => draws)
+        const history = randomHistory(rnd)
+        const before = JSON.stringify(history)
+        try {
+          const view = buildRequestView(history, TARGET)
+          checkPairing(view.messages)
+          const compressed = compressOldToolResults(view.messages, {
+            keepTurns: 1 + Math.floor(rnd() * 4),
+            neverCompress: ['login'],
+          })
+          checkPairing(compressed.messages)
+          const tokens = estimateRequestTokens(compressed.messages)
+          // compaction as a turn would do it, with a summary saved at the end
+          const plan = planCompaction(history, {
+            currentTokens: tokens,
+            targetTokens: Math.floor(rnd() * tokens),
+            summaryTokens: 50,
+            keepExchanges: 1 + Math.floor(rnd() * 5),
+          })
+          let compacted = history
+          if (plan) {
+            seen.plans++
+            const path = history.filter((m) => m.seq > plan.to)
+            expect(path[0]?.role === 'tool' && path[0].kind === 'message').toBe(false)
+            const next = messageBuilder()
+            let summary = next({ role: 'user' })
+            while (summary.seq <= history.length) summary = next({ role: 'user' })
+            compacted = [
+              ...history,
+              {
+                ...summary,
+                kind: 'summary',
+                content: 'new summary',
+                covers: { from: plan.from, to: plan.to },
+              },
+            ]
+            const after = buildRequestView(compacted, TARGET)
+            checkPairing(after.messages)
+            expect(JSON.stringify(after.messages)).toContain('new summary')
+          }
+          const final = buildRequestView(compacted, TARGET)
+          const fitted = fitToContext(final.messages, [], {
+            maxTokens: Math.floor(rnd() * tokens),
+            keep: final.pinned,
+          })
+          checkPairing(fitted.messages)
+          if (final.diagnostics.summarized > 0) seen.summarized++
+          if (final.diagnostics.flattenedToolCalls > 0) seen.flattened++
+          if (final.pinned.size > 0) seen.pinned++
+          if (fitted.diagnostics.omittedMessages > 0) seen.trimmed++
+          for (const p of final.pinned) {
+            expect(final.messages).toContain(p)
+            if (p.role === 'tool') continue // kept with its round, possibly shortened
+            // the first message kept may carry a note of what was left out before it
+            const kept = fitted.messages.some(
+              (m) => m === p || String(m['content']).endsWith(`\n\n${String(p['content'])}`),
+            )
+            expect(kept).toBe(true)
+          }
+        } catch (e) {
+          throw new Error(`${e instanceof Error ? e.message : String(e)}`, { cause: e })
         }
-        const final = buildRequestView(compacted, TARGET)
-        const fitted = fitToContext(final.messages, [], {
-          maxTokens: Math.floor(rnd() * tokens),
-          keep: final.pinned,
-        })
-        checkPairing(fitted.messages)
-        if (final.diagnostics.summarized > 0) seen.summarized++
-        if (final.diagnostics.flattenedToolCalls > 0) seen.flattened++
-        if (final.pinned.size > 0) seen.pinned++
-        if (fitted.diagnostics.omittedMessages > 0) seen.trimmed++
-        for (const p of final.pinned) {
-          expect(final.messages).toContain(p)
-          if (p.role === 'tool') continue // kept with its round, possibly shortened
-          // the first message kept may carry a note of what was left out before it
-          const kept = fitted.messages.some(
-            (m) => m === p || String(m['content']).endsWith(`\n\n${String(p['content'])}`),
-          )
-          expect(kept).toBe(true)
-        }
-      } catch (e) {
-        throw new Error(`seed ${seed}: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
-      }
-      expect(JSON.stringify(history)).toBe(before)
-    }
+        expect(JSON.stringify(history)).toBe(before)
+      }),
+      { numRuns: 400, seed: 20_261_124 },
+    )
     // the cases the generator made cover every step
     for (const n of Object.values(seen)) expect(n).toBeGreaterThan(20)
   })
