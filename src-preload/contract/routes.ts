@@ -23,6 +23,7 @@ import type {
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
 import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
+import { mcpServerInput } from './mcp-config-schema'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import {
   promptRefSchema,
@@ -39,37 +40,8 @@ const page = {
   limit: z.number().int().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),
 }
-const stringMap = z.record(z.string().max(200), z.string().max(10_000))
 
-const mcpServerConfig = z.union([
-  z.strictObject({
-    command: z.string().min(1).max(4096),
-    args: z.array(z.string().max(4096)).max(200).optional(),
-    env: stringMap.optional(),
-    cwd: z.string().max(4096).optional(),
-    disabled: z.boolean().optional(),
-    trustAnnotations: z.boolean().optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    maxTimeoutMs: z.number().int().positive().optional(),
-  }),
-  z.strictObject({
-    url: z.url({ protocol: /^https?$/ }),
-    headers: stringMap.optional(),
-    /** a client registered with the server's authorization server beforehand (OAuth) */
-    oauth: z
-      .strictObject({
-        clientId: z.string().min(1).max(4096).optional(),
-        clientSecret: z.string().min(1).max(4096).optional(),
-        scopes: z.array(z.string().min(1).max(256)).max(100).optional(),
-        clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
-      })
-      .optional(),
-    disabled: z.boolean().optional(),
-    trustAnnotations: z.boolean().optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    maxTimeoutMs: z.number().int().positive().optional(),
-  }),
-])
+const mcpServerConfig = mcpServerInput
 
 /** a provider as saved: the stored shape, with an http(s) base URL and no unknown fields */
 const providerInput = z.strictObject({

@@ -22,8 +22,8 @@ describe('context actions', () => {
       () => {},
       (m) => errors.push(m),
     )
-    a.pin('m1', true)
-    a.undoCompaction('sum1')
+    a.pin!('m1', true)
+    a.undoCompaction!('sum1')
     await vi.waitFor(() => expect(errors).toHaveLength(2))
     expect(errors).toEqual([
       'Could not keep the message in context: No such message.',

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { McpCommandLine } from '../../../src-preload/contract/dto'
+import type { z } from 'zod'
 import { fingerprintOf } from '../../core/tools/fingerprint'
+import { entryProblem, httpEntrySchema, stdioEntrySchema } from './server-entry'
 
 interface Common {
   disabled?: boolean
@@ -65,58 +67,6 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
 /** the server name of the built-in tools (in any case): no MCP server may take it */
 const RESERVED_NAME = 'cairn'
 
-function stringRecord(v: unknown, where: string): Record<string, string> | undefined {
-  if (v === undefined) return undefined
-  if (v === null || typeof v !== 'object' || Array.isArray(v))
-    throw new McpConfigError(`${where} must be an object of strings`)
-  const out: Record<string, string> = {}
-  for (const [k, val] of Object.entries(v)) {
-    if (typeof val !== 'string') throw new McpConfigError(`${where}.${k} must be a string`)
-    out[k] = val
-  }
-  return out
-}
-
-function positive(v: unknown, where: string): number | undefined {
-  if (v === undefined) return undefined
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
-    throw new McpConfigError(`${where} must be a positive number of milliseconds`)
-  return v
-}
-
-function parseOAuth(v: unknown, where: string): OAuthClientConfig | undefined {
-  if (v === undefined) return undefined
-  if (v === null || typeof v !== 'object' || Array.isArray(v))
-    throw new McpConfigError(`${where} must be an object`)
-  const o = v as Record<string, unknown>
-  const out: OAuthClientConfig = {}
-  const doc = o['clientMetadataUrl']
-  if (doc !== undefined) {
-    let u: URL | null = null
-    try {
-      u = typeof doc === 'string' ? new URL(doc) : null
-    } catch {
-      u = null
-    }
-    if (!u || u.protocol !== 'https:' || u.pathname === '/')
-      throw new McpConfigError(`${where}.clientMetadataUrl must be an https address with a path`)
-    out.clientMetadataUrl = doc as string
-  }
-  for (const k of ['clientId', 'clientSecret'] as const) {
-    if (o[k] === undefined) continue
-    if (typeof o[k] !== 'string' || o[k] === '')
-      throw new McpConfigError(`${where}.${k} must be a non-empty string`)
-    out[k] = o[k]
-  }
-  const scopes = o['scopes']
-  if (scopes !== undefined) {
-    if (!Array.isArray(scopes) || scopes.some((x) => typeof x !== 'string' || /\s/.test(x)))
-      throw new McpConfigError(`${where}.scopes must be a list of scope names`)
-    out.scopes = scopes as string[]
-  }
-  return out
-}
-
 /** Checks one server's entry; throws McpConfigError saying what is wrong. */
 export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
   const where = `mcpServers["${name}"]`
@@ -136,48 +86,42 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
   const common: Common = {}
   if (r['disabled'] !== undefined) common.disabled = r['disabled'] === true
   if (r['trustAnnotations'] !== undefined) common.trustAnnotations = r['trustAnnotations'] === true
-  const timeoutMs = positive(r['timeoutMs'], `${where}.timeoutMs`)
-  if (timeoutMs) common.timeoutMs = timeoutMs
-  const maxTimeoutMs = positive(r['maxTimeoutMs'], `${where}.maxTimeoutMs`)
-  if (maxTimeoutMs) common.maxTimeoutMs = maxTimeoutMs
+  const checked = (schema: Parameters<typeof entryProblem>[0]) => {
+    const c = entryProblem(schema, r, where)
+    if (!c.ok) throw new McpConfigError(c.message)
+    return c.data as Record<string, unknown>
+  }
   if (typeof r['command'] === 'string') {
-    if (r['command'].trim() === '') throw new McpConfigError(`${where}.command is empty`)
-    const args = r['args']
-    if (args !== undefined && (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))) {
-      throw new McpConfigError(`${where}.args must be a list of strings`)
-    }
-    const env = stringRecord(r['env'], `${where}.env`)
-    if (r['cwd'] !== undefined && typeof r['cwd'] !== 'string')
-      throw new McpConfigError(`${where}.cwd must be a string`)
+    const e = checked(stdioEntrySchema) as z.infer<typeof stdioEntrySchema>
+    if (e.timeoutMs) common.timeoutMs = e.timeoutMs
+    if (e.maxTimeoutMs) common.maxTimeoutMs = e.maxTimeoutMs
     return {
       ...common,
-      command: r['command'],
-      ...(args ? { args: args as string[] } : {}),
-      ...(env ? { env } : {}),
-      ...(typeof r['cwd'] === 'string' ? { cwd: r['cwd'] } : {}),
+      command: e.command,
+      ...(e.args ? { args: e.args } : {}),
+      ...(e.env ? { env: e.env } : {}),
+      ...(e.cwd !== undefined ? { cwd: e.cwd } : {}),
     }
   }
   if (typeof r['url'] === 'string') {
-    let url: URL
-    try {
-      url = new URL(r['url'])
-    } catch {
-      throw new McpConfigError(`${where}.url is not a valid URL: ${r['url']}`)
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new McpConfigError(`${where}.url must be http or https`)
-    const headers = stringRecord(r['headers'], `${where}.headers`)
-    const oauth = parseOAuth(r['oauth'], `${where}.oauth`)
+    const e = checked(httpEntrySchema) as z.infer<typeof httpEntrySchema>
+    if (e.timeoutMs) common.timeoutMs = e.timeoutMs
+    if (e.maxTimeoutMs) common.maxTimeoutMs = e.maxTimeoutMs
+    const oauth = e.oauth ? stripUndefined(e.oauth) : undefined
     return {
       ...common,
-      url: r['url'],
-      ...(headers ? { headers } : {}),
+      url: e.url,
+      ...(e.headers ? { headers: e.headers } : {}),
       ...(oauth ? { oauth } : {}),
     }
   }
   throw new McpConfigError(
     `${where} needs a "command" (a program to start) or a "url" (a server to connect to)`,
   )
+}
+
+function stripUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
 
 /** Parses `{"mcpServers": {...}}` (or the bare map). Throws McpConfigError. */
