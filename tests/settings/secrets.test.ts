@@ -85,6 +85,24 @@ describe('openSecrets', () => {
     expect(secrets.warnings[0]).toContain(copies[0])
     if (posix) expect(mode(path.join(dir, copies[0] ?? ''))).toBe(0o600)
   })
+
+  it('a file of the wrong shape is broken too; what a newer version adds beside the keys is kept', () => {
+    const dir = tempDir()
+    const file = path.join(dir, 'secrets.json')
+    fs.writeFileSync(file, JSON.stringify({ apiKeys: { a: 42 } }), { mode: 0o600 })
+    expect(openSecrets(dir).getApiKey('a')).toBeUndefined()
+    expect(fs.readdirSync(dir).some((f) => f.startsWith('secrets.json.broken-'))).toBe(true)
+
+    const later = tempDir()
+    const laterFile = path.join(later, 'secrets.json')
+    fs.writeFileSync(laterFile, JSON.stringify({ apiKeys: {}, futureThing: { x: 1 } }), {
+      mode: 0o600,
+    })
+    const secrets = openSecrets(later)
+    secrets.setApiKey('p', 'sk-1')
+    expect(JSON.parse(fs.readFileSync(laterFile, 'utf8'))).toMatchObject({ futureThing: { x: 1 } })
+    expect(openSecrets(later).getApiKey('p')).toBe('sk-1')
+  })
 })
 
 describe('keys the desktop app encrypted', () => {

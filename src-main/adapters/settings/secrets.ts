@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import { dataPaths } from '../data-dir'
 import { copyAside, writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync, type FileLockOptions } from './file-lock'
-import { isPlainObject } from './validate'
+import { z } from 'zod'
 
 export interface SecretCodec {
   encrypt(plain: string): string
@@ -74,11 +74,15 @@ const identity: SecretCodec = {
 const FILE_MODE = 0o600
 const checksMode = process.platform !== 'win32'
 
-interface SecretsFile {
-  apiKeys: Record<string, string>
-  mcpAuth?: Record<string, string>
-  [other: string]: unknown
-}
+/**
+ * The file: API keys by provider id, MCP logins by server URL (each an encoded string), and
+ * whatever a newer version keeps beside them (kept as it is).
+ */
+const secretsFileSchema = z.looseObject({
+  apiKeys: z.record(z.string(), z.string()).default({}),
+  mcpAuth: z.record(z.string(), z.string()).optional(),
+})
+type SecretsFile = z.infer<typeof secretsFileSchema>
 
 class FileSecretsStore implements SecretsStore {
   readonly path: string
@@ -201,26 +205,14 @@ class FileSecretsStore implements SecretsStore {
   /** null when the text is not a secrets file (a missing file is an empty one) */
   private parse(text: string | null): SecretsFile | null {
     if (text === null) return { apiKeys: {} }
+    let v: unknown
     try {
-      const v: unknown = JSON.parse(text)
-      if (!isPlainObject(v)) return null
-      const keys = v['apiKeys'] ?? {}
-      if (!isPlainObject(keys) || !Object.values(keys).every((k) => typeof k === 'string'))
-        return null
-      const auth = v['mcpAuth']
-      if (
-        auth !== undefined &&
-        (!isPlainObject(auth) || !Object.values(auth).every((k) => typeof k === 'string'))
-      )
-        return null
-      return {
-        ...v,
-        apiKeys: { ...(keys as Record<string, string>) },
-        ...(auth !== undefined ? { mcpAuth: { ...(auth as Record<string, string>) } } : {}),
-      }
+      v = JSON.parse(text)
     } catch {
       return null
     }
+    const r = secretsFileSchema.safeParse(v)
+    return r.success ? r.data : null
   }
 
   /** Keeps the file private to its owner: a widened mode is narrowed back, with a warning. */
