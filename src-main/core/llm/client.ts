@@ -45,6 +45,9 @@ export function resetStreamOptionsMemory(): void {
   rejectsStreamOptions.clear()
 }
 
+/** the most tool-call argument characters one answer may stream (8 MB): past it, the call ends */
+export const MAX_TOOL_ARGUMENT_CHARS = 8_000_000
+
 export class LlmClient {
   readonly baseURL: string
   private readonly sdk: OpenAI
@@ -131,8 +134,19 @@ export class LlmClient {
       for await (const chunk of stream) {
         watchdog.touch()
         norm.push(chunk)
+        // the text of an answer is capped by the turn; tool-call arguments are capped here
+        if (norm.toolArgumentChars() > MAX_TOOL_ARGUMENT_CHARS) {
+          controller.abort(new AbortReason('stop'))
+          throw new LlmError(
+            'answer_too_long',
+            `The model's tool call arguments passed ${MAX_TOOL_ARGUMENT_CHARS / 1_000_000} million characters, the limit; the answer was stopped there.`,
+            { partial: norm.partial() },
+          )
+        }
       }
     } catch (err) {
+      // over the cap: not a failure of the stream, and not worth another attempt
+      if (err instanceof LlmError && err.code === 'answer_too_long') throw err
       failure = err
     } finally {
       watchdog.stop()

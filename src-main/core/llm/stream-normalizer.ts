@@ -168,6 +168,11 @@ export class StreamNormalizer implements ThinkSink {
     return Math.round((this.reasoningTo ?? performance.now()) - this.reasoningFrom)
   }
 
+  /** the tool-call argument characters received so far */
+  toolArgumentChars(): number {
+    return this.tools.argumentChars()
+  }
+
   partial(): PartialOutput {
     const reasoningMs = this.reasoningMs()
     const reasoning = this.finalReasoning()
