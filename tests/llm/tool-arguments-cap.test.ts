@@ -47,6 +47,7 @@ describe('tool-call arguments', () => {
     const err = await streamWithRetry(ctx.client, request(), {
       signal: new AbortController().signal,
       onDelta: () => {},
+      onRetry: () => {},
       sleep,
     }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(LlmError)
