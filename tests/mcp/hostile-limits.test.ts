@@ -78,4 +78,21 @@ describe('hostile MCP servers', () => {
     expect(text).toMatch(/\[OUTPUT TRUNCATED: showing 1000000 of 52428800 characters from big\]$/)
     expect(text.length).toBeLessThan(MAX_RESULT_CHARS + 200)
   }, 60_000)
+
+  it('a result larger than Cairn reads fails at once, saying so, instead of waiting for the timeout', async () => {
+    const m = newManager()
+    // a call timeout far longer than the test: only the early answer can end the call
+    m.apply({ big: { ...hostile('huge-result', 70), timeoutMs: 600_000 } })
+    await m.settled(20_000)
+    const failed = await m
+      .get('big')!
+      .call('big', {}, ctx())
+      .then(
+        (out) => out.content.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+        (e: unknown) => String(e),
+      )
+    expect(failed).toMatch(/larger than \d+ MB, the most Cairn reads/)
+    // and the server still answers afterwards
+    expect(m.list().find((s) => s.name === 'big')?.state).toBe('ready')
+  }, 90_000)
 })

@@ -19,6 +19,7 @@ import {
   waitUntil,
 } from '../../src-main/adapters/mcp/process-tree'
 import { ByteTail, LineSplitter } from '../../src-main/adapters/mcp/stderr-tail'
+import { responseId } from '../../src-main/adapters/mcp/stdio-transport'
 import {
   GroupStdioTransport,
   type GroupStdioOptions,
@@ -433,20 +434,37 @@ describe('output buffers', () => {
 
   it('LineSplitter splits across chunks and drops an overlong line', () => {
     const lines: string[] = []
-    const dropped: number[] = []
+    const dropped: [number, string, string][] = []
     const s = new LineSplitter(10)
     const push = (t: string): void =>
       s.push(
         Buffer.from(t),
         (l) => lines.push(l),
-        (n) => dropped.push(n),
+        (n, ends) => dropped.push([n, ends.head, ends.tail]),
       )
     push('ab')
     push('c\nde')
     push('f\n')
     push('0123456789abc')
-    push('def\nok\n')
+    push('def')
+    expect(dropped).toEqual([]) // told once the line has ended
+    push('\nok\n')
     expect(lines).toEqual(['abc', 'def', 'ok'])
-    expect(dropped).toEqual([13])
+    expect(dropped).toEqual([[16, '0123456789abc', '0123456789abcdef']])
+  })
+
+  it('finds the id of an overlong response at either end of it, and nothing in a request', () => {
+    expect(responseId('{"jsonrpc":"2.0","id":7,"result":{"content":[{"text":"xxx', '')).toBe(7)
+    expect(
+      responseId(
+        '{"result":{"content":[{"type":"text","text":"xxxx',
+        'xxxx"}]},"jsonrpc":"2.0","id":12}',
+      ),
+    ).toBe(12)
+    expect(responseId('{"result":{"x":1', '"id" : "abc"}')).toBe('abc')
+    expect(
+      responseId('{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"', '"id":3}'),
+    ).toBeNull()
+    expect(responseId('not json at all', '"id":3}')).toBeNull()
   })
 })

@@ -64,35 +64,64 @@ export class ByteTail {
 }
 
 /** Splits a byte stream into lines; a line longer than `maxBytes` is dropped (reported once). */
+/** how much of each end of a dropped line is kept to tell what it was */
+const END_BYTES = 512
+
+/**
+ * Splits a byte stream into lines of at most `maxBytes`. A longer line is not kept: once it
+ * ends, `onDropped` gets its size and its first and last bytes (enough to say which request
+ * it answered).
+ */
 export class LineSplitter {
   private pending: Buffer[] = []
   private pendingBytes = 0
-  private dropping = false
+  private dropping: { bytes: number; head: string; tail: Buffer } | null = null
 
   constructor(private readonly maxBytes: number) {}
 
-  push(chunk: Buffer, onLine: (line: string) => void, onDropped: (bytes: number) => void): void {
+  push(
+    chunk: Buffer,
+    onLine: (line: string) => void,
+    onDropped: (bytes: number, ends: { head: string; tail: string }) => void,
+  ): void {
     let start = 0
     for (;;) {
       const nl = chunk.indexOf(10, start)
       if (nl === -1) break
       const piece = chunk.subarray(start, nl)
-      if (this.dropping) this.dropping = false
-      else if (this.pending.length === 0) onLine(piece.toString('utf8'))
+      if (this.dropping) {
+        const d = this.dropping
+        this.skip(piece)
+        this.dropping = null
+        onDropped(d.bytes, { head: d.head, tail: d.tail.toString('utf8') })
+      } else if (this.pending.length === 0) onLine(piece.toString('utf8'))
       else onLine(Buffer.concat([...this.pending, piece]).toString('utf8'))
       this.pending = []
       this.pendingBytes = 0
       start = nl + 1
     }
-    if (start >= chunk.length || this.dropping) return
+    if (start >= chunk.length) return
     const rest = chunk.subarray(start)
+    if (this.dropping) return this.skip(rest)
     this.pending.push(rest)
     this.pendingBytes += rest.length
     if (this.pendingBytes > this.maxBytes) {
-      onDropped(this.pendingBytes)
+      const all = Buffer.concat(this.pending)
+      this.dropping = {
+        bytes: all.length,
+        head: all.subarray(0, END_BYTES).toString('utf8'),
+        tail: all.subarray(Math.max(0, all.length - END_BYTES)),
+      }
       this.pending = []
       this.pendingBytes = 0
-      this.dropping = true
     }
+  }
+
+  /** more of a dropped line: counted, and its last bytes kept */
+  private skip(piece: Buffer): void {
+    const d = this.dropping!
+    d.bytes += piece.length
+    const joined = Buffer.concat([d.tail, piece])
+    d.tail = Buffer.from(joined.subarray(Math.max(0, joined.length - END_BYTES)))
   }
 }

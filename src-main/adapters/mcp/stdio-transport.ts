@@ -172,7 +172,7 @@ export class GroupStdioTransport implements Transport {
       this.lines.push(
         chunk,
         (line) => this.handleLine(line),
-        (bytes) => this.recordNoise(`<a ${bytes}-byte line without newline was dropped>`),
+        (bytes, ends) => this.oversized(bytes, ends),
       )
     })
     this.stdoutDone = new Promise((resolve) => {
@@ -266,6 +266,28 @@ export class GroupStdioTransport implements Transport {
       this.onerror?.(e instanceof Error ? e : new Error(String(e)))
     }
     setImmediate(() => this.deliverNext())
+  }
+
+  /**
+   * A message larger than Cairn reads: not parsed, and the rest of it skipped. When it is
+   * the answer to a request, that request is answered at once with an error saying so,
+   * instead of waiting for its timeout.
+   */
+  private oversized(bytes: number, ends: { head: string; tail: string }): void {
+    this.recordNoise(`<a ${bytes}-byte message was too large and was dropped>`)
+    const id = responseId(ends.head, ends.tail)
+    if (id === null) return
+    const mb = Math.round((this.opts.maxLineBytes ?? 10 * 1024 * 1024) / (1024 * 1024))
+    this.handleLine(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: -32603,
+          message: `the server's answer was larger than ${mb} MB, the most Cairn reads, so it was not read`,
+        },
+      }),
+    )
   }
 
   private recordNoise(line: string): void {
@@ -395,4 +417,37 @@ export class GroupStdioTransport implements Transport {
       // a listener's or the registry's failure must not break the connection
     }
   }
+}
+
+/**
+ * The id of a JSON-RPC response from the two ends of its line (`{"jsonrpc":"2.0","id":7,
+ * "result":…` or `{"result":…,"jsonrpc":"2.0","id":7}`), or null when the line does not
+ * look like a response. Forward scans of at most a few hundred characters, no regex.
+ */
+export function responseId(head: string, tail: string): number | string | null {
+  const start = head.trimStart()
+  if (!start.startsWith('{') || start.slice(0, 40).includes('"method"')) return null
+  if (
+    !start.startsWith('{"result"') &&
+    !start.startsWith('{"jsonrpc"') &&
+    !start.startsWith('{"id"')
+  )
+    return null
+  return idAfter(head, head.indexOf('"id"')) ?? idAfter(tail, tail.lastIndexOf('"id"'))
+}
+
+function idAfter(text: string, key: number): number | string | null {
+  if (key < 0) return null
+  let i = key + 4
+  while (text[i] === ' ' || text[i] === '\t') i++
+  if (text[i] !== ':') return null
+  i++
+  while (text[i] === ' ' || text[i] === '\t') i++
+  if (text[i] === '"') {
+    const end = text.indexOf('"', i + 1)
+    return end > i ? text.slice(i + 1, end) : null
+  }
+  let j = i
+  while (j < text.length && text[j]! >= '0' && text[j]! <= '9') j++
+  return j > i && j - i <= 15 ? Number(text.slice(i, j)) : null
 }
