@@ -29,6 +29,7 @@ import {
 } from './config'
 import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
 import { capResult, toContentParts } from './content'
+import { explainCallError, explainStartError, isTimeout, lastLines } from './connection-errors'
 import { backgroundProvider, guardedFetch, loginMessage, needsLogin } from './oauth-connection'
 import type { CairnOAuthProvider } from './oauth-provider'
 import type { McpAuthStore } from './oauth-store'
@@ -223,40 +224,19 @@ export class McpConnection implements ToolSource {
       }
     } catch (e) {
       if (needsLogin(e, this.auth)) throw new Error(this.toNeedsLogin())
-      throw new Error(this.explainCallError(tool, e, timeout))
+      throw new Error(
+        explainCallError(e, {
+          server: this.name,
+          tool,
+          timeout,
+          config: this.config,
+          launch: this.launch,
+        }),
+      )
     } finally {
       done()
       timer.dispose()
     }
-  }
-
-  private explainCallError(tool: string, e: unknown, timeout: number): string {
-    if (
-      e instanceof McpError &&
-      e.code === ErrorCode.RequestTimeout &&
-      /maximum total/i.test(e.message)
-    ) {
-      const max = Math.max(timeout, this.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS)
-      return `${tool} on the server "${this.name}" did not answer within its maximum of ${Math.round(max / 1000)} s (its progress reports extend its time up to that); the call was cancelled.`
-    }
-    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout) {
-      return `${tool} on the server "${this.name}" did not answer within ${Math.round(timeout / 1000)} s; the call was cancelled.`
-    }
-    if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) {
-      const exit = this.launch?.transport.exit
-      const how = exit
-        ? ` (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`
-        : ''
-      return `the server "${this.name}" stopped while ${tool} was running${how}; the call did not finish.`
-    }
-    if (
-      e instanceof McpError &&
-      e.code === ErrorCode.InvalidParams &&
-      /structured content/i.test(e.message)
-    ) {
-      return `the server "${this.name}" returned structured content that does not match ${tool}'s output schema: ${e.message}`
-    }
-    return e instanceof Error ? e.message : String(e)
   }
 
   /** A login that was tried did not succeed: the server still needs one, and says why. */
@@ -338,7 +318,14 @@ export class McpConnection implements ToolSource {
       const transport = isStdio(this.config) ? this.launch?.transport : undefined
       if (transport && !transport.exit && !isTimeout(e)) await transport.exited(EXIT_WAIT_MS)
       if (gen !== this.generation) return
-      this.setState('error', this.explainStartError(e))
+      this.setState(
+        'error',
+        explainStartError(e, {
+          config: this.config,
+          launch: this.launch,
+          timeoutMs: this.deps.connectTimeoutMs ?? 30_000,
+        }),
+      )
       this.scheduleRestart(gen)
     } finally {
       if (gen === this.generation) this.notifyWaiters()
@@ -448,30 +435,6 @@ export class McpConnection implements ToolSource {
     if (this.state === 'ready') this.setState('ready', this.toolNotice)
   }
 
-  /** Why the server did not become ready, leading with what the user can act on. */
-  private explainStartError(e: unknown): string {
-    const message = e instanceof Error ? e.message : String(e)
-    const exit = isStdio(this.config) ? this.launch?.transport.exit : null
-    const tail = lastLines(this.launch?.transport.stderrTail() ?? '', 3)
-    const timeout = this.deps.connectTimeoutMs ?? 30_000
-    let head: string
-    if (exit && !isTimeout(e)) {
-      head = exit.signal
-        ? `The server was killed by ${exit.signal} before it was ready`
-        : `The server exited with code ${exit.code} before it was ready`
-    } else if (isTimeout(e)) {
-      head =
-        `The server did not answer the MCP handshake within ${Math.round(timeout / 1000)} s ` +
-        `(timed out)` +
-        (isStdio(this.config) ? '; is this command an MCP server that speaks over stdio?' : '')
-    } else {
-      head = isStdio(this.config)
-        ? 'The server did not start'
-        : `Could not connect to ${this.config.url}`
-    }
-    return `${head}. ${tail ? `Its last output: ${tail}. ` : ''}(${message})`
-  }
-
   private onClosed(gen: number): void {
     if (gen !== this.generation || this.state === 'stopped') return
     this.client = null
@@ -510,12 +473,5 @@ export class McpConnection implements ToolSource {
   }
 }
 
-const isTimeout = (e: unknown): boolean =>
-  e instanceof McpError && e.code === ErrorCode.RequestTimeout
-
 /** The server could not be started at all (command not found, not executable). */
 class LaunchError extends Error {}
-
-function lastLines(text: string, n: number): string {
-  return text.trim().split('\n').slice(-n).join(' | ').slice(0, 500)
-}
