@@ -1,7 +1,7 @@
 /**
  * Each model's learned characters per token, kept in `<dataDir>/token-calibration.json`
  * (`{"<provider> <model>": {"charsPerToken": 3.7, "samples": 12}}`), so the estimate stays
- * calibrated across restarts. Read once; written in the background after each change
+ * calibrated across restarts. Read once, on first use; written in the background after each change
  * (atomically, private). A missing, unreadable or malformed file starts empty: it is a
  * cache of measurements, nothing is lost that the next answers do not measure again.
  */
@@ -35,6 +35,13 @@ export class FileTokenCalibration implements TokenCalibration {
     private readonly onError: (e: Error) => void = () => {},
   ) {
     this.file = dataPaths(dataDir).calibration
+  }
+
+  /** read on first use, not when the app opens (most commands never ask) */
+  private loaded = false
+  private load(): void {
+    if (this.loaded) return
+    this.loaded = true
     let raw: unknown = null
     try {
       raw = JSON.parse(fs.readFileSync(this.file, 'utf8'))
@@ -50,10 +57,12 @@ export class FileTokenCalibration implements TokenCalibration {
   }
 
   charsPerToken(provider: string, model: string): number | null {
+    this.load()
     return this.entries.get(keyOf(provider, model))?.charsPerToken ?? null
   }
 
   observe(provider: string, model: string, chars: number, tokens: number): void {
+    this.load()
     const key = keyOf(provider, model)
     const before = this.entries.get(key)
     const next = nextCharsPerToken(before?.charsPerToken ?? null, chars, tokens)
@@ -69,10 +78,16 @@ export class FileTokenCalibration implements TokenCalibration {
     return this.writing
   }
 
+  /** one write at a time, of the latest figures: a burst of answers costs one or two writes */
+  private queued = false
   private save(): void {
-    const text = JSON.stringify(Object.fromEntries(this.entries), null, 2)
+    if (this.queued) return
+    this.queued = true
     this.writing = this.writing
-      .then(() => writeFileAtomic(this.file, text))
+      .then(() => {
+        this.queued = false
+        return writeFileAtomic(this.file, JSON.stringify(Object.fromEntries(this.entries), null, 2))
+      })
       .catch((e: unknown) => this.onError(e instanceof Error ? e : new Error(String(e))))
   }
 }
