@@ -186,7 +186,13 @@ test('scrolled up while an answer streams, the view stays put; Jump to latest go
   await list.hover()
   await page.mouse.wheel(0, -900)
   await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
-  const top = await list.evaluate((el) => el.scrollTop)
+  // the wheel's own scrolling may still be under way: take the position once it has stopped
+  let top = -1
+  for (let last = await list.evaluate((el) => el.scrollTop); last !== top; ) {
+    top = last
+    await page.waitForTimeout(150)
+    last = await list.evaluate((el) => el.scrollTop)
+  }
   await expect(lastAnswer(page)).toContainText('w120 ')
   expect(Math.abs((await list.evaluate((el) => el.scrollTop)) - top)).toBeLessThan(2)
   await page.getByRole('button', { name: 'Jump to latest' }).click()
