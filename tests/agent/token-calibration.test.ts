@@ -110,6 +110,8 @@ describe('in a turn', () => {
     const context = logs.at(-1)?.diagnostics?.context
     expect(context?.charsPerToken).toBeCloseTo(learned)
     expect(context?.windowTokens).toBe(Math.floor((100_000 * learned) / 4))
+    // the second answer's figures are written in the background: let that finish first
+    await calibration.flushed()
     rmSync(dir, { recursive: true, force: true })
   })
 })
