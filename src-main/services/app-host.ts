@@ -133,6 +133,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
         await turns.shutdown()
         await tools.shutdown()
         await app.rules.flushed()
+        await app.calibration?.flushed()
         app.close()
       })()),
   }
