@@ -20,6 +20,7 @@ import type {
   OpenAuthorization,
 } from './handlers/context'
 import { appHandlers } from './handlers/app'
+import { assistantHandlers } from './handlers/assistants'
 import { mcpHandlers } from './handlers/mcp'
 import { mcpCatalogHandlers } from './handlers/mcp-catalog'
 import { mcpLoginHandlers } from './handlers/mcp-login'
@@ -120,6 +121,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     ...mcpCatalogHandlers(context),
     ...mcpLoginHandlers(context),
     ...appHandlers(context),
+    ...assistantHandlers(context),
   }
   const router = createRouter(handlers, (route, e) =>
     warn(`${route} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),

@@ -3,6 +3,8 @@
  * renderer all speak these shapes. This folder imports nothing but zod.
  */
 
+import type { SessionAssistant } from './assistants'
+
 export type Role = 'system' | 'user' | 'assistant' | 'tool'
 
 /** `message` is conversation; `summary` stands in for older messages; `notice` is shown, never sent. */
@@ -138,6 +140,11 @@ export interface SessionRecord {
   pinned: boolean
   archived: boolean
   messageCount: number
+  /**
+   * the assistant the session runs with (its next turn uses it); the session keeps a copy,
+   * so it goes on working when the assistant is deleted. Absent: not known to this host.
+   */
+  assistant?: SessionAssistant | null
 }
 
 export interface SearchHit {

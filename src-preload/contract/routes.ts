@@ -24,6 +24,11 @@ import type {
 import type { SequencedAgentEvent } from './app-events'
 import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
+import {
+  assistantDraftSchema,
+  type Assistant,
+  type AssistantToolPreview,
+} from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import {
   promptRefSchema,
@@ -68,6 +73,11 @@ export const routeInputs = {
     attachments: z.array(resourceRefSchema).max(10).optional(),
     /** a server's prompt (`/server:prompt`): its messages are sent instead of `text` */
     prompt: promptRefSchema.optional(),
+    /**
+     * A new chat: the assistant it starts with (unset: the default assistant). With
+     * `sessionId`: the session switches to it from this turn on.
+     */
+    assistantId: id.optional(),
   }),
   'chat.stop': z.strictObject({ turnId: id }),
   'chat.attach': z.strictObject({ sessionId: id }),
@@ -108,6 +118,8 @@ export const routeInputs = {
   'sessions.pin': z.strictObject({ id, pinned: z.boolean() }),
   /** switches the session's model from its next turn on */
   'sessions.setModel': z.strictObject({ id, model: z.string().min(1).max(500) }),
+  /** switches the session's assistant from its next turn on (a running turn keeps its own) */
+  'sessions.setAssistant': z.strictObject({ id, assistantId: id }),
   'sessions.delete': z.strictObject({ id }),
   'sessions.export': z.strictObject({ id, format: z.enum(['md', 'json']) }),
   /** summarizes the middle of the conversation now (`/compact`) */
@@ -159,6 +171,21 @@ export const routeInputs = {
   }),
   'providers.status': z.strictObject({}),
   'tools.builtins': z.strictObject({}),
+  'assistants.list': z.strictObject({}),
+  'assistants.get': z.strictObject({ id }),
+  'assistants.create': z.strictObject({ assistant: assistantDraftSchema }),
+  /** replaces everything the user sets (a field left out is unset: the settings' value) */
+  'assistants.update': z.strictObject({ id, assistant: assistantDraftSchema }),
+  /** a copy named `name`, else "<name> (copy)" (numbered when that is taken) */
+  'assistants.duplicate': z.strictObject({ id, name: z.string().trim().min(1).max(100).optional() }),
+  /** the default assistant cannot be deleted (`conflict`); sessions keep what they used */
+  'assistants.delete': z.strictObject({ id }),
+  /** the assistant as a JSON file (no id, no dates, no secrets) */
+  'assistants.export': z.strictObject({ id }),
+  /** a file from `assistants.export`; a name already taken gets " (2)", " (3)", … */
+  'assistants.import': z.strictObject({ text: z.string().min(1).max(1_000_000) }),
+  /** the tools the model would be offered with this draft, from the servers connected now */
+  'assistants.previewTools': z.strictObject({ assistant: assistantDraftSchema }),
   'mcp.list': z.strictObject({}),
   'mcp.add': z.strictObject({
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
@@ -237,6 +264,7 @@ export interface RouteOutputs {
   'sessions.rename': SessionRecord
   'sessions.pin': SessionRecord
   'sessions.setModel': SessionRecord
+  'sessions.setAssistant': SessionRecord
   'sessions.delete': { deleted: boolean }
   'sessions.export': { filename: string; mimeType: string; content: string }
   /** `compacted: false`: there was nothing between the first message and the last exchanges */
@@ -270,6 +298,27 @@ export interface RouteOutputs {
   'providers.models': { models: string[]; defaultModel: string | null }
   /** the built-in tools (switched on or off in settings) and the workspace they use by default */
   'tools.builtins': { tools: BuiltinToolInfo[]; defaultWorkspace: string }
+  /** every assistant, by name; `defaultId`: the one a new chat starts with */
+  'assistants.list': { assistants: Assistant[]; defaultId: string }
+  'assistants.get': Assistant
+  'assistants.create': Assistant
+  'assistants.update': Assistant
+  'assistants.duplicate': Assistant
+  'assistants.delete': { deleted: boolean }
+  'assistants.export': { filename: string; mimeType: string; content: string }
+  /** `renamedFrom`: the file's name, when it was taken and the import got another */
+  'assistants.import': { assistant: Assistant; renamedFrom: string | null }
+  /**
+   * What a turn would offer: `tools` (built-in first, then by server). `findTools`: more
+   * tools than one request carries (`limits.maxToolsOffered`), so the model gets the
+   * built-in ones and `find_tools`, which searches exactly these. `missing`: tools named
+   * in the draft that no connected server (or the built-in set) has now.
+   */
+  'assistants.previewTools': {
+    tools: AssistantToolPreview[]
+    findTools: boolean
+    missing: { server: string | null; name: string }[]
+  }
   /** every local server candidate (the usual ones or CAIRN_LOCAL_SERVERS), probed at once */
   'providers.detect': { servers: LocalServerStatus[] }
   /** what kind of server a base URL is, and what it says about one model */
