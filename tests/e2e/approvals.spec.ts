@@ -145,3 +145,24 @@ test('Stop during a tool call answers the call, and the next turn works', async 
   }[]
   expect(sent.filter((m) => m.role === 'tool')).toHaveLength(1)
 })
+
+test('Stop answer in the approval dialog stops the turn without running the call', async ({
+  page,
+}) => {
+  host = await startWebHost({ mcp: true })
+  host.model.enqueue(echo('never run'))
+  await page.goto(host.url)
+  await ask(page, 'Echo something')
+  const dialog = approval(page)
+  await expect(dialog).toBeFocused()
+  await dialog.getByRole('button', { name: 'Stop answer' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('alert').filter({ hasText: 'Stopped.' })).toBeVisible()
+  const card = page.getByRole('region', { name: 'Tool call echo on everything' })
+  await expect(card.getByLabel('Tool result')).not.toContainText('Echo: never run')
+  host.model.enqueue(textReply('Ready again.'))
+  await ask(page, 'Still there?')
+  await expect(lastAnswer(page)).toContainText('Ready again.')
+  const sent = host.model.requests.at(-1)!.body.messages as { role: string }[]
+  expect(sent.filter((m) => m.role === 'tool')).toHaveLength(1)
+})

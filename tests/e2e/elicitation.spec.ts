@@ -102,3 +102,27 @@ test('a long-running tool shows its progress on its card', async ({ page }) => {
   await expect(bar).toHaveCount(0)
   await expect(lastAnswer(page)).toContainText('Long running operation completed')
 })
+
+test("Stop answer in a server's question stops the turn; the call is answered and the next turn works", async ({
+  page,
+}) => {
+  host = await startWebHost({ mcp: true })
+  host.model.enqueue(
+    toolCallsReply([{ name: 'everything__trigger-elicitation-request', arguments: '{}' }]),
+  )
+  await page.goto(host.url)
+  await ask(page, 'Ask me')
+  await approval(page).getByRole('button', { name: 'Allow once' }).click()
+  const form = question(page)
+  await expect(form).toBeFocused()
+  await form.getByRole('button', { name: 'Stop answer' }).click()
+  await expect(form).toHaveCount(0)
+  await expect(page.getByRole('alert').filter({ hasText: 'Stopped.' })).toBeVisible()
+  await expect(stopButton(page)).toHaveCount(0)
+  host.model.enqueue(textReply('Ready again.'))
+  await ask(page, 'Still there?')
+  await expect(lastAnswer(page)).toContainText('Ready again.')
+  // the stopped call got its result before the next request: the history stays valid
+  const sent = host.model.requests.at(-1)!.body.messages as { role: string }[]
+  expect(sent.filter((m) => m.role === 'tool')).toHaveLength(1)
+})

@@ -7,7 +7,8 @@
  * button), a key press that began outside the dialog or before this request was shown (a
  * held Enter from the composer, its auto-repeat, a Space released on a button) activates
  * nothing (see `deliberate-keys.ts`), Esc denies, and the rest of the window is inert
- * while it is open (the composer sets `inert` itself).
+ * while it is open (the composer sets `inert` itself). "Stop answer" stops the whole turn,
+ * since the composer's Stop is out of reach behind the dialog.
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react'
@@ -17,6 +18,7 @@ import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { serverLabel } from '../../ui/tool-label'
 import { useDeliberateKeys } from './deliberate-keys'
+import { StopTurnButton } from './StopTurnButton'
 
 function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null {
   const { annotations: a, trusted } = props.request
@@ -118,6 +120,11 @@ export function ApprovalDialog(): JSX.Element {
               <input value={reason} onChange={(e) => setReason(e.target.value)} />
             </label>
             <div className="dialog-actions">
+              <StopTurnButton
+                key={request.requestId}
+                turnId={request.turnId}
+                deliberate={deliberate}
+              />
               <button type="button" className="danger" onClick={answer('deny')}>
                 Deny
               </button>

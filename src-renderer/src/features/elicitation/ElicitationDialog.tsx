@@ -21,6 +21,7 @@ import { useLive, usePlatform } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { serverLabel } from '../../ui/tool-label'
 import { useDeliberateKeys } from '../approvals/deliberate-keys'
+import { StopTurnButton } from '../approvals/StopTurnButton'
 import { ElicitationFields } from './ElicitationFields'
 import './elicitation.css'
 
@@ -143,6 +144,11 @@ export function ElicitationDialog(): JSX.Element {
                   <p className="field-error">This is not a web address; it cannot be opened.</p>
                 )}
                 <div className="dialog-actions">
+                  <StopTurnButton
+                    key={request.requestId}
+                    turnId={request.turnId}
+                    deliberate={deliberate}
+                  />
                   <button type="button" onClick={button('cancel')}>
                     Cancel
                   </button>
@@ -173,6 +179,11 @@ export function ElicitationDialog(): JSX.Element {
                   />
                 )}
                 <div className="dialog-actions">
+                  <StopTurnButton
+                    key={request.requestId}
+                    turnId={request.turnId}
+                    deliberate={deliberate}
+                  />
                   <button type="button" onClick={button('cancel')}>
                     Cancel
                   </button>
