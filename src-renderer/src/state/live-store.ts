@@ -80,6 +80,7 @@ export function createLiveStore(
           text,
           ...(sessionId ? { sessionId } : {}),
           ...(!sessionId && live.model ? { model: live.model } : {}),
+          ...(!sessionId && live.assistant ? { assistantId: live.assistant } : {}),
           ...(replaces ? { replaces } : {}),
           ...(sendOpts.attachments?.length ? { attachments: sendOpts.attachments } : {}),
           ...(sendOpts.prompt ? { prompt: sendOpts.prompt } : {}),
@@ -111,6 +112,7 @@ export function createLiveStore(
               draft: fresh.draft,
               sendError: fresh.sendError,
               model: null,
+              assistant: null,
             }
             return { sessions, currentId: s.currentId === null ? sid : s.currentId }
           })
@@ -171,6 +173,18 @@ export function createLiveStore(
           return null
         }
         const r = await bridge.request('sessions.setModel', { id, model })
+        if (!r.ok) return r.error.message
+        client.setQueryData(keys.session(id), r.data)
+        return null
+      },
+
+      async setAssistant(assistantId) {
+        const id = get().currentId
+        if (!id) {
+          patch(NEW_CHAT, { assistant: assistantId })
+          return null
+        }
+        const r = await bridge.request('sessions.setAssistant', { id, assistantId })
         if (!r.ok) return r.error.message
         client.setQueryData(keys.session(id), r.data)
         return null

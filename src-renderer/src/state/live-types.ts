@@ -49,6 +49,8 @@ export interface SessionLive {
   ended: TurnEnd | null
   /** new chat only: the model picked before the first message */
   model: string | null
+  /** new chat only: the assistant picked before the first message (null: the default one) */
+  assistant: string | null
   /** turnId → notices its live view showed (they are not stored) */
   notices: Readonly<Record<string, KeptNotice[]>>
 }
@@ -80,6 +82,8 @@ export interface LiveActions {
   answerElicitation(requestId: string, answer: ElicitAnswer): Promise<string | null>
   setDraft(text: string): void
   setModel(model: string): Promise<string | null>
+  /** a new chat starts with it; a session switches from its next turn (resolves with why not) */
+  setAssistant(assistantId: string): Promise<string | null>
   focusComposer(): void
 }
 
@@ -92,5 +96,6 @@ export const emptyLive: SessionLive = {
   sendError: null,
   ended: null,
   model: null,
+  assistant: null,
   notices: {},
 }
