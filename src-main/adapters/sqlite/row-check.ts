@@ -74,23 +74,37 @@ function unreadable(row: MessageRow, what: string): StoredMessage {
   }
 }
 
-/** The messages of `rows` (one session, in order), damaged rows shown as unreadable. */
-export function readMessages(rows: readonly MessageRow[]): StoredMessage[] {
+/**
+ * The messages of `rows` (one session, in order), damaged rows shown as unreadable. A tool
+ * result is unreadable too when the call it answers could not be read: the results that
+ * follow an assistant message whose tool calls are damaged, up to the next message that is
+ * not a tool result. `leadIn`, when `rows` is a page that starts with tool results, is the
+ * run of rows just before it (from the last message that is not a tool result): read for
+ * that state only, so that a page says what the whole session says.
+ */
+export function readMessages(
+  rows: readonly MessageRow[],
+  leadIn: readonly MessageRow[] = [],
+): StoredMessage[] {
   const out: StoredMessage[] = []
   let afterUnreadableCall = false
-  for (const row of rows) {
+  const lead = leadIn.length
+  for (const [i, row] of [...leadIn, ...rows].entries()) {
+    const emit = (m: StoredMessage): void => void (i >= lead && out.push(m))
     const column = damagedColumn(row)
     if (column !== null) {
-      out.push(unreadable(row, `its stored ${column.replace('_', ' ')} is damaged`))
-      afterUnreadableCall = row.role === 'assistant' && column === 'tool_calls'
+      emit(unreadable(row, `its stored ${column.replace('_', ' ')} is damaged`))
+      // a damaged result of an unreadable call does not end that call's results
+      if (row.role !== 'tool')
+        afterUnreadableCall = row.role === 'assistant' && column === 'tool_calls'
       continue
     }
     if (row.role === 'tool' && afterUnreadableCall) {
-      out.push(unreadable(row, 'it answers a tool call whose request could not be read'))
+      emit(unreadable(row, 'it answers a tool call whose request could not be read'))
       continue
     }
     afterUnreadableCall = false
-    out.push(toMessage(row))
+    emit(toMessage(row))
   }
   return out
 }

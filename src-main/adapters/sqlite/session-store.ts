@@ -224,11 +224,17 @@ export class SqliteSessionStore implements SessionStore {
   getMessages(sessionId: string, page: MessagePage): StoredMessage[] {
     const limit = Math.max(0, page.limit)
     const before = page.beforeSeq ?? Number.MAX_SAFE_INTEGER
-    const rows =
-      page.afterSeq !== undefined
-        ? this.q.messagesAfter.all(sessionId, page.afterSeq, before, limit)
-        : this.q.messagesBefore.all(sessionId, before, limit)
-    return readMessages(rows)
+    return this.read(() => {
+      const rows =
+        page.afterSeq !== undefined
+          ? this.q.messagesAfter.all(sessionId, page.afterSeq, before, limit)
+          : this.q.messagesBefore.all(sessionId, before, limit)
+      // results at the top of a page are read with the call they answer, on an earlier page
+      const first = rows[0]
+      const leadIn =
+        first?.role === 'tool' ? this.q.leadIn.all({ session: sessionId, seq: first.seq }) : []
+      return readMessages(rows, leadIn)
+    })
   }
 
   appendMessage(sessionId: string, message: NewMessage): StoredMessage {

@@ -93,6 +93,13 @@ export function prepareStatements(db: Database) {
       `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND seq < ?
          ORDER BY seq DESC LIMIT ?) ORDER BY seq`,
     ),
+    /** the rows before `seq` back to the last one that is not a tool result (a page's lead-in) */
+    leadIn: db.prepare<[{ session: string; seq: number }], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.session_id = @session AND m.seq < @seq
+         AND m.seq >= coalesce((SELECT max(seq) FROM messages
+           WHERE session_id = @session AND seq < @seq AND role <> 'tool'), 0)
+       ORDER BY m.seq`,
+    ),
     callScan: db.prepare<[string], CallScanRow>(
       `SELECT seq, role, turn_id, tool_calls, tool_call_id FROM messages
        WHERE session_id = ? AND kind = 'message'
