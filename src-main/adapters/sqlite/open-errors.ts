@@ -63,6 +63,39 @@ export function explainOpenError(e: unknown, dataDir: string): StorageError | nu
 }
 
 /**
+ * SQLite's codes for a file that opened but then fails under a query: a damaged page
+ * (`SQLITE_CORRUPT…`), a page that is not SQLite's (`SQLITE_NOTADB`), a read or write the
+ * system refused (`SQLITE_IOERR…`, a failing disk or a file changed underneath).
+ */
+const SQLITE_DAMAGED_LATER = /^SQLITE_(NOTADB|CORRUPT|IOERR)/
+
+/** What a person does about a damaged database that is open (said by the host after it). */
+export const DAMAGED_DATABASE_ADVICE =
+  'Cairn can copy it aside (nothing is deleted: it stays there for recovery) and start a new, empty one; ' +
+  'your settings and API keys are kept.'
+
+/**
+ * The StorageError that explains `e`, thrown by a query on the open database `file` (or,
+ * when the file is not known, Cairn's database in its data directory); null when `e` is
+ * not damage. The opening checks passed: the damage is in a part read or written later.
+ */
+export function explainQueryError(e: unknown, file: string | null): StorageError | null {
+  if (e instanceof StorageError) return e
+  const code = codeOf(e)
+  if (!SQLITE_DAMAGED_LATER.test(code)) return null
+  const where = file ?? `Cairn’s database (${DB_FILE_NAME} in its data directory)`
+  const what = code.startsWith('SQLITE_IOERR')
+    ? 'the system could not read or write part of it'
+    : 'part of it is damaged'
+  return new StorageError(
+    'database_damaged',
+    `The database ${where} cannot be used: ${what} (${reasonOf(e)}, ${code}). ${DAMAGED_DATABASE_ADVICE}`,
+    file ?? DB_FILE_NAME,
+    { cause: e },
+  )
+}
+
+/**
  * Moves `cairn.db` (and its `-wal` and `-shm` files) of `dataDir` to
  * `cairn.db.damaged-<time>` (and `…-wal`, `…-shm`). Returns the new path of the database.
  * Only after the user agreed: the next open starts a new database.

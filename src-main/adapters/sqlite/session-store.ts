@@ -17,6 +17,7 @@ import type {
 import type { NewSession, SessionPatch, SessionStore } from '../../core/ports'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs, type ExportFormat } from './export'
+import { explainQueryError, type StorageError } from './open-errors'
 import { findDanglingToolCalls, interruptedResult } from './repair'
 import { readMessage, readMessages, readSession } from './row-check'
 import { toJson } from './rows'
@@ -107,25 +108,49 @@ export class SqliteSessionStore implements SessionStore {
    * such as imports; `writeCount` still counts each operation.
    */
   batch<T>(fn: () => T): T {
-    return this.tx.immediate(fn) as T
+    return this.checked(() => this.tx.immediate(fn) as T)
+  }
+
+  /**
+   * The first damage a query found in this database (a damaged page, a failed read), or
+   * null. Set once a call failed with a `StorageError` of problem `database_damaged`.
+   */
+  get damage(): StorageError | null {
+    return this.damageFound
+  }
+  private damageFound: StorageError | null = null
+
+  /**
+   * Runs `fn`; damage it meets in the database (the file opened, then a query failed on a
+   * damaged part of it) is thrown as a `StorageError` that says what to do.
+   */
+  private checked<T>(fn: () => T): T {
+    try {
+      return fn()
+    } catch (e) {
+      const damage = explainQueryError(e, this.db.name)
+      if (!damage) throw e
+      this.damageFound ??= damage
+      throw damage
+    }
   }
 
   /** a write transaction that always writes (counted) */
   private write<T>(fn: () => T): T {
-    const result = this.tx.immediate(fn) as T
+    const result = this.checked(() => this.tx.immediate(fn) as T)
     this.writes++
     return result
   }
 
   /** a write transaction that may find nothing to do: counted only when `wrote` says so */
   private maybeWrite<T>(fn: () => T, wrote: (result: T) => boolean): T {
-    const result = this.tx.immediate(fn) as T
+    const result = this.checked(() => this.tx.immediate(fn) as T)
     if (wrote(result)) this.writes++
     return result
   }
 
   private read<T>(fn: () => T): T {
-    return this.tx.deferred(fn) as T
+    return this.checked(() => this.tx.deferred(fn) as T)
   }
 
   private requireSession(id: string): SessionRecord {
@@ -153,14 +178,16 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   getSession(id: string): SessionRecord | null {
-    const row = this.q.session.get(id)
-    return row ? readSession(row) : null
+    return this.read(() => {
+      const row = this.q.session.get(id)
+      return row ? readSession(row) : null
+    })
   }
 
   /** Changes metadata. Does not move the session's `updatedAt` (that is conversation activity). */
   updateSession(id: string, patch: SessionPatch): SessionRecord {
     const cols = patchColumns(patch)
-    if (cols.length === 0) return this.requireSession(id)
+    if (cols.length === 0) return this.read(() => this.requireSession(id))
     const key = cols.map(([c]) => c).join(',')
     let stmt = this.patchStatements.get(key)
     if (!stmt) {
@@ -213,7 +240,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   listMessages(sessionId: string): StoredMessage[] {
-    return readMessages(this.q.messages.all(sessionId))
+    return this.read(() => readMessages(this.q.messages.all(sessionId)))
   }
 
   /**
