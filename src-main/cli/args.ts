@@ -3,7 +3,14 @@ import { parseArgs } from 'node:util'
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
-  cairn [options] "prompt"          run one turn (or give the prompt on stdin)
+  cairn [options] "prompt"          run one turn (or give the prompt on stdin); @server:uri
+                                    in the prompt attaches that MCP resource
+  cairn [options] --mcp-prompt <server>:<prompt> [name=value …]
+                                    run one turn with a server's prompt as the message
+  cairn chat [options]              a conversation on the terminal (/help lists its commands);
+                                    without a terminal, each line of stdin is a turn
+  cairn --voice [options]           listen (speech-to-text MCP server) and answer each
+                                    sentence as a turn, until Ctrl-C
   cairn sessions list [--json]      list sessions, newest first
   cairn sessions show <id> [--json] show a session's messages (an id may be given by its
                                     beginning, as long as one session's id starts so)
@@ -38,6 +45,8 @@ Options:
   --think on|off          switch the model's thinking, where it can be switched (Ollama, OpenAI
                           reasoning models, Qwen 3 on vLLM and llama.cpp, OpenRouter)
   --mcp-config <file>     MCP servers for this run (Claude Desktop format)
+  --mcp-prompt <s>:<p>    send the MCP server s's prompt p (its arguments as name=value)
+  --voice                 a headless voice session (see above)
   --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
   -h, --help              this text
   -v, --version           the version
@@ -78,6 +87,10 @@ export interface CliOptions {
   contextWindow?: number
   think?: boolean
   mcpConfig?: string
+  /** `server:prompt`: a server's prompt as the message of a one-shot turn */
+  mcpPrompt?: string
+  /** a headless voice session */
+  voice: boolean
   workspace?: string
   format?: 'md' | 'json'
   url?: string
@@ -89,7 +102,7 @@ export interface CliOptions {
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions' | 'mcp'
+  command: 'turn' | 'sessions' | 'mcp' | 'chat'
   positionals: string[]
   options: CliOptions
 }
@@ -123,6 +136,8 @@ export function parseCli(argv: string[]): ParsedCommand {
         'context-window': { type: 'string' },
         think: { type: 'string' },
         'mcp-config': { type: 'string' },
+        'mcp-prompt': { type: 'string' },
+        voice: { type: 'boolean', default: false },
         workspace: { type: 'string' },
         format: { type: 'string' },
         url: { type: 'string' },
@@ -155,6 +170,8 @@ export function parseCli(argv: string[]): ParsedCommand {
     raw: v.raw === true,
     ...(v['data-dir'] !== undefined ? { dataDir: v['data-dir'] } : {}),
     ...(v['mcp-config'] !== undefined ? { mcpConfig: v['mcp-config'] } : {}),
+    ...(v['mcp-prompt'] !== undefined ? { mcpPrompt: v['mcp-prompt'] } : {}),
+    voice: v.voice === true,
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(format !== undefined ? { format } : {}),
     ...(v.url !== undefined ? { url: v.url } : {}),
@@ -178,5 +195,6 @@ export function parseCli(argv: string[]): ParsedCommand {
   const [first, ...rest] = parsed.positionals
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
   if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
+  if (first === 'chat') return { command: 'chat', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }

@@ -43,7 +43,12 @@ async function main(argv: string[]): Promise<number> {
   }
 
   let prompt = ''
-  if (parsed.command === 'turn') {
+  if (parsed.command === 'chat' && parsed.positionals.length > 0) {
+    process.stderr.write(`cairn: chat takes no prompt; type it at its prompt\n\n${USAGE}\n`)
+    return 2
+  }
+  // with --mcp-prompt, the words are the prompt's arguments (name=value)
+  if (parsed.command === 'turn' && !options.mcpPrompt) {
     prompt = parsed.positionals.join(' ').trim()
     if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim()
     if (!prompt) {
@@ -92,7 +97,11 @@ async function main(argv: string[]): Promise<number> {
       warn: (m) => streams.stderr.write(`Warning: ${m}\n`),
     })
     try {
-      return await runTurnCommand(app, tools, prompt, options, streams, env)
+      if (parsed.command === 'chat') {
+        const { chatCommand } = await import('./repl/chat')
+        return await chatCommand(app, tools, options, streams, env)
+      }
+      return await runTurnCommand(app, tools, prompt, options, streams, env, parsed.positionals)
     } finally {
       await tools.shutdown()
     }

@@ -1,4 +1,4 @@
-import type { PermissionPolicy } from '../../src-preload/contract/dto'
+import type { ContentPart, PermissionPolicy } from '../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../src-preload/contract/events'
 import { AbortReason } from '../core/llm/types'
 import type { AppServices } from '../services/app-services'
@@ -7,7 +7,17 @@ import { handleStopSignals } from '../services/signals'
 import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
 import { terminalElicitor } from './elicitor'
-import type { ApproveMode, CliOptions } from './args'
+import { UsageError, type ApproveMode, type CliOptions } from './args'
+import {
+  findMentions,
+  findPrompt,
+  mentionParts,
+  MessageError,
+  parsePromptArgs,
+  parsePromptName,
+  promptMessage,
+} from './message-parts'
+import { completePromptArgs } from './prompt-args'
 import { jsonRenderer, TextRenderer, type Streams } from './output'
 import { unguarded } from './terminal-text'
 
@@ -31,6 +41,140 @@ export function exitCodeFor(reason: TurnEndReason): number {
   }
 }
 
+/** What one turn sends: the text, what it carries, where it goes. */
+export interface CliMessage {
+  text: string
+  parts?: ContentPart[]
+  /** the session to continue (none: a new one) */
+  sessionId?: string
+  /** the model from now on (none: the session's own, or the configured one) */
+  model?: string
+}
+
+export interface CliTurnControl {
+  /** stops the turn (it ends cleanly: every tool call answered) */
+  signal: AbortSignal
+  /** Ctrl-C while a question (approval, a server's form) is on the terminal */
+  onInterrupt: () => void
+}
+
+/**
+ * Runs one turn with the command line's output, approvals and questions; the one-shot
+ * command and `cairn chat` both come here. Returns the exit code it stands for and the
+ * session it ran in (none when nothing was kept).
+ */
+export async function runCliTurn(
+  app: AppServices,
+  tools: ToolRuntime,
+  message: CliMessage,
+  options: CliOptions,
+  streams: Streams & { stdin: NodeJS.ReadStream },
+  env: NodeJS.ProcessEnv,
+  control: CliTurnControl,
+): Promise<{ code: number; sessionId?: string }> {
+  const render = options.json
+    ? jsonRenderer(streams)
+    : new TextRenderer(streams, { raw: options.raw }).handle
+  try {
+    const run = await runSessionTurn(app, {
+      ...(message.sessionId ? { sessionId: message.sessionId } : {}),
+      text: message.text,
+      ...(message.parts && message.parts.length > 0 ? { parts: message.parts } : {}),
+      flags: {
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+        ...(message.model ? { model: message.model } : {}),
+      },
+      env,
+      ...(options.approve ? { policy: POLICY[options.approve] } : {}),
+      limits: {
+        ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}),
+        ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+      },
+      ...(options.workspace ? { workspace: options.workspace } : {}),
+      ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+      ...(options.think !== undefined ? { thinking: options.think } : {}),
+      tools: (session) => tools.hostFor(session),
+      // readline needs the terminal itself; the approver strips what it shows
+      approver: terminalApprover(streams.stdin, unguarded(streams.stderr), control.onInterrupt),
+      elicitor: terminalElicitor(
+        streams.stdin,
+        unguarded(streams.stderr),
+        control.onInterrupt,
+        options.approve,
+      ),
+      emit: render,
+      signal: control.signal,
+      onStart: ({ session, model, provider }) => {
+        if (!options.json) {
+          streams.stderr.write(
+            `${session.title ? `Session ${session.id}` : `New session ${session.id}`} · ${model} at ${provider.label}\n`,
+          )
+        }
+      },
+    })
+    // a generated title (settings) is saved before the command exits
+    await run.titled
+    return {
+      code: exitCodeFor(run.outcome.reason),
+      ...(run.discarded ? {} : { sessionId: run.sessionId }),
+    }
+  } catch (e) {
+    if (e instanceof SetupError) {
+      streams.stderr.write(`${e.message}\n`)
+      return { code: e.code === 'no_session' ? 2 : 1 }
+    }
+    throw e
+  }
+}
+
+/**
+ * The message of a one-shot turn: the prompt with its `@server:uri` resources, or the
+ * server's prompt named by `--mcp-prompt` (its arguments from `words`, the missing
+ * required ones asked on a terminal).
+ */
+async function oneShotMessage(
+  tools: ToolRuntime,
+  prompt: string,
+  options: CliOptions,
+  words: readonly string[],
+  streams: Streams & { stdin: NodeJS.ReadStream },
+  signal: AbortSignal,
+): Promise<{ text: string; parts: ContentPart[] }> {
+  if (options.mcpPrompt) {
+    const named = parsePromptName(options.mcpPrompt)
+    if (!named) throw new UsageError('--mcp-prompt takes <server>:<prompt>')
+    let args: Record<string, string>
+    try {
+      args = parsePromptArgs(words.map((w) => (/\s/.test(w) ? quoteValue(w) : w)).join(' '))
+    } catch (e) {
+      throw new UsageError((e as Error).message)
+    }
+    const found = await findPrompt(tools, named.server, named.name)
+    const complete = await completePromptArgs(
+      found,
+      args,
+      streams.stdin,
+      unguarded(streams.stderr),
+      signal,
+    )
+    return promptMessage(tools, named.server, named.name, complete)
+  }
+  const { text, mentions } = findMentions(
+    prompt,
+    tools.servers().map((s) => s.name),
+  )
+  if (!text) throw new MessageError('Say something with the attached resource.')
+  return { text, parts: await mentionParts(tools, mentions) }
+}
+
+/** a `name=value with spaces` word from the shell, as the argument parser reads it */
+function quoteValue(word: string): string {
+  const at = word.indexOf('=')
+  if (at <= 0) return word
+  return `${word.slice(0, at)}="${word.slice(at + 1).replace(/["\\]/g, '\\$&')}"`
+}
+
 /** One turn from the command line. Returns the exit code. */
 export async function runTurnCommand(
   app: AppServices,
@@ -39,6 +183,7 @@ export async function runTurnCommand(
   options: CliOptions,
   streams: Streams & { stdin: NodeJS.ReadStream },
   env: NodeJS.ProcessEnv,
+  words: readonly string[] = [],
 ): Promise<number> {
   const stopper = new AbortController()
   let signalCode: number | null = null
@@ -56,51 +201,29 @@ export async function runTurnCommand(
   const onInt = onSignal(130)
   const onTerm = onSignal(143)
   const releaseSignals = handleStopSignals({ SIGINT: onInt, SIGTERM: onTerm })
-
-  const render = options.json
-    ? jsonRenderer(streams)
-    : new TextRenderer(streams, { raw: options.raw }).handle
   try {
-    const run = await runSessionTurn(app, {
-      ...(options.session ? { sessionId: options.session } : {}),
-      text: prompt,
-      flags: {
-        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-        ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    let message: { text: string; parts: ContentPart[] }
+    try {
+      message = await oneShotMessage(tools, prompt, options, words, streams, stopper.signal)
+    } catch (e) {
+      if (!(e instanceof MessageError)) throw e
+      streams.stderr.write(`${e.message}\n`)
+      return signalCode ?? 1
+    }
+    const { code } = await runCliTurn(
+      app,
+      tools,
+      {
+        ...message,
+        ...(options.session ? { sessionId: options.session } : {}),
         ...(options.model ? { model: options.model } : {}),
       },
+      options,
+      streams,
       env,
-      ...(options.approve ? { policy: POLICY[options.approve] } : {}),
-      limits: {
-        ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}),
-        ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
-      },
-      ...(options.workspace ? { workspace: options.workspace } : {}),
-      ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
-      ...(options.think !== undefined ? { thinking: options.think } : {}),
-      tools: (session) => tools.hostFor(session),
-      // readline needs the terminal itself; the approver strips what it shows
-      approver: terminalApprover(streams.stdin, unguarded(streams.stderr), onInt),
-      elicitor: terminalElicitor(streams.stdin, unguarded(streams.stderr), onInt, options.approve),
-      emit: render,
-      signal: stopper.signal,
-      onStart: ({ session, model, provider }) => {
-        if (!options.json) {
-          streams.stderr.write(
-            `${session.title ? `Session ${session.id}` : `New session ${session.id}`} · ${model} at ${provider.label}\n`,
-          )
-        }
-      },
-    })
-    // a generated title (settings) is saved before the command exits
-    await run.titled
-    return signalCode ?? exitCodeFor(run.outcome.reason)
-  } catch (e) {
-    if (e instanceof SetupError) {
-      streams.stderr.write(`${e.message}\n`)
-      return e.code === 'no_session' ? 2 : 1
-    }
-    throw e
+      { signal: stopper.signal, onInterrupt: onInt },
+    )
+    return signalCode ?? code
   } finally {
     releaseSignals()
   }

@@ -1,0 +1,204 @@
+/**
+ * What `cairn chat` keeps between lines (the session it talks in, the model chosen with
+ * `/model`) and what each line does. Every message runs through `runCliTurn`, the code the
+ * one-shot `cairn "prompt"` uses; one thing runs at a time, and `interrupt()` stops it
+ * (a turn ends cleanly, every tool call answered).
+ */
+import type { ContentPart } from '../../../src-preload/contract/dto'
+import { AbortReason } from '../../core/llm/types'
+import type { AppServices } from '../../services/app-services'
+import type { ToolRuntime } from '../../services/tool-runtime'
+import { UsageError, type CliOptions } from '../args'
+import {
+  findMentions,
+  findPrompt,
+  mentionParts,
+  MessageError,
+  parsePromptArgs,
+  promptMessage,
+} from '../message-parts'
+import type { Streams } from '../output'
+import { completePromptArgs } from '../prompt-args'
+import { runCliTurn } from '../run-turn'
+import { resolveSessionId } from '../session-id'
+import { stripControls, unguarded } from '../terminal-text'
+import { CHAT_HELP, type ChatCommand } from './commands'
+import { listPrompts, listResources } from './catalog-lists'
+
+export type ChatStreams = Streams & { stdin: NodeJS.ReadStream }
+
+export class ChatSession {
+  sessionId: string | undefined
+  model: string | undefined
+  /** the exit code of the last message that did not complete (0: none) */
+  lastFailure = 0
+  private running: AbortController | null = null
+
+  constructor(
+    private readonly app: AppServices,
+    private readonly tools: ToolRuntime,
+    private readonly options: CliOptions,
+    private readonly streams: ChatStreams,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.sessionId = options.session
+    this.model = options.model
+  }
+
+  /** whether a message (its resources, its prompt, its turn) is being handled */
+  get busy(): boolean {
+    return this.running !== null
+  }
+
+  /** stops what runs; false when nothing did */
+  interrupt(): boolean {
+    if (!this.running || this.running.signal.aborted) return false
+    this.running.abort(new AbortReason('stop'))
+    return true
+  }
+
+  private say(line: string): void {
+    this.streams.stderr.write(`${line}\n`)
+  }
+
+  /** Handles one command; resolves 'quit' when the user leaves. */
+  async handle(cmd: ChatCommand): Promise<'quit' | void> {
+    switch (cmd.kind) {
+      case 'empty':
+        return
+      case 'quit':
+        return 'quit'
+      case 'help':
+        return this.say(CHAT_HELP)
+      case 'new':
+        this.sessionId = undefined
+        return this.say('A new session starts with your next message.')
+      case 'model':
+        return this.switchModel(cmd.name)
+      case 'session':
+        return this.switchSession(cmd.id)
+      case 'resources':
+        return this.guarded((signal) => listResources(this.tools, this.streams, signal))
+      case 'prompts':
+        return this.guarded((signal) => listPrompts(this.tools, this.streams, signal))
+      case 'unknown':
+        return this.say(`There is no command /${stripControls(cmd.name)}. /help lists them.`)
+      case 'voice':
+        return this.say('Voice is not available in this version of cairn.')
+      case 'prompt':
+        return this.guarded(async (signal) => {
+          const args = parsePromptArgs(cmd.args)
+          const prompt = await findPrompt(this.tools, cmd.server, cmd.name)
+          const complete = await completePromptArgs(
+            prompt,
+            args,
+            this.streams.stdin,
+            unguarded(this.streams.stderr),
+            signal,
+          )
+          return this.turn(await promptMessage(this.tools, cmd.server, cmd.name, complete), signal)
+        })
+      case 'message':
+        return this.send(cmd.text)
+    }
+  }
+
+  /** sends a message (its `@server:uri` resources attached) as a turn */
+  send(line: string): Promise<void> {
+    return this.guarded(async (signal) => {
+      const { text, mentions } = findMentions(
+        line,
+        this.tools.servers().map((s) => s.name),
+      )
+      if (!text) throw new MessageError('Say something with the attached resource.')
+      const parts = await mentionParts(this.tools, mentions)
+      return this.turn({ text, parts }, signal)
+    })
+  }
+
+  /** runs `work` as the one thing running; a problem with the message is said, not thrown */
+  private async guarded(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    const running = new AbortController()
+    this.running = running
+    try {
+      await work(running.signal)
+    } catch (e) {
+      if (e instanceof MessageError || e instanceof UsageError) {
+        this.lastFailure = 1
+        return this.say(stripControls(e.message))
+      }
+      if (running.signal.aborted) return this.say('Stopped.')
+      throw e
+    } finally {
+      this.running = null
+    }
+  }
+
+  private async turn(
+    message: { text: string; parts?: ContentPart[] },
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (signal.aborted) return this.say('Stopped.')
+    const { code, sessionId } = await runCliTurn(
+      this.app,
+      this.tools,
+      {
+        ...message,
+        ...(this.sessionId ? { sessionId: this.sessionId } : {}),
+        ...(this.model ? { model: this.model } : {}),
+      },
+      this.options,
+      this.streams,
+      this.env,
+      { signal, onInterrupt: () => this.interruptWithNote() },
+    )
+    if (sessionId) this.sessionId = sessionId
+    if (code !== 0) this.lastFailure = code
+  }
+
+  /** Ctrl-C: stops what runs and says so */
+  interruptWithNote(): void {
+    if (this.interrupt()) this.say('\nStopping the answer…')
+  }
+
+  private switchModel(name: string | undefined): void {
+    if (name) {
+      this.model = name
+      return this.say(`From your next message on, the model is ${stripControls(name)}.`)
+    }
+    const stored = this.sessionId ? this.app.store.getSession(this.sessionId)?.model : undefined
+    const model = this.model ?? stored
+    this.say(
+      model
+        ? `The model is ${stripControls(model)}.`
+        : 'The model is the configured one (--model, CAIRN_MODEL or the settings).',
+    )
+  }
+
+  private switchSession(given: string | undefined): void {
+    if (!given) {
+      const current = this.sessionId ? this.app.store.getSession(this.sessionId) : null
+      return this.say(
+        current
+          ? `Session ${current.id}${current.title ? ` · ${stripControls(current.title)}` : ''}`
+          : 'No session yet: your next message starts one.',
+      )
+    }
+    let id: string
+    try {
+      id = resolveSessionId(this.app, given)
+    } catch (e) {
+      return this.say(stripControls((e as Error).message))
+    }
+    const found = this.app.store.getSession(id)
+    if (!found) {
+      return this.say(
+        `There is no session "${stripControls(given)}". \`cairn sessions list\` shows them.`,
+      )
+    }
+    this.sessionId = found.id
+    this.say(
+      `Continuing session ${found.id}${found.title ? ` · ${stripControls(found.title)}` : ''}`,
+    )
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * `cairn chat`: a conversation on the terminal. Each line is a message (or a command, see
+ * `commands.ts`) sent as a turn in the current session. On a terminal: a prompt with line
+ * editing and history; Ctrl-C stops a running answer, Ctrl-D leaves. Without one (stdin or
+ * stderr not a terminal): each line of stdin is handled in turn, in order, until its end;
+ * SIGINT or SIGTERM stops the running turn and leaves.
+ *
+ * Exit code: 0 when every message completed, else the code of the last that did not (as the
+ * one-shot command gives it); 130 or 143 when a signal ended it.
+ */
+import { createInterface } from 'node:readline'
+import type { AppServices } from '../../services/app-services'
+import { handleStopSignals } from '../../services/signals'
+import type { ToolRuntime } from '../../services/tool-runtime'
+import type { CliOptions } from '../args'
+import { unguarded } from '../terminal-text'
+import { ChatSession, type ChatStreams } from './chat-session'
+import { parseChatLine } from './commands'
+import { PromptLine } from './prompt-line'
+
+export async function chatCommand(
+  app: AppServices,
+  tools: ToolRuntime,
+  options: CliOptions,
+  streams: ChatStreams,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const chat = new ChatSession(app, tools, options, streams, env)
+  const terminal = streams.stdin.isTTY === true && unguarded(streams.stderr).isTTY === true
+  return terminal ? onTerminal(chat, streams) : fromLines(chat, streams)
+}
+
+async function onTerminal(chat: ChatSession, streams: ChatStreams): Promise<number> {
+  const prompt = new PromptLine(streams.stdin, unguarded(streams.stderr))
+  let terminated = false
+  // between prompts no readline holds the terminal, so Ctrl-C comes as SIGINT
+  const release = handleStopSignals({
+    SIGINT: () => {
+      if (!chat.busy) return
+      if (chat.interrupt()) return void streams.stderr.write('\nStopping the answer…\n')
+      streams.stderr.write('Stopping at once.\n')
+      process.exit(130)
+    },
+    SIGTERM: () => {
+      terminated = true
+      chat.interrupt()
+      prompt.wake()
+    },
+  })
+  streams.stderr.write(
+    `Cairn chat. /help lists the commands; Ctrl-C stops an answer, Ctrl-D leaves.\n${
+      chat.sessionId ? `Continuing session ${chat.sessionId}.\n` : ''
+    }`,
+  )
+  try {
+    for (;;) {
+      if (terminated) return 143
+      const input = await prompt.read()
+      if (terminated) return 143
+      if (input.kind === 'eof') return 0
+      if (input.kind === 'wake') continue
+      if ((await chat.handle(parseChatLine(input.text))) === 'quit') return 0
+    }
+  } finally {
+    release()
+  }
+}
+
+async function fromLines(chat: ChatSession, streams: ChatStreams): Promise<number> {
+  const lines = createInterface({ input: streams.stdin, terminal: false, crlfDelay: Infinity })
+  let signalCode: number | null = null
+  const stop = (code: number) => (): void => {
+    if (signalCode !== null) process.exit(code)
+    signalCode = code
+    chat.interrupt()
+    lines.close()
+  }
+  const release = handleStopSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
+  try {
+    for await (const line of lines) {
+      if (signalCode !== null) break
+      if ((await chat.handle(parseChatLine(line))) === 'quit') break
+    }
+    return signalCode ?? chat.lastFailure
+  } finally {
+    lines.close()
+    release()
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The prompt of `cairn chat` on a terminal. A readline interface exists only while the
+ * prompt waits for a line: while a turn runs there is none, so the approval and form
+ * questions (which open their own on the same terminal) never share stdin with it, and
+ * Ctrl-C reaches the process as SIGINT (it stops the turn).
+ *
+ * At the prompt, Ctrl-C clears what was typed; on an empty line it says how to leave, and a
+ * second Ctrl-C in a row leaves. Ctrl-D on an empty line leaves. `wake()` ends a wait
+ * early (a spoken sentence to send) and keeps what was typed for the next prompt;
+ * `setStatus()` shows a line of state (what the microphone hears) in front of the prompt.
+ */
+import { createInterface, type Interface } from 'node:readline'
+import { stripControls } from '../terminal-text'
+
+export type PromptInput = { kind: 'line'; text: string } | { kind: 'eof' } | { kind: 'wake' }
+
+const HISTORY = 500
+
+export class PromptLine {
+  private readonly history: string[] = []
+  private rl: Interface | null = null
+  private finish: ((input: PromptInput) => void) | null = null
+  private draft = ''
+  private status = ''
+  private ctrlC = false
+  private woken = false
+
+  constructor(
+    private readonly input: NodeJS.ReadStream,
+    private readonly output: NodeJS.WriteStream,
+    private readonly prompt: string = 'you> ',
+  ) {}
+
+  /** waits for a line; `eof` when the user leaves (Ctrl-D, Ctrl-C twice) */
+  read(): Promise<PromptInput> {
+    if (this.woken) {
+      this.woken = false
+      return Promise.resolve({ kind: 'wake' })
+    }
+    return new Promise((resolve) => {
+      const rl = createInterface({
+        input: this.input,
+        output: this.output,
+        terminal: true,
+        history: [...this.history],
+        historySize: HISTORY,
+        removeHistoryDuplicates: true,
+        prompt: this.promptText(),
+      })
+      this.rl = rl
+      let done = false
+      const end = (input: PromptInput): void => {
+        if (done) return
+        done = true
+        this.rl = null
+        this.finish = null
+        if (input.kind === 'wake') {
+          this.draft = rl.line
+          // leave the prompt's line for what comes next
+          this.output.write('\r\x1b[K')
+        }
+        rl.close()
+        resolve(input)
+      }
+      this.finish = end
+      rl.on('line', (line) => {
+        this.ctrlC = false
+        if (line.trim() !== '') {
+          this.history.unshift(line)
+          this.history.length = Math.min(this.history.length, HISTORY)
+        }
+        end({ kind: 'line', text: line })
+      })
+      rl.on('SIGINT', () => {
+        if (rl.line !== '') {
+          // like a shell: Ctrl-C drops what was typed
+          this.ctrlC = false
+          this.output.write('^C\n')
+          rl.write(null, { ctrl: true, name: 'e' })
+          rl.write(null, { ctrl: true, name: 'u' })
+          rl.prompt()
+          return
+        }
+        if (this.ctrlC) {
+          this.output.write('\n')
+          return end({ kind: 'eof' })
+        }
+        this.ctrlC = true
+        this.output.write('\n(To leave, press Ctrl-C again or Ctrl-D, or type /quit.)\n')
+        rl.prompt()
+      })
+      // Ctrl-D on an empty line, or the terminal going away
+      rl.on('close', () => {
+        if (!done) this.output.write('\n')
+        end({ kind: 'eof' })
+      })
+      rl.prompt()
+      if (this.draft) {
+        rl.write(this.draft)
+        this.draft = ''
+      }
+    })
+  }
+
+  /** ends the wait for a line now (what was typed stays for the next prompt) */
+  wake(): void {
+    if (this.finish) this.finish({ kind: 'wake' })
+    else this.woken = true
+  }
+
+  /** a line of state before the prompt ('' removes it); `text` is stripped of controls */
+  setStatus(text: string): void {
+    this.status = stripControls(text).replace(/\s+/g, ' ').trim()
+    if (!this.rl) return
+    this.rl.setPrompt(this.promptText())
+    this.rl.prompt(true)
+  }
+
+  private promptText(): string {
+    if (!this.status) return this.prompt
+    const columns = this.output.columns || 80
+    const room = Math.max(10, columns - this.prompt.length - 10)
+    const shown = this.status.length > room ? `…${this.status.slice(-room)}` : this.status
+    return `[${shown}] ${this.prompt}`
+  }
+}
