@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import type { McpServerInfo, SessionRecord } from '../../src-preload/contract/dto'
 import type { ToolHost } from '../core/ports'
 import { CompositeToolHost } from '../core/tools/composite-host'
+import type { ToolSource } from '../core/tools/tool-source'
 import { BuiltinTools, defaultWorkspace } from '../adapters/builtin-tools'
+import { containment } from '../adapters/builtin-tools/containment'
 import type { McpConfigError } from '../adapters/mcp/config'
 import { parseServerConfig, type McpServersConfig } from '../adapters/mcp/config'
 import { stdioLauncher } from '../adapters/mcp/launch'
@@ -16,6 +18,7 @@ import { McpAuthStore } from '../adapters/mcp/oauth-store'
 import { ProcessRegistry } from '../adapters/mcp/process-registry'
 import { signalGroup } from '../adapters/mcp/process-tree'
 import type { AppServices } from './app-services'
+import { withoutVoiceTools } from './voice/voice-tools'
 
 declare const __CAIRN_VERSION__: string | undefined
 
@@ -59,7 +62,13 @@ export async function startToolRuntime(
   const registry = new ProcessRegistry(join(app.dataDir, 'mcp-processes.json'))
   const cleaned = await registry.cleanupLeftovers().catch(() => 0)
   if (cleaned > 0)
-    warn(`stopped ${cleaned} MCP server process group(s) left over from an earlier crash`)
+    warn(
+      `stopped ${cleaned} process group(s) (MCP servers, commands) left over from an earlier crash`,
+    )
+  // found once, in the background; said only when commands are less contained than they could be
+  void containment().then((c) => {
+    if (c.kind === 'process-group' && process.platform === 'linux') warn(c.description)
+  })
   const catalog = new McpCatalog(() => manager.all())
   const manager = new McpManager({
     launchStdio: stdioLauncher({ registry, env: process.env }),
@@ -91,8 +100,11 @@ export async function startToolRuntime(
         store: app.store,
         fetchAllowedHosts: settings.toolAccess.fetchAllowedHosts,
         commandEnv: settings.toolAccess.commandEnv,
+        processRegistry: registry,
       })
-      return new CompositeToolHost(() => manager.sources(), { readyTimeoutMs, builtin })
+      // the voice servers' speech-to-text tools are Cairn's own, never the model's
+      const sources = (): ToolSource[] => manager.sources().map(withoutVoiceTools)
+      return new CompositeToolHost(sources, { readyTimeoutMs, builtin })
     },
     servers: () => manager.list(),
     shutdown: async () => {
