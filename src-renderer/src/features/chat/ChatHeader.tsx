@@ -1,8 +1,9 @@
-/** The chat's title, model and token totals; the theme switch. */
+/** The chat's title, its assistant, token totals; the theme switch. */
 import { useEffect, type JSX } from 'react'
 import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { formatUsage } from '../../ui/use-now'
+import { AssistantPicker } from '../assistants/AssistantPicker'
 import { useTheme } from '../../ui/theme'
 
 export function ChatHeader(): JSX.Element {
@@ -29,6 +30,7 @@ export function ChatHeader(): JSX.Element {
           </span>
         ) : null}
       </h1>
+      <AssistantPicker />
       {session && (session.usage.inputTokens > 0 || session.usage.outputTokens > 0) ? (
         <span className="meta session-usage" title="Tokens in this chat so far">
           {formatUsage(session.usage)} tokens

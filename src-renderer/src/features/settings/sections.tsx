@@ -3,6 +3,7 @@
  * own component (and file); the id is the address: `#/settings/<id>`.
  */
 import type { JSX } from 'react'
+import { AssistantsSection } from '../assistants/AssistantsSection'
 import { GeneralSection } from './GeneralSection'
 import { McpSection } from './McpSection'
 import { PermissionsSection } from './PermissionsSection'
@@ -17,6 +18,7 @@ export interface SettingsSection {
 
 export const sections: SettingsSection[] = [
   { id: 'providers', label: 'Providers', Component: ProvidersSection },
+  { id: 'assistants', label: 'Assistants', Component: AssistantsSection },
   { id: 'permissions', label: 'Permissions', Component: PermissionsSection },
   { id: 'mcp', label: 'MCP servers', Component: McpSection },
   { id: 'tools', label: 'Tools and workspace', Component: ToolsSection },

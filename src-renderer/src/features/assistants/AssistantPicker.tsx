@@ -1,0 +1,79 @@
+/**
+ * The chat's assistant, in the header: a new chat starts with the one picked (the default
+ * unless another is); a chat that exists switches from its next turn (a running turn keeps
+ * its own, and the header says so). Absent while the host lists no assistants.
+ */
+import { useEffect, useState, type JSX } from 'react'
+import { useLive } from '../../state/context'
+import { emptyLive, NEW_CHAT } from '../../state/live-store'
+import { useSession } from '../../state/queries'
+import { useAssistants } from './assistant-queries'
+import './assistants.css'
+
+export function AssistantPicker(): JSX.Element | null {
+  const sessionId = useLive((s) => s.currentId)
+  const running = useLive((s) => (s.currentId ? s.running[s.currentId] !== undefined : false))
+  const picked = useLive((s) => (s.sessions[NEW_CHAT] ?? emptyLive).assistant)
+  const setAssistant = useLive((s) => s.setAssistant)
+  const session = useSession(sessionId).data
+  const list = useAssistants()
+  const [error, setError] = useState<string | null>(null)
+  const [changedWhileRunning, setChanged] = useState(false)
+  // the pick shows at once, while a session's switch is asked for
+  const [pending, setPending] = useState<string | null>(null)
+  useEffect(() => {
+    if (!running) setChanged(false)
+  }, [running])
+  useEffect(() => {
+    setError(null)
+    setChanged(false)
+  }, [sessionId])
+  if (!list.data) return null
+
+  const { assistants, defaultId } = list.data
+  const own = sessionId ? (session?.assistant ?? null) : null
+  const current = pending ?? (sessionId ? (own?.id ?? '') : (picked ?? defaultId))
+  // the session's assistant was deleted: the session goes on with its copy
+  const gone = own !== null && !assistants.some((a) => a.id === own.id)
+  const note = error
+    ? `Not switched: ${error}`
+    : changedWhileRunning && running
+      ? 'Applies from the next turn'
+      : ''
+
+  return (
+    <span className="assistant-picker">
+      <select
+        aria-label="Assistant"
+        title={
+          sessionId ? 'The assistant this chat runs with' : 'The assistant the new chat starts with'
+        }
+        value={current}
+        disabled={sessionId !== null && !session}
+        onChange={(e) => {
+          const id = e.target.value
+          if (!id) return
+          setError(null)
+          if (running) setChanged(true)
+          setPending(id)
+          void setAssistant(id).then((why) => {
+            setPending(null)
+            setError(why)
+          })
+        }}
+      >
+        {current === '' ? <option value="">Assistant…</option> : null}
+        {gone ? <option value={own.id}>{own.name} (deleted)</option> : null}
+        {assistants.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+            {a.id === defaultId ? ' (default)' : ''}
+          </option>
+        ))}
+      </select>
+      <span role="status" className={error ? 'error' : 'meta'}>
+        {note}
+      </span>
+    </span>
+  )
+}

@@ -1,0 +1,140 @@
+/**
+ * Assistants (`#/settings/assistants`): the list, a new one, editing one (with the tools
+ * the model will see), duplicating, exporting, importing a file, deleting one.
+ */
+import { useEffect, useRef, useState, type JSX } from 'react'
+import type { Assistant } from '../../../../src-preload/contract/assistants'
+import type { SettingsView } from '../../../../src-preload/contract/app-dto'
+import { SettingsLoading } from '../settings/SettingsLoading'
+import { useFreshSettings } from '../settings/use-save-settings'
+import { AssistantForm } from './AssistantForm'
+import { AssistantList } from './AssistantList'
+import { blankForm, formFromDraft } from './assistant-form'
+import { useAssistants, type AssistantList as List } from './assistant-queries'
+import { DeleteAssistantDialog } from './DeleteAssistantDialog'
+import { useAssistantActions } from './use-assistant-actions'
+import '../settings/settings-forms.css'
+import './assistants.css'
+
+type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string }
+
+export function AssistantsSection(): JSX.Element {
+  const settings = useFreshSettings()
+  const list = useAssistants()
+  if (!settings.data) return <SettingsLoading query={settings} />
+  if (!list.data)
+    return list.isError ? (
+      <p role="alert" className="error">
+        Could not load the assistants: {list.error.message}
+      </p>
+    ) : (
+      <p className="meta">Loading…</p>
+    )
+  return <Assistants list={list.data} settings={settings.data} />
+}
+
+function Assistants(props: { list: List; settings: SettingsView }): JSX.Element {
+  const { list, settings } = props
+  const [mode, setMode] = useState<Mode>({ kind: 'list' })
+  const [deleting, setDeleting] = useState<Assistant | null>(null)
+  const actions = useAssistantActions()
+  const newButton = useRef<HTMLButtonElement>(null)
+  const back = useRef(false)
+  useEffect(() => {
+    if (mode.kind !== 'list' || !back.current) return
+    back.current = false
+    newButton.current?.focus()
+  }, [mode.kind])
+
+  const done = (saved: string | null): void => {
+    back.current = true
+    setMode({ kind: 'list' })
+    actions.setNotice(saved ? { kind: 'done', text: `Saved ${saved}.` } : null)
+  }
+  const names = (except: string | null): string[] =>
+    list.assistants.filter((a) => a.id !== except).map((a) => a.name)
+
+  if (mode.kind === 'new')
+    return (
+      <AssistantForm
+        editing={null}
+        initial={blankForm()}
+        otherNames={names(null)}
+        settings={settings}
+        onDone={done}
+      />
+    )
+  const edited = mode.kind === 'edit' ? list.assistants.find((a) => a.id === mode.id) : null
+  if (edited)
+    return (
+      <AssistantForm
+        key={edited.id}
+        editing={edited}
+        initial={formFromDraft(edited)}
+        otherNames={names(edited.id)}
+        settings={settings}
+        onDone={done}
+      />
+    )
+
+  const { notice } = actions
+  return (
+    <div className="assistants">
+      <p className="meta section-intro">
+        An assistant is a set-up a chat runs with: its prompt, model, the tools the model may use
+        and how they run. Pick one in a new chat, or in a chat’s header.
+      </p>
+      <AssistantList
+        assistants={list.assistants}
+        defaultId={list.defaultId}
+        actions={{
+          edit: (a) => setMode({ kind: 'edit', id: a.id }),
+          duplicate: (a) => void actions.duplicate(a),
+          exportFile: (a) => void actions.exportFile(a),
+          askDelete: setDeleting,
+        }}
+      />
+      <div className="form-actions">
+        <button
+          ref={newButton}
+          type="button"
+          className="primary"
+          onClick={() => setMode({ kind: 'new' })}
+        >
+          New assistant
+        </button>
+        <label className="button file-button">
+          Import…
+          <input
+            type="file"
+            accept=".json,application/json"
+            aria-label="Import an assistant from a file"
+            className="visually-hidden"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (file) void actions.importFile(file)
+            }}
+          />
+        </label>
+        <span role="status" className="meta">
+          {notice?.kind === 'done' ? notice.text : ''}
+        </span>
+      </div>
+      {notice?.kind === 'error' ? (
+        <p role="alert" className="error">
+          {notice.text}
+        </p>
+      ) : null}
+      <DeleteAssistantDialog
+        name={deleting?.name ?? null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const a = deleting
+          setDeleting(null)
+          if (a) void actions.remove(a)
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,163 @@
+/**
+ * How an assistant's turns run: temperature, permission policy, limits and the workspace
+ * folder of its new chats. Each empty field means "what the settings say".
+ */
+import type { JSX } from 'react'
+import type { SettingsView } from '../../../../src-preload/contract/app-dto'
+import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
+import { usePlatform } from '../../state/context'
+import { Field } from '../settings/Field'
+import { fieldId, type AssistantFormState, type FormErrors } from './assistant-form'
+
+type Patch = Partial<
+  Pick<
+    AssistantFormState,
+    'temperature' | 'permissionPolicy' | 'maxIterations' | 'deadlineSeconds' | 'workspace'
+  >
+>
+
+const POLICIES: Record<PermissionPolicy, string> = {
+  ask: 'Ask before every tool call',
+  'read-only': 'Read-only calls run, the rest ask',
+  'allow-all': 'Allow all',
+  'deny-all': 'Deny all',
+}
+
+export function RunFields(props: {
+  form: AssistantFormState
+  errors: FormErrors
+  settings: SettingsView
+  /** the built-in default workspace (when the settings set none) */
+  fallbackWorkspace: string
+  onChange(patch: Patch): void
+  /** a problem found outside the fields (the folder picker failed) */
+  onProblem(field: 'workspace', message: string): void
+}): JSX.Element {
+  const { platform } = usePlatform()
+  const { form, errors, settings } = props
+  const pick = platform.pickFolder
+  const workspaceFallback = settings.defaultWorkspace ?? props.fallbackWorkspace
+  return (
+    <>
+      <Field
+        label="Temperature"
+        id={fieldId('temperature')}
+        error={errors.temperature}
+        hint="From 0 (steady) to 2 (varied). Empty: the server’s default."
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={2}
+            step="any"
+            value={form.temperature}
+            onChange={(e) => props.onChange({ temperature: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        label="Permission policy"
+        id={fieldId('permissionPolicy')}
+        error={errors.permissionPolicy}
+      >
+        {(ids) => (
+          <select
+            {...ids}
+            value={form.permissionPolicy}
+            onChange={(e) =>
+              props.onChange({ permissionPolicy: e.target.value as PermissionPolicy | '' })
+            }
+          >
+            <option value="">
+              As in the settings (now: {POLICIES[settings.permissionPolicy].toLowerCase()})
+            </option>
+            {(Object.keys(POLICIES) as PermissionPolicy[]).map((p) => (
+              <option key={p} value={p}>
+                {POLICIES[p]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="limit-grid">
+        <Field
+          label="Model calls per turn"
+          id={fieldId('maxIterations')}
+          error={errors.maxIterations}
+          hint={`Empty: as in the settings (${settings.limits.maxIterations}).`}
+        >
+          {(ids) => (
+            <input
+              {...ids}
+              type="number"
+              min={1}
+              step={1}
+              value={form.maxIterations}
+              placeholder={String(settings.limits.maxIterations)}
+              onChange={(e) => props.onChange({ maxIterations: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          label="Time limit per turn (seconds)"
+          id={fieldId('deadlineSeconds')}
+          error={errors.deadlineSeconds}
+          hint={`Empty: as in the settings (${settings.limits.deadlineMs / 1000}).`}
+        >
+          {(ids) => (
+            <input
+              {...ids}
+              type="number"
+              min={1}
+              step="any"
+              value={form.deadlineSeconds}
+              placeholder={String(settings.limits.deadlineMs / 1000)}
+              onChange={(e) => props.onChange({ deadlineSeconds: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        label="Workspace folder"
+        id={fieldId('workspace')}
+        error={errors.workspace}
+        hint={`Where its new chats’ file tools work. Empty: ${workspaceFallback}`}
+      >
+        {(ids) => (
+          <span className="input-row">
+            <input
+              {...ids}
+              value={form.workspace}
+              placeholder={workspaceFallback}
+              onChange={(e) => props.onChange({ workspace: e.target.value })}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {pick ? (
+              <button
+                type="button"
+                onClick={() =>
+                  void pick('Choose the assistant’s workspace folder').then(
+                    (dir) => {
+                      if (dir) props.onChange({ workspace: dir })
+                    },
+                    (e: unknown) =>
+                      props.onProblem(
+                        'workspace',
+                        `Could not open the folder picker: ${e instanceof Error ? e.message : String(e)}`,
+                      ),
+                  )
+                }
+              >
+                Choose…
+              </button>
+            ) : null}
+          </span>
+        )}
+      </Field>
+    </>
+  )
+}

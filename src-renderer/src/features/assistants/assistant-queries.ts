@@ -1,0 +1,47 @@
+/**
+ * The assistants in the query cache, and what the assistant forms read beside them: the
+ * built-in tools and the MCP servers with their tools.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query'
+import type { Assistant } from '../../../../src-preload/contract/assistants'
+import type { RouteOutputs } from '../../../../src-preload/contract/routes'
+import { usePlatform } from '../../state/context'
+import { call } from '../../state/queries'
+
+export const assistantsKey = ['assistants'] as const
+
+export type AssistantList = RouteOutputs['assistants.list']
+
+export function useAssistants() {
+  const { bridge } = usePlatform()
+  return useQuery({
+    queryKey: assistantsKey,
+    queryFn: () => call(bridge, 'assistants.list', {}),
+    staleTime: 30_000,
+    retry: false,
+  })
+}
+
+/** One saved assistant into the cached list (kept by name, as the host lists them). */
+export function putAssistant(client: QueryClient, a: Assistant): void {
+  client.setQueryData<AssistantList>(assistantsKey, (old) =>
+    old
+      ? {
+          ...old,
+          assistants: [...old.assistants.filter((x) => x.id !== a.id), a].sort((x, y) =>
+            x.name.localeCompare(y.name),
+          ),
+        }
+      : old,
+  )
+  void client.invalidateQueries({ queryKey: assistantsKey })
+}
+
+export function useBuiltinTools() {
+  const { bridge } = usePlatform()
+  return useQuery({
+    queryKey: ['tools.builtins'],
+    queryFn: () => call(bridge, 'tools.builtins', {}),
+    staleTime: Infinity,
+  })
+}
