@@ -89,7 +89,8 @@ export function explainQueryError(e: unknown, file: string | null): StorageError
     : 'part of it is damaged'
   return new StorageError(
     'database_damaged',
-    `The database ${where} cannot be used: ${what} (${reasonOf(e)}, ${code}). ${DAMAGED_DATABASE_ADVICE}`,
+    `The database ${where} cannot be used: ${what} (${reasonOf(e)}, ${code}). ${DAMAGED_DATABASE_ADVICE} ` +
+      'The window offers this (“Start a new database”); the cairn command asks for it when run in a terminal.',
     file ?? DB_FILE_NAME,
     { cause: e },
   )

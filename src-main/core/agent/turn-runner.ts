@@ -14,6 +14,7 @@ import { PermissionGate } from './permissions'
 import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
 import type { TurnContext, TurnDeps, TurnRequest } from './turn-context'
 import { runToolRound } from './tool-round'
+import { NotSavedError, storageFailure } from './save-failure'
 import { recentToolNames, ToolCatalog, toolLimit } from './tool-catalog'
 
 export interface TurnOutcome {
@@ -62,7 +63,12 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
     emitDelta: (type, text) =>
       req.emit({ type, text, sessionId: req.sessionId, turnId: req.turnId, at: deps.clock.now() }),
     save: (message: NewMessage): StoredMessage => {
-      const saved = deps.store.appendMessage(req.sessionId, { turnId: req.turnId, ...message })
+      let saved: StoredMessage
+      try {
+        saved = deps.store.appendMessage(req.sessionId, { turnId: req.turnId, ...message })
+      } catch (e) {
+        throw new NotSavedError(message, e)
+      }
       ctx.history.push(saved)
       ctx.emit({
         type: 'message_saved',
@@ -82,7 +88,10 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       answerDangling(ctx, reason)
     } catch (e) {
       reason = 'error'
-      error ??= { code: 'storage', message: `Could not save the end of the turn: ${String(e)}` }
+      error ??= storageFailure(e, true) ?? {
+        code: 'storage',
+        message: `Could not save the end of the turn: ${String(e)}`,
+      }
     }
     ctx.emit({ type: 'turn_end', reason, ...(error ? { error } : {}) })
     ended = {
@@ -141,6 +150,7 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       try {
         result = await callModel(ctx, tools, round)
       } catch (e) {
+        if (storageFailure(e, true)) throw e // a summary that could not be stored: below
         return stop(...handleModelFailure(ctx, e, abortReason, count))
       }
       // the server stopped the answer at the model's output limit (max_tokens, n_predict, …)
@@ -171,6 +181,9 @@ export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOut
       if (reason) return stop(reason)
     }
   } catch (e) {
+    // the store failed: said (with what was not saved) even when the turn was also stopped
+    const storage = storageFailure(e, ctx.history.some((m) => m.turnId === req.turnId))
+    if (storage) return stop('error', storage)
     if (controller.signal.aborted) return stop(abortReason())
     return stop('error', {
       code: 'internal',
