@@ -2,7 +2,9 @@
  * A server's question during a tool call (MCP elicitation), asked on the terminal: the
  * server and its message, then each field in turn with its default in brackets (Enter takes
  * it), asked again until it fits; then the answer is sent. First the user may decline or
- * cancel instead. A URL question shows the address for the user to open themselves.
+ * cancel instead. A URL question shows the address and asks whether to open it; yes opens it
+ * in the browser (`BROWSER` when set, else the system's, as `cairn mcp login` does) and
+ * accepts, so the server waits for what happens there.
  *
  * Without a terminal nobody can be asked: with `--approve all` a form whose required fields
  * all have defaults is accepted with its defaults; anything else is declined, and stderr
@@ -20,6 +22,7 @@ import {
 } from '../../src-preload/contract/elicitation'
 import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
 import type { Elicitor } from '../core/ports'
+import { openInBrowser } from '../adapters/mcp/browser-opener'
 import { ask } from './approver'
 import type { ApproveMode } from './args'
 import { stripControls } from './terminal-text'
@@ -89,6 +92,15 @@ function fieldPrompt(f: ElicitField): string {
   return `  ${lines.join('\n')}\n  ${how.trim() ? how.trim() + ' ' : ''}${def ? `[${stripControls(def)}] ` : ''}> `
 }
 
+/** an http or https address (nothing else is opened) */
+function webAddress(url: string | undefined): url is string {
+  try {
+    return url !== undefined && ['http:', 'https:'].includes(new URL(url).protocol)
+  } catch {
+    return false
+  }
+}
+
 export function terminalElicitor(
   input: NodeJS.ReadStream,
   output: NodeJS.WriteStream,
@@ -124,14 +136,21 @@ export function terminalElicitor(
       rl.on('SIGINT', onInterrupt)
       try {
         output.write(`\n${server} asks: ${stripControls(req.message)}\n`)
-        if (req.mode === 'url') output.write(`  address: ${stripControls(req.url ?? '')}\n`)
+        // only a web address is opened (as in the window)
+        const canOpen = req.mode === 'url' && webAddress(req.url)
+        if (req.mode === 'url') {
+          output.write(`  address: ${stripControls(req.url ?? '')}\n`)
+          if (!canOpen) output.write('  This is not a web address; it cannot be opened.\n')
+        }
         for (;;) {
           const go = (
             await ask(
               rl,
-              req.mode === 'url'
-                ? 'Will you open it in your browser? [y]es / [d]ecline / [c]ancel: '
-                : 'Answer? [Y]es / [d]ecline / [c]ancel: ',
+              req.mode === 'form'
+                ? 'Answer? [Y]es / [d]ecline / [c]ancel: '
+                : canOpen
+                  ? 'Open it in your browser? [y]es / [d]ecline / [c]ancel: '
+                  : '[d]ecline / [c]ancel: ',
               signal,
             )
           )
@@ -139,10 +158,23 @@ export function terminalElicitor(
             .toLowerCase()
           if (go === 'd' || go === 'decline') return { action: 'decline' }
           if (go === 'c' || go === 'cancel') return { action: 'cancel' }
+          if (req.mode === 'url' && !canOpen) {
+            output.write('Please answer d or c.\n')
+            continue
+          }
           if (go === 'y' || go === 'yes' || (go === '' && req.mode === 'form')) break
           output.write('Please answer y, d or c.\n')
         }
-        if (req.mode === 'url') return { action: 'accept' }
+        if (req.mode === 'url') {
+          const url = req.url ?? ''
+          try {
+            await openInBrowser(url)
+            output.write('  Opened in your browser.\n')
+          } catch (e) {
+            output.write(`  ${stripControls((e as Error).message)}\n`)
+          }
+          return { action: 'accept' }
+        }
         const fields = read!.ok ? read!.fields : []
         const raw: ElicitRaw = {}
         for (const f of fields) {
