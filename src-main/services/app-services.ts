@@ -8,6 +8,7 @@ import {
   type SettingsStore,
   type SettingsStoreFactory,
 } from '../adapters/settings/settings-store'
+import { SqliteAssistantStore } from '../adapters/sqlite/assistant-store'
 import { explainOpenError } from '../adapters/sqlite/open-errors'
 import { createSessionStore, type SqliteSessionStore } from '../adapters/sqlite/session-store'
 
@@ -20,6 +21,8 @@ export interface AppServices {
   settings: SettingsStore
   secrets: SecretsStore
   store: SqliteSessionStore
+  /** assistants, and which one each session runs with (same database) */
+  assistants: SqliteAssistantStore
   logger: FileTurnLogger
   rules: SettingsPermissionRules
   /** each model's characters per token, learned from the usage servers report */
@@ -83,6 +86,7 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     settings,
     secrets,
     store,
+    assistants: new SqliteAssistantStore(store.db),
     logger,
     rules,
     calibration: new FileTokenCalibration(dataDir, (e) =>

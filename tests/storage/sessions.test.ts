@@ -48,6 +48,8 @@ describe('sessions', () => {
       pinned: false,
       archived: false,
       messageCount: 0,
+      // none recorded yet: the default one, which new chats start with
+      assistant: { id: 'default', name: 'Default' },
     })
     expect(store.getSession(a.id)).toEqual(a)
     expect(store.getSession('nope')).toBeNull()

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import type { Database } from 'better-sqlite3'
+import { ASSISTANT_SEEDS } from './assistant-seeds'
 
 export interface Migration {
   /** the `user_version` after this migration */
@@ -12,6 +13,14 @@ export interface Migration {
   description: string
   sql: string
 }
+
+/** a value as an SQL string literal */
+const sqlText = (value: string): string => `'${value.replaceAll("'", "''")}'`
+
+/** the seeded assistants' rows (v9): what the user sets, the name in its own column */
+const SEED_ASSISTANTS = ASSISTANT_SEEDS.map(({ id, origin, draft: { name, ...data } }) =>
+  [sqlText(id), sqlText(name), sqlText(origin), sqlText(JSON.stringify(data))].join(', '),
+)
 
 const TOKENIZE = `tokenize = 'unicode61 remove_diacritics 2'`
 /** code point ranges of scripts written without spaces between words (as of v5; never edit) */
@@ -163,6 +172,34 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE messages ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE messages ADD COLUMN covers_from INTEGER;
       ALTER TABLE messages ADD COLUMN covers_to INTEGER;
+    `,
+  },
+  {
+    version: 9,
+    description:
+      'assistants (the default one and three built-in ones); sessions record theirs and keep a copy of it',
+    // `data`: the assistant's fields but its name, as JSON (checked with the contract's
+    // schema when read). `assistant_snapshot`: the whole assistant a session last ran with,
+    // so that it keeps working when the assistant is deleted. Sessions from before run with
+    // the default assistant, which reproduces how they ran.
+    sql: `
+      CREATE TABLE assistants (
+        pk INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX assistants_name ON assistants (name COLLATE NOCASE);
+      INSERT INTO assistants (id, name, origin, data, created_at, updated_at)
+        SELECT column1, column2, column3, column4,
+          CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000
+        FROM (VALUES ${SEED_ASSISTANTS.map((row) => `(${row})`).join(', ')});
+      ALTER TABLE sessions ADD COLUMN assistant_id TEXT;
+      ALTER TABLE sessions ADD COLUMN assistant_snapshot TEXT;
+      UPDATE sessions SET assistant_id = 'default';
     `,
   },
 ]

@@ -13,6 +13,7 @@ import type {
   TodoItem,
   ToolCallRecord,
 } from '../../../src-preload/contract/dto'
+import { DEFAULT_ASSISTANT_ID } from './assistant-seeds'
 
 export interface SessionRow {
   pk: number
@@ -30,12 +31,18 @@ export interface SessionRow {
   pinned: number
   archived: number
   message_count: number
+  assistant_id: string | null
+  /** the assistant's name now, else the name in the session's copy of it */
+  assistant_name: string | null
 }
 
 /** selects a `SessionRow` from `sessions s` */
 export const SESSION_COLUMNS = `s.pk, s.id, s.title, s.created_at, s.updated_at, s.provider, s.model,
   s.workspace, s.system_prompt, s.todos, s.input_tokens, s.output_tokens, s.pinned, s.archived,
-  (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count`
+  (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count, s.assistant_id,
+  coalesce((SELECT a.name FROM assistants a WHERE a.id = coalesce(s.assistant_id, 'default')),
+    CASE WHEN json_valid(s.assistant_snapshot) THEN s.assistant_snapshot ->> '$.name' END)
+    AS assistant_name`
 
 export interface MessageRow {
   pk: number
@@ -99,6 +106,10 @@ export function toSession(row: SessionRow): SessionRecord {
     pinned: row.pinned !== 0,
     archived: row.archived !== 0,
     messageCount: row.message_count,
+    assistant: {
+      id: row.assistant_id ?? DEFAULT_ASSISTANT_ID,
+      name: typeof row.assistant_name === 'string' ? row.assistant_name : 'Unknown assistant',
+    },
   }
 }
 
