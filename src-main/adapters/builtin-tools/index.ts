@@ -7,6 +7,8 @@ import type { TodoItem } from '../../../src-preload/contract/dto'
 import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
 import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
 import { fetch as undiciFetch } from 'undici'
+import type { ProcessRegistry } from '../mcp/process-registry'
+import type { Containment } from './containment'
 import { fetchUrlTool } from './fetch-url'
 import { systemResolver, type Resolver } from './net-guard'
 import { listDirectoryTool, readFileTool } from './read-tools'
@@ -45,6 +47,10 @@ export interface BuiltinToolsOptions {
   env?: NodeJS.ProcessEnv
   /** variable names run_command passes on besides PATH, HOME, … (settings: toolAccess.commandEnv) */
   commandEnv?: readonly string[]
+  /** where run_command records its process groups, for the cleanup after a crash */
+  processRegistry?: ProcessRegistry
+  /** forces run_command's containment (tests; default: the best this system allows) */
+  containment?: Containment
 }
 
 export const BUILTIN_SERVER_NAME = 'cairn'
@@ -121,6 +127,8 @@ export class BuiltinTools implements ToolSource {
       shell: this.opts.shell,
       env: this.opts.env ?? process.env,
       commandEnvNames: this.opts.commandEnv ?? [],
+      processRegistry: this.opts.processRegistry,
+      containment: this.opts.containment,
     }
     try {
       return await def.run(args, env)

@@ -120,6 +120,8 @@ export const runCommandTool: BuiltinTool = {
       timeoutMs,
       signal: env.ctx.signal,
       maxOutputChars: env.limits.commandOutputChars,
+      ...(env.processRegistry ? { registry: env.processRegistry } : {}),
+      ...(env.containment ? { containment: env.containment } : {}),
     })
     if (result.spawnError) {
       throw new ToolError(`The shell could not be started: ${result.spawnError.message}`)

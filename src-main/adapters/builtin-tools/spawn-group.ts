@@ -5,15 +5,19 @@
  * a short wait), whatever the processes do. Output (stdout and stderr interleaved as
  * received) is kept within a budget: its head and its tail.
  *
- * Nothing a command starts outlives it. When its shell exits, what it left running in the
- * background (`&`, `nohup`) is stopped the same way, and so is what left the group
- * (`setsid`, a double fork): on Linux every process whose environment carries the
- * command's marker (RUN_MARKER, inherited by all its descendants) is found through /proc.
- * When the host process exits, whatever is still running is killed. macOS has no /proc:
- * there the process group is stopped, and a process that left it with `setsid` survives.
- * Windows has no process groups: `taskkill /T` ends the shell's tree, and a process whose
- * parent already exited is not found. A process that clears its environment (`env -i`)
- * and leaves the group escapes on Linux too.
+ * Nothing a command starts outlives it. On Linux, where it can, the command runs in its
+ * own PID namespace (containment.ts): when its shell exits, or Cairn dies, the kernel
+ * kills every process of the namespace, wherever it went. Otherwise (the process-group
+ * containment): when its shell exits, what it left running in the background (`&`,
+ * `nohup`) is stopped the same way, and so is what left the group (`setsid`, a double
+ * fork): on Linux every process whose environment carries the command's marker
+ * (RUN_MARKER, inherited by all its descendants) is found through /proc; a process that
+ * also clears its environment (`env -i`) escapes. When the host process exits, whatever is
+ * still running is killed. macOS has no /proc: there the process group is stopped, and a
+ * process that left it with `setsid` survives. Windows has no process groups: `taskkill
+ * /T` ends the shell's tree, and a process whose parent already exited is not found.
+ * With a process registry (process-registry.ts) each command's group, start time and
+ * marker are recorded, so that the next start kills what a Cairn that was killed left.
  *
  * The shell is started through cross-spawn, which handles Windows' `.cmd` launchers.
  */
@@ -21,7 +25,11 @@ import { randomBytes } from 'node:crypto'
 import type { ChildProcess } from 'node:child_process'
 import crossSpawn from 'cross-spawn'
 import { StringDecoder } from 'node:string_decoder'
+import fs from 'node:fs'
+import path from 'node:path'
 import { isGroupAlive, markedProcesses, signalEach, signalGroup } from '../mcp/process-tree'
+import type { ProcessRegistry } from '../mcp/process-registry'
+import { containment, type Containment, type ContainmentKind } from './containment'
 
 const isWindows = process.platform === 'win32'
 /** after the shell exits, how long to wait for its output pipes to close */
@@ -31,13 +39,16 @@ const AFTER_KILL_MS = 500
 /** the environment variable that marks every process a command starts */
 export const RUN_MARKER = 'CAIRN_COMMAND_RUN'
 
-/** commands whose processes may still run: marker → shell pid (the group's id) */
-const running = new Map<string, number | undefined>()
+/** commands whose processes may still run: marker → the group's id and its registry */
+const running = new Map<
+  string,
+  { pid: number | undefined; registry: ProcessRegistry | undefined }
+>()
 let exitHookInstalled = false
 
 /** Kills, synchronously, everything the commands still running have started. */
 function killAllOnExit(): void {
-  for (const [marker, pid] of running) stopAll(pid, marker, 'SIGKILL')
+  for (const [marker, { pid }] of running) stopAll(pid, marker, 'SIGKILL')
   running.clear()
 }
 
@@ -56,7 +67,9 @@ function reapLeftovers(pid: number | undefined, marker: string, graceMs: number)
   signalEach(markedProcesses(RUN_MARKER, marker), 'SIGTERM')
   const t = setTimeout(() => {
     stopAll(pid, marker, 'SIGKILL')
+    const entry = running.get(marker)
     running.delete(marker)
+    if (pid !== undefined) entry?.registry?.remove(pid)
   }, graceMs)
   t.unref()
 }
@@ -71,6 +84,10 @@ export interface RunOptions {
   signal: AbortSignal
   maxOutputChars: number
   killGraceMs?: number
+  /** how background processes are contained (default: the best this system allows, found once) */
+  containment?: Containment
+  /** records each command's process group, so that a later start can kill what a crash left */
+  registry?: ProcessRegistry
 }
 
 export interface RunResult {
@@ -84,6 +101,8 @@ export interface RunResult {
   /** the shell could not be started */
   spawnError: Error | null
   pid: number | undefined
+  /** how the command's background processes were contained */
+  containment: ContainmentKind
 }
 
 export function shellInvocation(
@@ -98,23 +117,58 @@ export function shellInvocation(
   return { file: shell ?? env['SHELL'] ?? '/bin/sh', args: ['-c', command], verbatim: false }
 }
 
-export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
+/**
+ * Whether `file` can be run: under a PID namespace the shell is started by the namespace's
+ * init, so a missing shell must be noticed here to be reported as one.
+ */
+function findShell(file: string, env: NodeJS.ProcessEnv): boolean {
+  const runnable = (p: string): boolean => {
+    try {
+      fs.accessSync(p, fs.constants.X_OK)
+      return fs.statSync(p).isFile()
+    } catch {
+      return false
+    }
+  }
+  if (file.includes('/')) return runnable(file)
+  return (env['PATH'] ?? '')
+    .split(path.delimiter)
+    .some((d) => d !== '' && runnable(path.join(d, file)))
+}
+
+export async function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
+  if (opts.signal.aborted) return { ...empty('process-group'), stopped: 'abort' }
+  const contained = opts.containment ?? (isWindows ? null : await containment())
+  return runContained(opts, contained ?? { kind: 'process-group', prefix: [], description: '' })
+}
+
+function runContained(opts: RunOptions, contained: Containment): Promise<RunResult> {
   const grace = opts.killGraceMs ?? 2000
   const inv = shellInvocation(opts.command, opts.shell, opts.env)
   const marker = randomBytes(12).toString('hex')
+  const kind = contained.kind
   if (!exitHookInstalled) {
     exitHookInstalled = true
     process.on('exit', killAllOnExit)
   }
   return new Promise<RunResult>((resolve) => {
     if (opts.signal.aborted) {
-      resolve({ ...empty(), stopped: 'abort' })
+      resolve({ ...empty(kind), stopped: 'abort' })
+      return
+    }
+    const [file, args] =
+      contained.prefix.length > 0
+        ? [contained.prefix[0] as string, [...contained.prefix.slice(1), inv.file, ...inv.args]]
+        : [inv.file, inv.args]
+    if (contained.prefix.length > 0 && !findShell(inv.file, opts.env)) {
+      const e = Object.assign(new Error(`spawn ${inv.file} ENOENT`), { code: 'ENOENT' })
+      resolve({ ...empty(kind), spawnError: e })
       return
     }
     const output = new HeadTail(opts.maxOutputChars)
     let child: ChildProcess
     try {
-      child = crossSpawn(inv.file, inv.args, {
+      child = crossSpawn(file, args, {
         cwd: opts.cwd,
         env: { ...opts.env, [RUN_MARKER]: marker },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,11 +177,17 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
         windowsVerbatimArguments: inv.verbatim,
       })
     } catch (e) {
-      resolve({ ...empty(), spawnError: e as Error })
+      resolve({ ...empty(kind), spawnError: e as Error })
       return
     }
     const pid = child.pid
-    running.set(marker, pid)
+    running.set(marker, { pid, registry: opts.registry })
+    if (pid !== undefined)
+      opts.registry?.add(pid, {
+        server: 'run_command',
+        command: file,
+        marker: `${RUN_MARKER}=${marker}`,
+      })
     let exitCode: number | null = null
     let exitSignal: NodeJS.Signals | null = null
     let stopped: RunResult['stopped'] = null
@@ -161,7 +221,16 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
       // what the command left running (in the group or escaped from it) is stopped too
       reapLeftovers(pid, marker, grace)
       const { text, cut } = output.result()
-      resolve({ output: text, cutChars: cut, exitCode, exitSignal, stopped, spawnError, pid })
+      resolve({
+        output: text,
+        cutChars: cut,
+        exitCode,
+        exitSignal,
+        stopped,
+        spawnError,
+        pid,
+        containment: kind,
+      })
     }
 
     const stop = (why: 'timeout' | 'abort'): void => {
@@ -199,8 +268,9 @@ export function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
   })
 }
 
-function empty(): RunResult {
+function empty(containment: ContainmentKind): RunResult {
   return {
+    containment,
     output: '',
     cutChars: 0,
     exitCode: null,

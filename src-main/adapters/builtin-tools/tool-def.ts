@@ -5,6 +5,8 @@
  */
 import type { ToolAnnotations } from '../../../src-preload/contract/events'
 import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { ProcessRegistry } from '../mcp/process-registry'
+import type { Containment } from './containment'
 import type { Resolver } from './net-guard'
 
 export interface BuiltinLimits {
@@ -38,6 +40,10 @@ export interface ToolEnv {
   env: NodeJS.ProcessEnv
   /** environment variable names run_command passes on besides its own list */
   commandEnvNames: readonly string[]
+  /** where run_command records its process groups (see process-registry.ts) */
+  processRegistry: ProcessRegistry | undefined
+  /** run_command's containment when forced (default: the best this system allows) */
+  containment: Containment | undefined
 }
 
 export interface BuiltinTool {

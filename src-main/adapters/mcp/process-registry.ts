@@ -1,8 +1,14 @@
 /**
- * The pid file of running stdio server groups (`<dataDir>/mcp-processes.json`). Servers run
- * detached in their own process group, so they outlive a Cairn that crashes or is killed;
- * the next start kills the groups whose owner is gone. The desktop app and the CLI may share
- * the file: every read-modify-write holds a lock, and the file is replaced atomically.
+ * The pid file of running process groups (`<dataDir>/mcp-processes.json`): stdio MCP servers
+ * and run_command's commands. They run detached in their own process group, so they can
+ * outlive a Cairn that crashes or is killed; the next start kills the groups whose owner is
+ * gone. A group is killed only when it is really the one recorded: its leader's start time
+ * (processStartTime) must match the recorded one, so a pid reused by another program is
+ * left alone. When the leader is gone, only the processes that carry the entry's
+ * environment marker (a random value given to one command, Linux) are killed. Entries
+ * written before start times were recorded fall back to comparing the command line.
+ * The desktop app and the CLI may share the file: every read-modify-write holds a lock, and
+ * the file is replaced atomically.
  */
 import fs from 'node:fs'
 import { hostname } from 'node:os'
@@ -10,7 +16,16 @@ import path from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync } from '../settings/file-lock'
-import { groupMembers, isAlive, isGroupAlive, terminateGroup } from './process-tree'
+import {
+  groupMembers,
+  isAlive,
+  isGroupAlive,
+  markedProcesses,
+  processStartTime,
+  signalEach,
+  terminateGroup,
+  waitUntil,
+} from './process-tree'
 
 const registryEntrySchema = z.object({
   /** the Cairn process that started the server */
@@ -21,6 +36,10 @@ const registryEntrySchema = z.object({
   command: z.string(),
   startedAt: z.string(),
   host: z.string().optional(),
+  /** the leader's start time (processStartTime), to tell it from a process that reuses the pid */
+  startTime: z.string().optional(),
+  /** `NAME=value`: the environment marker every process of the group inherited */
+  marker: z.string().optional(),
 })
 
 export type RegistryEntry = z.infer<typeof registryEntrySchema>
@@ -51,6 +70,32 @@ function looksLikeServer(entry: RegistryEntry, members: () => number[]): boolean
   return members().some((pid) => cmdline(pid)?.includes(name) ?? false)
 }
 
+/** Kills what is left of one entry's group, if it is really the one recorded. */
+async function killLeftover(e: RegistryEntry): Promise<boolean> {
+  const marked = (): number[] => {
+    const at = e.marker?.indexOf('=') ?? -1
+    return e.marker && at > 0 ? markedProcesses(e.marker.slice(0, at), e.marker.slice(at + 1)) : []
+  }
+  let killed = false
+  if (e.startTime === undefined) {
+    if (!isGroupAlive(e.pid)) return false
+    if (!looksLikeServer(e, () => groupMembers(e.pid))) return false
+    await terminateGroup(e.pid, { graceMs: LEFTOVER_GRACE_MS })
+    killed = true
+  } else if (processStartTime(e.pid) === e.startTime) {
+    await terminateGroup(e.pid, { graceMs: LEFTOVER_GRACE_MS })
+    killed = true
+  }
+  // what carries the marker is ours whatever its group: what left it, or a group whose leader is gone
+  const rest = marked()
+  if (rest.length === 0) return killed
+  signalEach(rest, 'SIGTERM')
+  if (!(await waitUntil(() => rest.every((pid) => !isAlive(pid)), LEFTOVER_GRACE_MS))) {
+    signalEach(marked(), 'SIGKILL')
+  }
+  return true
+}
+
 export class ProcessRegistry {
   private readonly lockPath: string
   /** the last error from reading or writing the file (the registry never throws) */
@@ -60,7 +105,8 @@ export class ProcessRegistry {
     this.lockPath = `${file}.lock`
   }
 
-  add(pid: number, info: { server: string; command: string }): void {
+  add(pid: number, info: { server: string; command: string; marker?: string }): void {
+    const startTime = processStartTime(pid)
     const entry: RegistryEntry = {
       ownerPid: process.pid,
       pid,
@@ -68,6 +114,8 @@ export class ProcessRegistry {
       command: info.command,
       startedAt: new Date().toISOString(),
       host: hostname(),
+      ...(startTime !== null ? { startTime } : {}),
+      ...(info.marker !== undefined ? { marker: info.marker } : {}),
     }
     this.update((entries) => [...entries.filter((e) => e.pid !== pid), entry])
   }
@@ -105,14 +153,7 @@ export class ProcessRegistry {
       return 0
     }
     if (leftovers.length === 0) return 0
-    const killed = await Promise.all(
-      leftovers.map(async (e) => {
-        if (!isGroupAlive(e.pid)) return false
-        if (!looksLikeServer(e, () => groupMembers(e.pid))) return false
-        await terminateGroup(e.pid, { graceMs: LEFTOVER_GRACE_MS })
-        return true
-      }),
-    )
+    const killed = await Promise.all(leftovers.map(killLeftover))
     const done = new Set(leftovers.map((e) => `${e.ownerPid}:${e.pid}`))
     this.update((entries) => entries.filter((e) => !done.has(`${e.ownerPid}:${e.pid}`)))
     return killed.filter(Boolean).length

@@ -21,6 +21,8 @@ function validPid(pid: number): boolean {
 interface ProcStat {
   state: string
   pgrp: number
+  /** clock ticks from boot to the process's start */
+  startTicks: number
 }
 
 /** Linux only: the state and process group of a pid from /proc/<pid>/stat, or null. */
@@ -35,7 +37,8 @@ function procStat(pid: number | string): ProcStat | null {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
   const state = fields[0] ?? ''
   const pgrp = Number(fields[2])
-  return { state, pgrp }
+  const startTicks = Number(fields[19])
+  return { state, pgrp, startTicks }
 }
 
 const isZombie = (s: ProcStat | null): boolean => s !== null && (s.state === 'Z' || s.state === 'X')
@@ -163,4 +166,40 @@ export function signalEach(pids: readonly number[], signal: NodeJS.Signals): voi
       // gone
     }
   }
+}
+
+let bootId: string | null | undefined
+
+/** Linux: this boot's id (so a start time from before a reboot never matches). */
+function linuxBootId(): string | null {
+  if (bootId === undefined) {
+    try {
+      bootId = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    } catch {
+      bootId = null
+    }
+  }
+  return bootId
+}
+
+/**
+ * When `pid` started, as an opaque string that differs for a process that reuses the pid:
+ * on Linux the boot id and the start time in clock ticks from /proc, elsewhere on POSIX
+ * what `ps -o lstart=` says (to the second). Null when unknown (gone, zombie, Windows).
+ */
+export function processStartTime(pid: number): string | null {
+  if (!validPid(pid)) return null
+  if (hasProc()) {
+    const stat = procStat(pid)
+    if (!stat || isZombie(stat) || !Number.isFinite(stat.startTicks)) return null
+    return `linux:${linuxBootId() ?? ''}:${stat.startTicks}`
+  }
+  if (process.platform === 'win32') return null
+  const r = spawnSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+    encoding: 'utf8',
+    timeout: 5000,
+    env: { PATH: '/bin:/usr/bin', LC_ALL: 'C' },
+  })
+  const out = r.status === 0 ? r.stdout.trim() : ''
+  return out === '' ? null : `ps:${out}`
 }
