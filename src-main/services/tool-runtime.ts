@@ -27,7 +27,7 @@ export interface ToolRuntime {
   /** the servers' resources and prompts */
   catalog: McpCatalog
   /** the tools of one session's turn (its workspace for the built-in file tools) */
-  hostFor(session: SessionRecord): ToolHost
+  hostFor(session: Pick<SessionRecord, 'workspace'>): ToolHost
   servers(): McpServerInfo[]
   shutdown(): Promise<void>
 }

@@ -38,6 +38,8 @@ export interface SendInput {
   replaces?: string
   /** resources attached to the message, already read (stored with it) */
   parts?: ContentPart[]
+  /** a new chat starts with this assistant; an existing one switches to it */
+  assistantId?: string
 }
 
 export class TurnManager {
@@ -125,6 +127,7 @@ export class TurnManager {
         flags: input.model ? { model: input.model } : {},
         env: this.env,
         ...(input.workspace ? { workspace: input.workspace } : {}),
+        ...(input.assistantId ? { assistantId: input.assistantId } : {}),
         tools: (session) => this.tools.hostFor(session),
         approver: this.approvals,
         ...(this.elicitations ? { elicitor: this.elicitations } : {}),
@@ -159,7 +162,9 @@ export class TurnManager {
           markEnded()
           if (e instanceof SetupError) {
             const code =
-              e.code === 'no_session' ? 'not_found' : e.code === 'busy' ? 'conflict' : 'provider'
+              e.code === 'no_session' || e.code === 'no_assistant'
+                ? 'not_found'
+                : e.code === 'busy' ? 'conflict' : 'provider'
             reject(new RouteError(code, e.message))
           } else {
             reject(e instanceof Error ? e : new Error(String(e)))

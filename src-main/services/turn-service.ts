@@ -22,13 +22,22 @@ import {
   type ProviderFlags,
 } from './provider'
 import { setupModel } from './model-setup'
+import {
+  assistantLimits,
+  assistantPolicy,
+  assistantProvider,
+  assistantSystemPrompt,
+  turnAssistant,
+} from './assistant-setup'
+import { AssistantToolHost } from '../core/tools/assistant-filter'
+import type { Assistant } from '../../src-preload/contract/assistants'
 import { rememberSessionWindow } from './session-windows'
 
 /** A problem the user fixes in their configuration or command line; nothing was run. */
 export class SetupError extends Error {
   constructor(
     message: string,
-    readonly code: 'no_provider' | 'no_model' | 'no_session' | 'busy',
+    readonly code: 'no_provider' | 'no_model' | 'no_session' | 'no_assistant' | 'busy',
   ) {
     super(message)
   }
@@ -47,6 +56,11 @@ export interface TurnInput {
   limits?: Partial<TurnLimits>
   /** the workspace folder for the built-in file tools (a session keeps its own until switched) */
   workspace?: string
+  /**
+   * The assistant's id: a new session starts with it, an existing one switches to it from
+   * this turn on. Unset: the session's own assistant (a new one: the default assistant).
+   */
+  assistantId?: string
   /** the model's context window for this turn, over what the server says (`--context-window`) */
   contextWindow?: number
   /** switch the model's thinking for this turn, over the provider's setting (`--think`) */
@@ -123,11 +137,15 @@ export async function runSessionTurn(app: AppServices, input: TurnInput): Promis
 async function runLeased(
   app: AppServices,
   input: TurnInput,
-  existing: SessionRecord | null,
+  found: SessionRecord | null,
   leaseNew: (sessionId: string) => void,
 ): Promise<TurnRun> {
   const settings = app.settings.get()
-  const provider = await chooseProvider(app, input)
+  const chosen = chooseAssistant(app, found, input.assistantId)
+  const assistant = chosen.assistant
+  // switched to another assistant: the session as it is now (its model, its workspace)
+  const existing = chosen.session ?? found
+  const provider = await chooseProvider(app, input, assistant)
   if (provider.apiKey) app.registerSecret(provider.apiKey)
   const client = new LlmClient({
     baseURL: provider.baseURL,
@@ -137,7 +155,8 @@ async function runLeased(
   // A session keeps its model until the user switches it (--model or CAIRN_MODEL on a
   // new one); a new session takes the configured one.
   const switchTo = input.flags.model
-  let model = switchTo ?? (existing?.model || undefined) ?? provider.model
+  let model =
+    switchTo ?? (existing?.model || undefined) ?? assistant.model ?? provider.model
   if (!model) model = await onlyModel(client, provider)
 
   let session: SessionRecord
@@ -159,10 +178,12 @@ async function runLeased(
     session = app.store.createSession({
       provider: provider.baseURL,
       model,
-      workspace: input.workspace ?? settings.defaultWorkspace ?? null,
+      workspace: input.workspace ?? assistant.workspace ?? settings.defaultWorkspace ?? null,
     })
     leaseNew(session.id)
   }
+  // the session records the assistant this turn runs with, and keeps a copy of it
+  app.assistants.setForSession(session.id, assistant)
   const turnId = randomUUID()
   // a new session is kept only once its first request got an answer: a first turn that
   // fails before one (the server cannot be reached, the key is rejected) leaves no session
@@ -180,11 +201,11 @@ async function runLeased(
         input.emit(e)
       }
   input.onStart?.({ session, turnId, provider, model })
-  const limits: TurnLimits = {
-    ...DEFAULT_LIMITS,
-    ...settings.limits,
-    ...input.limits,
-  }
+  const limits: TurnLimits = assistantLimits(
+    { ...DEFAULT_LIMITS, ...settings.limits },
+    assistant,
+    input.limits,
+  )
   // the window the request is fitted into: the run's, the server's, a known model's, the settings'
   const setup = await setupModel(provider, model, {
     fallbackWindow: limits.contextTokens,
@@ -202,12 +223,16 @@ async function runLeased(
     provider: provider.baseURL,
     model,
     ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
+    ...(assistant.utilityModel ? { utilityModel: assistant.utilityModel } : {}),
     ...setup.llm,
   }
+  if (assistant.temperature !== undefined)
+    llm.params = { ...llm.params, temperature: assistant.temperature }
   const outcome = await runTurn(
     {
       store: app.store,
-      tools: input.tools(session),
+      // what the assistant does not allow is not offered, and unknown if called
+      tools: new AssistantToolHost(input.tools(session), assistant.tools),
       approver: input.approver,
       ...(input.elicitor ? { elicitor: input.elicitor } : {}),
       rules: app.rules,
@@ -222,9 +247,9 @@ async function runLeased(
       text: input.text,
       ...(input.parts ? { parts: input.parts } : {}),
       ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
-      policy: input.policy ?? settings.permissionPolicy,
+      policy: assistantPolicy(assistant, settings, input.policy),
       limits,
-      systemPrompt: session.systemPrompt ?? settings.systemPrompt ?? null,
+      systemPrompt: assistantSystemPrompt(session, assistant, settings),
       environment: {
         os: describeOs(),
         workspace: session.workspace ?? settings.defaultWorkspace ?? defaultWorkspace(),
@@ -277,12 +302,34 @@ function answered(app: AppServices, sessionId: string): boolean {
   return app.store.listMessages(sessionId).some((m) => m.role === 'assistant')
 }
 
-async function chooseProvider(app: AppServices, input: TurnInput): Promise<ProviderChoice> {
+/** the turn's assistant; an unknown id is a setup problem (nothing was run) */
+function chooseAssistant(
+  app: AppServices,
+  existing: SessionRecord | null,
+  assistantId: string | undefined,
+): { assistant: Assistant; session: SessionRecord | null } {
+  try {
+    return turnAssistant(app, existing, assistantId)
+  } catch (e) {
+    if (e instanceof Error && (e as { code?: string }).code === 'not_found')
+      throw new SetupError(e.message, 'no_assistant')
+    throw e
+  }
+}
+
+async function chooseProvider(
+  app: AppServices,
+  input: TurnInput,
+  assistant: Assistant,
+): Promise<ProviderChoice> {
   const settings = app.settings.get()
-  const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+  // the assistant's provider comes before the environment's and the active one, not a flag's
+  const own = input.flags.baseUrl ? null : assistantProvider(assistant, settings)
+  const active = own ?? settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+  const env = own ? withoutEnvEndpoint(input.env) : input.env
   const resolved = resolveProvider({
     flags: input.flags,
-    env: input.env,
+    env,
     active,
     activeModel: settings.activeModel,
     storedKey: (id) => app.secrets.getApiKey(id),
@@ -298,6 +345,22 @@ async function chooseProvider(app: AppServices, input: TurnInput): Promise<Provi
     label: found.name,
     ...(model ? { model } : {}),
   }
+}
+
+/**
+ * The environment without its endpoint: a base URL there, with the key that goes with it,
+ * is not for the assistant's provider (which uses its own stored key).
+ */
+function withoutEnvEndpoint(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!env['CAIRN_BASE_URL'] && !env['OPENAI_BASE_URL']) return env
+  const {
+    CAIRN_BASE_URL: _cb,
+    OPENAI_BASE_URL: _ob,
+    CAIRN_API_KEY: _ck,
+    OPENAI_API_KEY: _ok,
+    ...rest
+  } = env
+  return rest
 }
 
 /** With no model configured, an endpoint that serves exactly one model gets that one. */

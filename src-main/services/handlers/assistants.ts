@@ -1,4 +1,9 @@
+import { DEFAULT_ASSISTANT_ID } from '../../adapters/sqlite/assistant-seeds'
+import { AssistantError } from '../../adapters/sqlite/assistant-store'
 import { RouteError, type Handlers } from '../../ipc/router'
+import { AssistantFileError, exportAssistant, importAssistant } from '../assistant-files'
+import { previewAssistantTools } from '../assistant-preview'
+import { requireAssistant, switchSessionAssistant } from '../assistant-setup'
 import type { HandlerContext } from './context'
 
 type AssistantRoutes =
@@ -13,22 +18,41 @@ type AssistantRoutes =
   | 'assistants.previewTools'
   | 'sessions.setAssistant'
 
-const notYet = async (): Promise<never> => {
-  throw new RouteError('unavailable', 'Assistants are not stored yet in this version.')
+/** the store's and the file reader's expected failures, as route errors */
+async function explained<T>(run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (e) {
+    if (e instanceof AssistantError) throw new RouteError(e.code, e.message)
+    if (e instanceof AssistantFileError) throw new RouteError('bad_request', e.message)
+    throw e
+  }
 }
 
-/** The assistants routes (the contract is in place; the store lands next). */
-export function assistantHandlers(_c: HandlerContext): Pick<Handlers, AssistantRoutes> {
+export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRoutes> {
+  const assistants = c.app.assistants
   return {
-    'assistants.list': notYet,
-    'assistants.get': notYet,
-    'assistants.create': notYet,
-    'assistants.update': notYet,
-    'assistants.duplicate': notYet,
-    'assistants.delete': notYet,
-    'assistants.export': notYet,
-    'assistants.import': notYet,
-    'assistants.previewTools': notYet,
-    'sessions.setAssistant': notYet,
+    'assistants.list': async () => ({
+      assistants: assistants.list(),
+      defaultId: DEFAULT_ASSISTANT_ID,
+    }),
+    'assistants.get': ({ id }) => explained(() => requireAssistant(c.app, id)),
+    'assistants.create': ({ assistant }) => explained(() => assistants.create(assistant)),
+    'assistants.update': ({ id, assistant }) => explained(() => assistants.update(id, assistant)),
+    'assistants.duplicate': ({ id, name }) => explained(() => assistants.duplicate(id, name)),
+    'assistants.delete': ({ id }) => explained(() => ({ deleted: assistants.delete(id) })),
+    'assistants.export': ({ id }) => explained(() => exportAssistant(requireAssistant(c.app, id))),
+    'assistants.import': ({ text }) => explained(() => importAssistant(c.app, text)),
+    'assistants.previewTools': ({ assistant }) =>
+      previewAssistantTools(c.app, c.tools, assistant),
+    // a running turn keeps the assistant it started with; the session's next turn uses this one
+    'sessions.setAssistant': ({ id, assistantId }) =>
+      explained(() => {
+        if (!c.app.store.getSession(id))
+          throw new RouteError('not_found', `There is no session "${id}".`)
+        const session = switchSessionAssistant(c.app, id, requireAssistant(c.app, assistantId))
+        c.hub.publish({ event: 'sessions.changed', payload: { sessionId: id } })
+        return session
+      }),
   }
 }

@@ -41,6 +41,7 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
         ...(input.model ? { model: input.model } : {}),
         ...(input.workspace ? { workspace: input.workspace } : {}),
         ...(input.replaces ? { replaces: input.replaces } : {}),
+        ...(input.assistantId ? { assistantId: input.assistantId } : {}),
       })
     },
     'chat.stop': async ({ turnId }) => ({ stopped: c.turns.stop(turnId) }),

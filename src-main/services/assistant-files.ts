@@ -1,0 +1,74 @@
+/**
+ * An assistant as a JSON file (`assistants.export` / `.import`, `cairn assistants
+ * export|import`): `{"cairnAssistant": 1, "assistant": {…}}` with what the user sets: no
+ * id, no dates, and never a secret (a provider is named by its id; its key stays in the
+ * secrets file). A file is read leniently (unknown keys are dropped) but every field it
+ * has must be valid; what is wrong is named by its place in the file.
+ */
+import {
+  assistantFileSchema,
+  type Assistant,
+  type AssistantDraft,
+  type AssistantFile,
+} from '../../src-preload/contract/assistants'
+import type { AppServices } from './app-services'
+
+export class AssistantFileError extends Error {}
+
+/** the file's name: the assistant's name, lower case, letters and digits */
+export function assistantFilename(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+  return `${slug || 'assistant'}.assistant.json`
+}
+
+export function exportAssistant(assistant: Assistant): {
+  filename: string
+  mimeType: string
+  content: string
+} {
+  const { id: _id, origin: _origin, createdAt: _c, updatedAt: _u, ...draft } = assistant
+  const file: AssistantFile = { cairnAssistant: 1, assistant: draft }
+  return {
+    filename: assistantFilename(assistant.name),
+    mimeType: 'application/json',
+    content: `${JSON.stringify(file, null, 2)}\n`,
+  }
+}
+
+/** The assistant in an exported file, checked; a file that is not one says why. */
+export function parseAssistantFile(text: string): AssistantDraft {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (e) {
+    throw new AssistantFileError(`The file is not JSON: ${(e as Error).message}.`)
+  }
+  if (typeof value !== 'object' || value === null || !('cairnAssistant' in value))
+    throw new AssistantFileError(
+      'The file is not an exported assistant (it has no "cairnAssistant" key).',
+    )
+  const parsed = assistantFileSchema.safeParse(value)
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`)
+      .join('; ')
+    throw new AssistantFileError(`The assistant in the file is not valid: ${problems}.`)
+  }
+  return parsed.data.assistant
+}
+
+/** Adds the file's assistant; a name already taken gets " (2)", " (3)", … */
+export function importAssistant(
+  app: AppServices,
+  text: string,
+): { assistant: Assistant; renamedFrom: string | null } {
+  const draft = parseAssistantFile(text)
+  const name = app.assistants.freeName(draft.name)
+  const assistant = app.assistants.create({ ...draft, name })
+  return { assistant, renamedFrom: name === draft.name.trim() ? null : draft.name.trim() }
+}
