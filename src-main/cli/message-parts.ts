@@ -80,10 +80,15 @@ export async function mentionParts(
 ): Promise<ContentPart[]> {
   if (mentions.length === 0) return []
   await settled(tools)
+  // the name the server lists a resource under labels it, as the picker's chip does
+  const listed = (await tools.catalog.resources()).resources
   const parts: ContentPart[] = []
   for (const m of mentions) {
+    const name = listed.find((r) => r.server === m.server && r.uri === m.uri)?.name
     try {
-      parts.push(...(await tools.catalog.read({ server: m.server, uri: m.uri })))
+      parts.push(
+        ...(await tools.catalog.read({ server: m.server, uri: m.uri, ...(name ? { name } : {}) })),
+      )
     } catch (e) {
       throw new MessageError((e as Error).message)
     }
