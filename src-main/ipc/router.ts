@@ -2,8 +2,11 @@
  * One router for every transport (Electron IPC, browser-mode WebSocket): the route must
  * exist, the input is parsed with the contract's zod schema, the handler runs, and the
  * answer is always `{ ok: true, data }` or `{ ok: false, error }` — nothing throws across
- * the boundary. Checking who sent the request is the transport's job, before this.
+ * the boundary. A damaged database (or a data directory Cairn cannot write to) answers with
+ * the problem as the code (`database_damaged`) and a message that says what to do. Checking
+ * who sent the request is the transport's job, before this.
  */
+import { explainQueryError, StorageError } from '../adapters/sqlite/open-errors'
 import {
   routeInputs,
   type Result,
@@ -65,6 +68,9 @@ export function createRouter(
       } catch (e) {
         if (e instanceof RouteError)
           return { ok: false, error: { code: e.code, message: e.message } }
+        // the database is damaged, or its directory not writable: what is wrong and what to do
+        const storage = e instanceof StorageError ? e : explainQueryError(e, null)
+        if (storage) return { ok: false, error: { code: storage.problem, message: storage.message } }
         onInternalError?.(route, e)
         return {
           ok: false,

@@ -4,6 +4,7 @@
  * pending approvals, the router for requests and the hub for events.
  */
 import { readMcpConfigFile } from '../adapters/mcp/config'
+import { setDamagedDatabaseAside } from '../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { createRouter, type Handlers, type Router } from '../ipc/router'
@@ -15,6 +16,7 @@ import { chatHandlers } from './handlers/chat'
 import { contextHandlers } from './handlers/context-window'
 import type {
   ConfirmCommand,
+  ConfirmNewDatabase,
   HandlerContext,
   NativeDialogs,
   OpenAuthorization,
@@ -29,6 +31,8 @@ import { providerHandlers } from './handlers/providers'
 import { settingsHandlers } from './handlers/settings'
 import { startToolRuntime } from './tool-runtime'
 import { TurnManager } from './turn-manager'
+import { voiceHandlers } from './handlers/voice'
+import { startVoiceService } from './voice/voice-service'
 import { withdrawSecretEnv } from './secret-env'
 
 export interface AppHostOptions {
@@ -57,6 +61,12 @@ export interface AppHostOptions {
   dialogs?: NativeDialogs
   /** shows a server's login address, then opens it (the desktop app); default: the system's browser */
   openAuthorization?: OpenAuthorization
+  /**
+   * Asks the user, outside the page, whether to move a damaged database aside and start a
+   * new one (the desktop app's native dialog); without it the page asks before it sends
+   * `app.replaceDamagedDatabase`
+   */
+  confirmNewDatabase?: ConfirmNewDatabase
 }
 
 export interface AppHost {
@@ -66,18 +76,74 @@ export interface AppHost {
   shutdown(): Promise<void>
 }
 
+/** The engine on one database: what `app.replaceDamagedDatabase` stops and opens again. */
+interface Engine {
+  handlers: Handlers
+  stop(): Promise<void>
+}
+
 /** Opens everything on the data directory; MCP servers start in the background. */
 export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
   const warn = opts.onWarning ?? (() => {})
   // the keys live in this copy only: commands and servers started later never inherit them
   const env = withdrawSecretEnv(opts.env ?? process.env)
+  const hub = new EventHub()
+  let replacing: Promise<string> | null = null
+  /**
+   * A query found the database damaged and the user agreed: everything on it stops, it is
+   * moved aside (kept, for recovery) and the engine opens again on a new, empty one. The
+   * router and the hub stay, so the window keeps its connection.
+   */
+  const replaceDatabase = (): Promise<string> =>
+    (replacing ??= (async () => {
+      try {
+        await engine.stop()
+        const aside = setDamagedDatabaseAside(opts.dataDir)
+        warn(`The damaged database was moved to ${aside}; a new one is started.`)
+        engine = await assemble(opts, env, hub, warn, replaceDatabase)
+        hub.publish({ event: 'sessions.changed', payload: { sessionId: null } })
+        return aside
+      } finally {
+        replacing = null
+      }
+    })())
+  let engine = await assemble(opts, env, hub, warn, replaceDatabase)
+  // every route answers from the engine of the moment
+  const handlers = Object.fromEntries(
+    Object.keys(engine.handlers).map((route) => [
+      route,
+      (input: unknown) =>
+        (engine.handlers as Record<string, (input: unknown) => Promise<unknown>>)[route]!(input),
+    ]),
+  ) as Handlers
+  const router = createRouter(handlers, (route, e) =>
+    warn(`${route} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
+  )
+  let closing: Promise<void> | null = null
+  return {
+    router,
+    hub,
+    shutdown: () =>
+      (closing ??= (async () => {
+        await replacing?.catch(() => undefined)
+        await engine.stop()
+      })()),
+  }
+}
+
+async function assemble(
+  opts: AppHostOptions,
+  env: NodeJS.ProcessEnv,
+  hub: EventHub,
+  warn: (message: string) => void,
+  replaceDatabase: () => Promise<string>,
+): Promise<Engine> {
   const app = openAppServices(opts.dataDir, {
     onWarning: warn,
     ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
     ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
     ...(opts.settingsStoreFactory ? { settingsStoreFactory: opts.settingsStoreFactory } : {}),
   })
-  const hub = new EventHub()
   const override = opts.mcpConfigFile ? readMcpConfigFile(opts.mcpConfigFile) : undefined
   const tools = await startToolRuntime(app, {
     ...(override ? { override } : {}),
@@ -96,6 +162,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     opts.hostKind === 'web' ? 'web' : 'desktop',
     elicitations,
   )
+  const voice = startVoiceService({ app, tools, turns, hub })
   const context: HandlerContext = {
     app,
     tools,
@@ -110,6 +177,8 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     confirmCommand: opts.confirmCommand ?? null,
     dialogs: opts.dialogs ?? null,
     openAuthorization: opts.openAuthorization ?? null,
+    confirmNewDatabase: opts.confirmNewDatabase ?? null,
+    replaceDatabase,
   }
   const handlers: Handlers = {
     ...chatHandlers(context),
@@ -121,17 +190,16 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     ...mcpCatalogHandlers(context),
     ...mcpLoginHandlers(context),
     ...appHandlers(context),
+    ...voiceHandlers(voice),
     ...assistantHandlers(context),
   }
-  const router = createRouter(handlers, (route, e) =>
-    warn(`${route} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-  )
-  let closing: Promise<void> | null = null
+  let stopping: Promise<void> | null = null
   return {
-    router,
-    hub,
-    shutdown: () =>
-      (closing ??= (async () => {
+    handlers,
+    stop: () =>
+      (stopping ??= (async () => {
+        // before the servers stop: the voice server's session is closed, not left open
+        await voice.shutdown()
         await turns.shutdown()
         await tools.shutdown()
         await app.rules.flushed()

@@ -235,6 +235,13 @@ export const routeInputs = {
     filename: z.string().min(1).max(255),
     content: z.string().max(256 * 1024 * 1024),
   }),
+  /**
+   * After a request failed with `database_damaged`: moves the damaged database aside (it is
+   * kept, for recovery) and starts a new, empty one, only with the user's consent (the
+   * desktop app asks in a native dialog; in browser mode the page asks first). `conflict`
+   * when no damage was found.
+   */
+  'app.replaceDamagedDatabase': z.strictObject({}),
 } satisfies Record<keyof RouteOutputs, z.ZodType>
 
 /** What each route answers. */
@@ -354,6 +361,8 @@ export interface RouteOutputs {
   'app.pickFolder': { path: string | null }
   /** where the file was written; null: the user cancelled */
   'app.saveFile': { path: string | null }
+  /** where the damaged database was moved; null: the user declined */
+  'app.replaceDamagedDatabase': { movedTo: string | null }
 }
 
 export type RouteName = keyof RouteOutputs

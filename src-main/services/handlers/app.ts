@@ -1,13 +1,14 @@
 /**
- * The app itself: what it is, and the system dialogs only the desktop app can show (a
- * page cannot learn a folder's path or write where the user chose).
+ * The app itself: what it is, the system dialogs only the desktop app can show (a page
+ * cannot learn a folder's path or write where the user chose), and a new database in place
+ * of one a query found damaged.
  */
 import path from 'node:path'
 import { writeFileAtomic } from '../../adapters/atomic-file'
 import { RouteError, type Handlers } from '../../ipc/router'
 import type { HandlerContext, NativeDialogs } from './context'
 
-type AppRoutes = 'app.info' | 'app.pickFolder' | 'app.saveFile'
+type AppRoutes = 'app.info' | 'app.pickFolder' | 'app.saveFile' | 'app.replaceDamagedDatabase'
 
 /** The suggested name only: no folders, no characters a file system refuses. */
 export function safeFilename(name: string): string {
@@ -54,6 +55,20 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
         throw new RouteError('unavailable', `Could not save ${target}: ${why}`)
       }
       return { path: target }
+    },
+    // only after a query found the database damaged, and only with the user's consent
+    'app.replaceDamagedDatabase': async () => {
+      const damage = c.app.store.damage
+      if (!damage)
+        throw new RouteError(
+          'conflict',
+          'Cairn has found no damage in its database, so it was left as it is.',
+        )
+      if (!c.replaceDatabase)
+        throw new RouteError('unavailable', 'This host cannot start a new database while it runs.')
+      if (c.confirmNewDatabase && !(await c.confirmNewDatabase(damage.message)))
+        return { movedTo: null }
+      return { movedTo: await c.replaceDatabase() }
     },
   }
 }

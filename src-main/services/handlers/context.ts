@@ -31,7 +31,22 @@ export interface HandlerContext {
    * false when the user declined. Null: the system's browser is opened as the CLI does.
    */
   openAuthorization?: OpenAuthorization | null
+  /**
+   * Asks the user, outside the page, whether to move the damaged database aside and start a
+   * new one (the desktop app's native dialog); false when they declined. Null: the page
+   * asked before it sent the request (browser mode).
+   */
+  confirmNewDatabase?: ConfirmNewDatabase | null
+  /**
+   * Stops everything on the database, moves it aside (kept, for recovery) and opens the
+   * engine again on a new one; the path the damaged file was moved to. The host's, once
+   * the user agreed.
+   */
+  replaceDatabase?: () => Promise<string>
 }
+
+/** `damage`: what the store found, in words (what is wrong, what to do) */
+export type ConfirmNewDatabase = (damage: string) => Promise<boolean>
 
 export type OpenAuthorization = (server: string, url: string) => Promise<boolean>
 
