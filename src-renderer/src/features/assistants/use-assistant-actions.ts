@@ -13,6 +13,16 @@ export type Notice = { kind: 'done' | 'error'; text: string } | null
 
 const why = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
+/** a file's text (FileReader: every host's page has it) */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result ?? ''))
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'))
+    reader.readAsText(file)
+  })
+}
+
 /** the largest file read for an import (the route takes at most a million characters) */
 const MAX_IMPORT = 1_000_000
 
@@ -57,7 +67,7 @@ export function useAssistantActions() {
       if (file.size > MAX_IMPORT * 4)
         return failed(`Could not import ${file.name}: the file is too large to be an assistant.`)
       try {
-        const text = await file.text()
+        const text = await readText(file)
         if (text.length > MAX_IMPORT)
           return failed(`Could not import ${file.name}: the file is too large to be an assistant.`)
         const r = await call(bridge, 'assistants.import', { text })

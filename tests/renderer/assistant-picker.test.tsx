@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SessionRecord } from '../../src-preload/contract/dto'
+import { ChatHeader } from '../../src-renderer/src/features/chat/ChatHeader'
+import { Composer } from '../../src-renderer/src/features/composer/Composer'
+import { assistantsHost } from './support/assistants-host'
+import { renderWithApp } from './support/render-app'
+import { RouteFailure } from './support/test-platform'
+
+afterEach(cleanup)
+beforeEach(() => localStorage.clear())
+
+const record = (assistant: SessionRecord['assistant']): SessionRecord => ({
+  id: 's1',
+  title: 'A chat',
+  createdAt: 0,
+  updatedAt: 0,
+  provider: 'p',
+  model: 'm',
+  workspace: null,
+  systemPrompt: null,
+  todos: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+  pinned: false,
+  archived: false,
+  messageCount: 0,
+  assistant,
+})
+
+const picker = () => screen.getByRole('combobox', { name: 'Assistant' })
+
+describe('the assistant picker', () => {
+  it('in a new chat: the default is picked; another pick goes with the first message', async () => {
+    const host = assistantsHost()
+    const app = renderWithApp(
+      <>
+        <ChatHeader />
+        <Composer />
+      </>,
+      { ...host.handlers, 'chat.send': () => ({ sessionId: 's1', turnId: 't1' }) },
+    )
+    const user = userEvent.setup()
+    await waitFor(() => expect(picker()).toHaveProperty('value', 'default'))
+    expect(screen.getByRole('option', { name: 'Default (default)' })).toBeTruthy()
+    await user.selectOptions(picker(), 'chat')
+    expect(app.platform.requests.some((r) => r.route === 'sessions.setAssistant')).toBe(false)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}')
+    await waitFor(() =>
+      expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toEqual({
+        text: 'Hello',
+        assistantId: 'chat',
+      }),
+    )
+  })
+
+  it('in a chat: shows its assistant (a deleted one too), switches it, and says a running turn keeps its own', async () => {
+    let current = record({ id: 'gone', name: 'Retired' })
+    const host = assistantsHost()
+    let refuse = false
+    const app = renderWithApp(<ChatHeader />, {
+      ...host.handlers,
+      'sessions.get': () => ({ session: current, messages: [], hasMore: false }),
+      'sessions.setAssistant': ({ assistantId }) => {
+        if (refuse) throw new RouteFailure('not_found', 'There is no such assistant.')
+        current = record({ id: assistantId, name: assistantId === 'chat' ? 'Chat' : 'Default' })
+        return current
+      },
+    })
+    act(() => app.env.live.getState().open('s1'))
+    await waitFor(() => expect(picker()).toHaveProperty('value', 'gone'))
+    expect(screen.getByRole('option', { name: 'Retired (deleted)' })).toBeTruthy()
+
+    // a turn is running: the switch is made and the header says when it applies
+    act(() => app.env.live.setState({ running: { s1: 't1' } }))
+    const user = userEvent.setup()
+    await user.selectOptions(picker(), 'chat')
+    await waitFor(() =>
+      expect(app.platform.requests.find((r) => r.route === 'sessions.setAssistant')?.input).toEqual(
+        { id: 's1', assistantId: 'chat' },
+      ),
+    )
+    expect(await screen.findByText('Applies from the next turn')).toBeTruthy()
+    expect(picker()).toHaveProperty('value', 'chat')
+    act(() => app.env.live.setState({ running: {} }))
+    await waitFor(() => expect(screen.queryByText('Applies from the next turn')).toBeNull())
+
+    refuse = true
+    await user.selectOptions(picker(), 'default')
+    expect(await screen.findByText('Not switched: There is no such assistant.')).toBeTruthy()
+    expect(picker()).toHaveProperty('value', 'chat')
+  })
+
+  it('is not there while the host lists no assistants', async () => {
+    const app = renderWithApp(<ChatHeader />, {
+      'assistants.list': () => {
+        throw new RouteFailure('unavailable', 'Assistants are not stored yet in this version.')
+      },
+    })
+    await waitFor(() =>
+      expect(app.platform.requests.some((r) => r.route === 'assistants.list')).toBe(true),
+    )
+    expect(screen.queryByRole('combobox', { name: 'Assistant' })).toBeNull()
+    expect(screen.getByRole('heading', { name: 'New chat' })).toBeTruthy()
+  })
+})
