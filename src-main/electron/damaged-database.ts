@@ -1,9 +1,11 @@
 /**
  * A damaged database at start: the desktop app asks, in a native dialog, whether to copy
  * it aside and start a new one (nothing is deleted), or to quit. Never without the user.
- * Other problems (a data directory Cairn cannot write to) are reported as they are.
+ * Other problems (a data directory Cairn cannot write to) are reported as they are. Damage
+ * a query finds later is asked about the same way, from the window's "Start a new
+ * database" (`app.replaceDamagedDatabase`), in a dialog the page cannot answer for the user.
  */
-import type { MessageBoxOptions } from 'electron'
+import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
 
 /** The user chose to quit from the dialog: nothing more to say. */
@@ -46,5 +48,38 @@ export async function openWithRecovery<T>(
     const aside = (o.setAside ?? setDamagedDatabaseAside)(o.dataDir)
     o.warn(`The damaged database was moved to ${aside}; a new one is started.`)
     return await open()
+  }
+}
+
+/** The dialog for damage found after the database opened: start a new one, or keep it. */
+export function newDatabaseDialog(damage: string): MessageBoxOptions {
+  return {
+    type: 'warning',
+    title: 'Start a new database?',
+    message: 'Move Cairn’s damaged database aside and start a new, empty one?',
+    detail:
+      `${damage}\n\n` +
+      '“Start a new database” stops running answers, moves the damaged file aside (next to it, ' +
+      'for recovery) and opens a new, empty one: the chats in it are no longer listed. Your ' +
+      'settings and API keys are kept.',
+    buttons: ['Start a new database', 'Keep it for now'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  }
+}
+
+/** `confirmNewDatabase` for the host: the native dialog, over the window when there is one. */
+export function nativeNewDatabaseConsent(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: () => BrowserWindow | null,
+): (damage: string) => Promise<boolean> {
+  return async (damage) => {
+    const win = window()
+    const options = newDatabaseDialog(damage)
+    const { response } = win
+      ? await dialog.showMessageBox(win, options)
+      : await dialog.showMessageBox(options)
+    return response === 0
   }
 }

@@ -19,7 +19,7 @@ import { openSettings } from '../adapters/settings/settings-store'
 import type { AppHost, AppHostOptions } from '../services/app-host'
 import { nativeCommandConsent } from './command-consent'
 import { nativeLoginOpener } from './login-opener'
-import { openWithRecovery, QuitChosen } from './damaged-database'
+import { nativeNewDatabaseConsent, openWithRecovery, QuitChosen } from './damaged-database'
 import { nativeDialogs } from './native-dialogs'
 import { forwardEvents, handleRequests } from './ipc'
 import { quitCleanly, quitOnSignals, takeSingleInstanceLock } from './lifecycle'
@@ -91,6 +91,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
       confirmCommand: nativeCommandConsent(dialog, () => mainWindow),
       openAuthorization: nativeLoginOpener(dialog, shell, () => mainWindow),
       dialogs: nativeDialogs(dialog, () => mainWindow),
+      confirmNewDatabase: nativeNewDatabaseConsent(dialog, () => mainWindow),
     }
     host = openWithRecovery(() => o.createHost(hostOptions), {
       dataDir,
