@@ -7,6 +7,7 @@ import type { AppEvent } from '../../src-preload/contract/app-events'
 export class EventHub {
   private readonly subscribers = new Set<(e: AppEvent) => void>()
   private readonly watchers = new Set<(count: number) => void>()
+  private readonly observers = new Set<(e: AppEvent) => void>()
 
   subscribe(send: (e: AppEvent) => void): () => void {
     this.subscribers.add(send)
@@ -16,7 +17,17 @@ export class EventHub {
     }
   }
 
+  /**
+   * Listens inside the engine (voice input follows the turns it sent): an observer is not
+   * a renderer, so it does not count in `subscriberCount`.
+   */
+  observe(listener: (e: AppEvent) => void): () => void {
+    this.observers.add(listener)
+    return () => this.observers.delete(listener)
+  }
+
   publish(event: AppEvent): void {
+    for (const observe of [...this.observers]) observe(event)
     for (const send of [...this.subscribers]) {
       try {
         send(event)

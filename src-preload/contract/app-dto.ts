@@ -22,6 +22,7 @@ export type SettingsView = Pick<
   | 'defaultWorkspace'
   | 'systemPrompt'
   | 'generateTitles'
+  | 'voice'
 > & { providers: ProviderView[] }
 
 /** A built-in tool, as the settings list it. */

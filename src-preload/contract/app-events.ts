@@ -1,6 +1,7 @@
 /** Events from main to the renderer. Main is trusted: events are not parsed. */
 import type { McpServerInfo } from './dto'
 import type { AgentEvent } from './events'
+import type { VoiceEvent } from './voice'
 
 /**
  * An agent event as the renderer gets it: `seq` numbers the events of its turn from 0, so
@@ -18,6 +19,8 @@ export interface EventPayloads {
   'mcp.catalog': { server: string; what: 'resources' | 'prompts' }
   /** a session was created, changed or deleted (null: reload the list) */
   'sessions.changed': { sessionId: string | null; deleted?: boolean }
+  /** voice input: partial text, final utterances (sent, queued, left in the composer), status, errors */
+  voice: VoiceEvent
 }
 
 export type EventName = keyof EventPayloads

@@ -24,12 +24,9 @@ import type {
 import type { SequencedAgentEvent } from './app-events'
 import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
-import {
-  assistantDraftSchema,
-  type Assistant,
-  type AssistantToolPreview,
-} from './assistants'
+import { assistantDraftSchema, type Assistant, type AssistantToolPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
+import { voiceSourceSchema, type VoiceStatus } from './voice'
 import {
   promptRefSchema,
   resourceRefSchema,
@@ -82,6 +79,17 @@ export const routeInputs = {
   'chat.stop': z.strictObject({ turnId: id }),
   'chat.attach': z.strictObject({ sessionId: id }),
   'chat.status': z.strictObject({}),
+  /**
+   * Voice input: starts listening through the voice server (finals go to `sessionId`; none:
+   * the first starts a new chat). Already listening: finals go to this chat from now on.
+   */
+  'voice.start': z.strictObject({
+    sessionId: id.nullable().optional(),
+    source: voiceSourceSchema.optional(),
+  }),
+  /** stops listening (the server's session is closed); finals already queued are still sent */
+  'voice.stop': z.strictObject({}),
+  'voice.status': z.strictObject({}),
   'approvals.respond': z.strictObject({
     requestId: id,
     decision: z.enum(['allow_once', 'allow_always', 'deny']),
@@ -142,6 +150,7 @@ export const routeInputs = {
     defaultWorkspace: settingsFields.defaultWorkspace.optional(),
     systemPrompt: settingsFields.systemPrompt.optional(),
     generateTitles: settingsFields.generateTitles.optional(),
+    voice: z.strictObject(settingsFields.voice.shape).optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
@@ -177,7 +186,10 @@ export const routeInputs = {
   /** replaces everything the user sets (a field left out is unset: the settings' value) */
   'assistants.update': z.strictObject({ id, assistant: assistantDraftSchema }),
   /** a copy named `name`, else "<name> (copy)" (numbered when that is taken) */
-  'assistants.duplicate': z.strictObject({ id, name: z.string().trim().min(1).max(100).optional() }),
+  'assistants.duplicate': z.strictObject({
+    id,
+    name: z.string().trim().min(1).max(100).optional(),
+  }),
   /** the default assistant cannot be deleted (`conflict`); sessions keep what they used */
   'assistants.delete': z.strictObject({ id }),
   /** the assistant as a JSON file (no id, no dates, no secrets) */
@@ -248,6 +260,9 @@ export const routeInputs = {
 export interface RouteOutputs {
   'chat.send': { sessionId: string; turnId: string }
   'chat.stop': { stopped: boolean }
+  'voice.start': VoiceStatus
+  'voice.stop': VoiceStatus
+  'voice.status': VoiceStatus
   'chat.attach': {
     /** the running turn's events so far, or null when no turn is running */
     turn: { turnId: string; events: SequencedAgentEvent[] } | null

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import type { PermissionPolicy } from './dto'
+import { FINAL_UTTERANCE_MODES } from './voice'
 
 const text = (max: number) => z.string().max(max)
 const int = (min: number, max?: number) => {
@@ -103,6 +104,14 @@ export const windowBoundsSchema = z.object({
   height: z.number().min(0).optional(),
 })
 
+/** Voice input (see the README's "Voice input"). */
+export const voiceSettingsSchema = z.object({
+  /** the MCP server to listen with when several offer the voice tools; null: the only one */
+  server: text(200).nullable(),
+  /** a final utterance is sent as the user's message, or left in the composer to edit */
+  finalUtterance: z.enum(FINAL_UTTERANCE_MODES),
+})
+
 /** Every key of settings.json; each is required in the file (a missing one takes its default). */
 export const settingsSchema = z.object({
   providers: z.array(providerSchema).max(100),
@@ -130,6 +139,7 @@ export const settingsSchema = z.object({
   generateTitles: z.boolean(),
   /** the desktop window's last bounds */
   window: windowBoundsSchema.nullable(),
+  voice: voiceSettingsSchema,
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>

@@ -50,6 +50,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   systemPrompt: null,
   generateTitles: false,
   window: null,
+  voice: { server: null, finalUtterance: 'send' as const },
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

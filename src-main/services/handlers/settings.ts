@@ -44,6 +44,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     defaultWorkspace: s.defaultWorkspace,
     systemPrompt: s.systemPrompt,
     generateTitles: s.generateTitles,
+    voice: s.voice,
   }
 }
 

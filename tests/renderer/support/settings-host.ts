@@ -38,6 +38,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
     defaultWorkspace: null,
     systemPrompt: null,
     generateTitles: false,
+    voice: { server: null, finalUtterance: 'send' },
     ...over,
   }
 }

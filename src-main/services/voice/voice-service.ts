@@ -1,0 +1,65 @@
+/**
+ * Voice input in a UI host (the desktop app, browser mode): the runtime on the host's MCP
+ * servers, its finals sent through the turn manager, its events published to the window.
+ * Stopping a turn in the chat drops the finals queued behind it; deleting the chat ends
+ * voice mode for it.
+ */
+import type { AppEvent } from '../../../src-preload/contract/app-events'
+import type { AppServices } from '../app-services'
+import type { EventHub } from '../event-hub'
+import type { ToolRuntime } from '../tool-runtime'
+import type { TurnManager } from '../turn-manager'
+import { VoiceRuntime, type VoiceTurns } from './voice-runtime'
+
+export function startVoiceService(deps: {
+  app: AppServices
+  tools: ToolRuntime
+  turns: TurnManager
+  hub: EventHub
+}): VoiceRuntime {
+  const { turns, hub } = deps
+  /** re-checked whenever a turn ends or a session changes */
+  const waiters = new Set<() => void>()
+  const until = (done: () => boolean): Promise<void> =>
+    done()
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const check = (): void => {
+            if (!done()) return
+            waiters.delete(check)
+            resolve()
+          }
+          waiters.add(check)
+        })
+  const running = (turnId: string): boolean => turns.status().turns.some((t) => t.turnId === turnId)
+
+  const voiceTurns: VoiceTurns = {
+    async send(text, sessionId) {
+      const started = await turns.send({ text, ...(sessionId ? { sessionId } : {}) })
+      return { ...started, ended: until(() => !running(started.turnId)) }
+    },
+    isRunning: (sessionId) => turns.isRunning(sessionId),
+    idle: (sessionId) => until(() => !turns.isRunning(sessionId)),
+  }
+  const voice = new VoiceRuntime(
+    {
+      sources: () => deps.tools.manager.sources(),
+      settings: () => deps.app.settings.get().voice,
+      turns: voiceTurns,
+    },
+    (payload) => hub.publish({ event: 'voice', payload }),
+  )
+  hub.observe((e: AppEvent) => {
+    if (e.event === 'agent' && e.payload.type === 'turn_end') {
+      // Stop in the chat voice input sends to: what was queued behind the turn is dropped
+      if (e.payload.reason === 'aborted' && e.payload.sessionId === voice.status().sessionId)
+        voice.clearQueue()
+      // the turn manager forgets the turn as it publishes its end: look once that is done
+      queueMicrotask(() => [...waiters].forEach((w) => w()))
+    } else if (e.event === 'sessions.changed') {
+      ;[...waiters].forEach((w) => w())
+      if (e.payload.deleted && e.payload.sessionId) void voice.forgetSession(e.payload.sessionId)
+    }
+  })
+  return voice
+}
