@@ -1,0 +1,341 @@
+/**
+ * `npm run try:servers`: twelve real MCP servers from npm, configured at once, in one
+ * conversation. It installs the pinned packages into a cache folder (first run only),
+ * writes an MCP configuration in Claude Desktop's format with all twelve, starts Cairn's
+ * tool runtime on it (the code the CLI runs) and runs one turn through the real turn path
+ * against the scripted OpenAI-compatible server of the tests. The scripted model calls at
+ * least one tool of every server, looking each up with find_tools when more tools are
+ * connected than one request may carry; every approval is allowed.
+ *
+ * It reports each server (started, tools, time to ready, the call and its result), the
+ * tools in every model request, and anything Cairn or Node wrote to stderr or emitted as a
+ * process warning. It exits non-zero if a server or a call failed, a request carried more
+ * tools than the limit, or a warning appeared.
+ */
+import { rmSync } from 'node:fs'
+import type { AgentEvent, ToolCallEvent, ToolResultEvent } from '../src-preload/contract/events'
+import { readMcpConfigFile } from '../src-main/adapters/mcp/config'
+import { PROVIDER_MAX_TOOLS, toolLimit } from '../src-main/core/agent/tool-catalog'
+import { modelToolName } from '../src-main/core/tools/tool-names'
+import { openAppServices } from '../src-main/services/app-services'
+import { startToolRuntime } from '../src-main/services/tool-runtime'
+import { runSessionTurn } from '../src-main/services/turn-service'
+import {
+  startScriptedServer,
+  textReply,
+  toolCallsReply,
+  type RecordedRequest,
+  type Reply,
+} from '../tests/support/openai-server'
+import { ensureInstalled, prepare } from './try-servers/setup'
+import { SERVERS, type PlannedCall, type Work } from './try-servers/servers'
+
+/** the model's context window for the run: a browser's page snapshot is large */
+const CONTEXT_WINDOW = 128_000
+
+interface Step extends PlannedCall {
+  server: string
+  /** the name the model calls it by */
+  model: string
+  /** how the model came to it */
+  via?: 'find_tools' | 'offered'
+  callId?: string
+  /** the arguments it was called with */
+  args?: Record<string, unknown>
+  problem?: string
+}
+
+interface RequestSeen {
+  tools: string[]
+}
+
+const out = (line = ''): void => void process.stdout.write(`${line}\n`)
+
+async function main(): Promise<number> {
+  const keep = process.argv.includes('--keep')
+  // everything Cairn or Node writes to stderr from here on is reported (and fails the run)
+  const stderr: string[] = []
+  const writeErr = process.stderr.write.bind(process.stderr)
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    stderr.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
+    return (writeErr as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest)
+  }) as typeof process.stderr.write
+  const processWarnings: string[] = []
+  process.on('warning', (w) => processWarnings.push(`${w.name}: ${w.message}`))
+
+  ensureInstalled((m) => out(m))
+  const prepared = await prepare()
+  const { work } = prepared
+  const cairnWarnings: string[] = []
+  const app = openAppServices(prepared.dataDir, { onWarning: (m) => cairnWarnings.push(m) })
+  const model = await startScriptedServer({ models: ['scripted-model'] })
+
+  const startedAt = performance.now()
+  const readyAfter = new Map<string, number>()
+  const runtime = await startToolRuntime(app, {
+    override: readMcpConfigFile(prepared.configFile),
+    onStatus: (info) => {
+      if (info.state === 'ready' && !readyAfter.has(info.name))
+        readyAfter.set(info.name, performance.now() - startedAt)
+    },
+    warn: (m) => cairnWarnings.push(m),
+  })
+
+  const steps: Step[] = SERVERS.flatMap((s) =>
+    s.calls.map((c) => ({ ...c, server: s.name, model: modelToolName(s.name, c.tool, false) })),
+  )
+  const requests: RequestSeen[] = []
+  const script = scriptedModel(steps, work, requests)
+  model.setFallback(script)
+
+  const events: AgentEvent[] = []
+  const asked: string[] = []
+  const limit = toolLimit(app.settings.get().limits.maxToolsOffered)
+  let turnError = ''
+  let exit = 0
+  const turnStarted = performance.now()
+  let turnMs = 0
+  try {
+    const run = await runSessionTurn(app, {
+      text: 'Use a tool of every connected server once.',
+      flags: { baseUrl: model.baseURL, model: 'scripted-model' },
+      env: {},
+      policy: 'ask',
+      contextWindow: CONTEXT_WINDOW,
+      workspace: work.workspace,
+      tools: (session) => runtime.hostFor(session),
+      approver: {
+        request: (req) => {
+          asked.push(`${req.server}/${req.tool}`)
+          return Promise.resolve({ decision: 'allow_once' })
+        },
+      },
+      emit: (e) => void events.push(e),
+    })
+    turnMs = performance.now() - turnStarted
+    if (run.outcome.reason !== 'completed')
+      turnError = `the turn ended with ${run.outcome.reason}${run.outcome.error ? `: ${run.outcome.error.message}` : ''}`
+  } catch (e) {
+    turnError = `the turn failed: ${(e as Error).message}`
+  }
+
+  // the report
+  const servers = runtime.servers()
+  const calls = new Map<string, ToolCallEvent>()
+  const results = new Map<string, ToolResultEvent>()
+  for (const e of events) {
+    if (e.type === 'tool_call') calls.set(e.id, e)
+    if (e.type === 'tool_result') results.set(e.id, e)
+  }
+  out()
+  out(`Cairn with ${SERVERS.length} MCP servers from npm, one conversation`)
+  out()
+  const rows: string[][] = [
+    ['server', 'package', 'started', 'tools', 'ready after', 'call', 'result'],
+  ]
+  let failed = 0
+  for (const s of SERVERS) {
+    const info = servers.find((i) => i.name === s.name)
+    const ready = info?.state === 'ready'
+    const after = readyAfter.get(s.name)
+    const mine = steps.filter((st) => st.server === s.name)
+    const ok = mine.every((st) => stepOk(st, results))
+    if (!ready || !ok) failed++
+    mine.forEach((st, i) => {
+      const r = st.callId ? results.get(st.callId) : undefined
+      rows.push([
+        i === 0 ? s.name : '',
+        i === 0 ? `${s.pkg}@${s.version}` : '',
+        i === 0 ? (ready ? 'yes' : `no (${info?.state ?? 'missing'}: ${info?.error ?? ''})`) : '',
+        i === 0 ? String(info?.tools.length ?? 0) : '',
+        i === 0 ? (after === undefined ? '-' : seconds(after)) : '',
+        `${st.tool} ${short(JSON.stringify(st.args ?? {}), 48)}${st.via === 'find_tools' ? ' (found with find_tools)' : ''}`,
+        stepOk(st, results)
+          ? `ok (${r!.durationMs} ms)`
+          : `FAILED: ${st.problem ?? (r ? short(r.content, 160) : 'not called')}`,
+      ])
+    })
+  }
+  table(rows)
+  out()
+  const total = servers.reduce((n, s) => n + s.tools.length, 0)
+  const slowest = [...readyAfter.entries()].sort((a, b) => b[1] - a[1])[0]
+  if (slowest)
+    out(
+      `Every server ready after ${seconds(slowest[1])} (the last: ${slowest[0]}); the turn took ${seconds(turnMs)}`,
+    )
+  out(`Tools connected: ${total} from the servers, plus Cairn's built-in tools`)
+  const counts = requests.map((r) => r.tools.length)
+  const withFind = requests.filter((r) => r.tools.includes('find_tools')).length
+  out(
+    `Model requests: ${requests.length}; tools in each: ${counts.join(', ')} (limit ${limit}, never more than ${PROVIDER_MAX_TOOLS})`,
+  )
+  out(
+    `find_tools offered: ${withFind > 0 ? `yes, in ${withFind} of ${requests.length} requests` : 'no'}`,
+  )
+  out(`Approvals asked and allowed: ${asked.length}`)
+  const over = counts.filter((c) => c > limit || c > PROVIDER_MAX_TOOLS)
+  if (over.length > 0) {
+    out(`FAILED: ${over.length} request(s) carried more tools than the limit`)
+    exit = 1
+  }
+  if (turnError) {
+    out(`FAILED: ${turnError}`)
+    exit = 1
+  }
+  const notices = events.filter((e) => e.type === 'notice')
+  for (const n of notices) out(`Notice (${n.level}): ${n.message}`)
+  // the CLI prints these as "Warning: …"
+  const warningNotices = notices.filter((n) => n.level === 'warning').length
+
+  await runtime.shutdown()
+  app.close()
+  await model.close()
+  await prepared.close()
+  // warnings are emitted on a later tick
+  await new Promise((r) => setTimeout(r, 50))
+
+  process.stderr.write = writeErr
+  out()
+  out(`Cairn's warnings: ${cairnWarnings.length === 0 ? 'none' : ''}`)
+  for (const w of cairnWarnings) out(`  ${w}`)
+  out(`Process warnings: ${processWarnings.length === 0 ? 'none' : ''}`)
+  for (const w of processWarnings) out(`  ${w}`)
+  const written = stderr.join('')
+  out(`Written to stderr: ${written.trim() === '' ? 'nothing' : ''}`)
+  if (written.trim() !== '') out(written.replace(/^/gm, '  '))
+  if (failed > 0) exit = 1
+  if (cairnWarnings.length + processWarnings.length + warningNotices > 0 || written.trim() !== '')
+    exit = 1
+  out()
+  out(
+    exit === 0
+      ? `All ${SERVERS.length} servers started and answered; no warning.`
+      : `${failed} server(s) failed; see above.`,
+  )
+  if (keep) out(`Kept: ${work.root}`)
+  else rmSync(work.root, { recursive: true, force: true })
+  return exit
+}
+
+function stepOk(st: Step, results: Map<string, ToolResultEvent>): boolean {
+  if (st.problem || !st.callId) return false
+  const r = results.get(st.callId)
+  return r !== undefined && r.ok && st.expect(r.content)
+}
+
+/**
+ * The model: one search and one call per round. A tool already offered is called at once;
+ * any other is looked up with find_tools first and called in the next round, by the name
+ * the search gave, once it is offered.
+ */
+function scriptedModel(
+  steps: Step[],
+  work: Work,
+  requests: RequestSeen[],
+): (req: RecordedRequest) => Reply {
+  let next = 0
+  let searched: { step: Step; callId: string } | null = null
+  let seq = 0
+  return (req) => {
+    const body = req.body as {
+      tools?: { function: { name: string } }[]
+      messages: { role: string; tool_call_id?: string; content?: unknown }[]
+    }
+    const offered = (body.tools ?? []).map((t) => t.function.name)
+    requests.push({ tools: offered })
+    const calls: { id: string; name: string; arguments: string }[] = []
+    if (searched) {
+      const { step, callId } = searched
+      searched = null
+      const answer = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === callId)
+      const text = textOf(answer?.content)
+      if (!text.includes(step.model)) step.problem = `find_tools did not list ${step.model}`
+      else if (!offered.includes(step.model))
+        step.problem = `${step.model} was found but not offered in the next request`
+      else calls.push(callOf(step))
+    }
+    while (next < steps.length && calls.length < 2) {
+      const step = steps[next]!
+      // a server's next call may use what its last one answered: it waits for that answer
+      if (calls.some((c) => steps.some((s) => s.callId === c.id && s.server === step.server))) break
+      next++
+      if (offered.includes(step.model)) {
+        step.via = 'offered'
+        calls.push(callOf(step))
+        continue
+      }
+      if (!offered.includes('find_tools')) {
+        step.problem = `${step.model} was not offered, and neither was find_tools`
+        continue
+      }
+      step.via = 'find_tools'
+      const callId = `search-${++seq}`
+      calls.push({
+        id: callId,
+        name: 'find_tools',
+        arguments: JSON.stringify({ query: step.query, limit: 5 }),
+      })
+      searched = { step, callId }
+      break
+    }
+    if (calls.length === 0) return textReply('Every server answered.')
+    return toolCallsReply(calls)
+
+    function callOf(step: Step): { id: string; name: string; arguments: string } {
+      step.callId = `call-${++seq}`
+      // the answers of this server's earlier calls, as the model read them
+      const earlier = steps
+        .filter((s) => s.server === step.server && s.callId && s !== step)
+        .map((s) => {
+          const m = body.messages.find((x) => x.role === 'tool' && x.tool_call_id === s.callId)
+          return textOf(m?.content)
+        })
+      step.args = step.arguments(work, earlier)
+      return { id: step.callId, name: step.model, arguments: JSON.stringify(step.args) }
+    }
+  }
+}
+
+/** a message's text, whether its content is a string or a list of parts */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  return content
+    .map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : ''))
+    .join('')
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+function short(s: string, n: number): string {
+  const one = s.replace(/\s+/g, ' ').trim()
+  return one.length > n ? `${one.slice(0, n)}…` : one
+}
+
+function table(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)))
+  for (const r of rows)
+    out(
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+    // a server process that lingers must not keep the script alive
+    setTimeout(() => process.exit(code), 3000).unref()
+  },
+  (e: unknown) => {
+    process.stdout.write(
+      `try:servers failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+    )
+    process.exit(1)
+  },
+)
