@@ -57,13 +57,17 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const [{ resolveDataDir }, { openDataDir }, { resolveSessionId }, { sessionsCommand }] =
-    await Promise.all([
-      import('../adapters/data-dir'),
-      import('./open-data'),
-      import('./session-id'),
-      import('./sessions'),
-    ])
+  const [
+    { resolveDataDir },
+    { openDataDir, tellLateDamage },
+    { resolveSessionId },
+    { sessionsCommand },
+  ] = await Promise.all([
+    import('../adapters/data-dir'),
+    import('./open-data'),
+    import('./session-id'),
+    import('./sessions'),
+  ])
   const dataDir = resolveDataDir({
     ...(options.dataDir ? { flag: options.dataDir } : {}),
     env: process.env,
@@ -74,6 +78,8 @@ async function main(argv: string[]): Promise<number> {
     streams,
   )
   if (typeof app === 'number') return app
+  // a damaged database met by a query: told (with what to do) once the command is over
+  let damaged: unknown = null
   try {
     // --session takes a unique beginning of an id, as `cairn sessions list` shows them
     if (options.session) options.session = resolveSessionId(app, options.session)
@@ -111,9 +117,14 @@ async function main(argv: string[]): Promise<number> {
       streams.stderr.write(`cairn: ${e.message}\n`)
       return 2
     }
+    if (e instanceof Error && e.name === 'StorageError') {
+      damaged = e
+      return 1
+    }
     throw e
   } finally {
     app.close()
+    await tellLateDamage(app, damaged, streams)
   }
 }
 

@@ -2,7 +2,8 @@
  * Opening the data directory for a command: a directory Cairn cannot write to, or a damaged
  * database, is said in one clear message (no stack trace). A damaged database is copied
  * aside and a new one started only when the user says yes at the terminal; without a
- * terminal nothing is changed.
+ * terminal nothing is changed. Damage a query finds later (the file opened) is told the
+ * same way once the command is over, with the same question.
  */
 import { createInterface } from 'node:readline/promises'
 import type { AppServices, OpenAppServicesOptions } from '../services/app-services'
@@ -32,11 +33,7 @@ export async function openDataDir(
       streams.stderr.write('Run cairn in a terminal to be asked whether to start a new database.\n')
       return 1
     }
-    const rl = createInterface({ input: streams.stdin, output: streams.stderr })
-    const answer = await rl
-      .question('Copy the damaged database aside and start a new one? [y/N] ')
-      .finally(() => rl.close())
-    if (!/^y(es)?$/i.test(answer.trim())) {
+    if (!(await agreed(streams))) {
       streams.stderr.write('Nothing was changed.\n')
       return 1
     }
@@ -44,4 +41,55 @@ export async function openDataDir(
     streams.stderr.write(`The damaged database was moved to ${aside}; a new one is started.\n`)
     return openAppServices(dataDir, opts)
   }
+}
+
+/** Asks at the terminal whether to copy the damaged database aside; true on a yes. */
+async function agreed(streams: Streams): Promise<boolean> {
+  const rl = createInterface({ input: streams.stdin, output: streams.stderr })
+  const answer = await rl
+    .question('Copy the damaged database aside and start a new one? [y/N] ')
+    .finally(() => rl.close())
+  return /^y(es)?$/i.test(answer.trim())
+}
+
+/**
+ * After a command, on a database that opened: damage a query met (`thrown` by the command,
+ * or found by a turn, which said so in its error already) is told with what to do. At a
+ * terminal the user is asked whether to copy the database aside now, so that the next
+ * command starts a new one; without one, how to do it is said. Closes `app` first. False
+ * when there was no damage.
+ */
+export async function tellLateDamage(
+  app: AppServices,
+  thrown: unknown,
+  streams: Streams,
+): Promise<boolean> {
+  const { StorageError, setDamagedDatabaseAside } = await import('../adapters/sqlite/open-errors')
+  const damage = thrown instanceof StorageError ? thrown : app.store.damage
+  if (!damage) return false
+  app.close()
+  if (thrown === damage) streams.stderr.write(`cairn: ${damage.message}\n`)
+  if (damage.problem !== 'database_damaged') return true
+  if (!streams.stdin.isTTY) {
+    streams.stderr.write(
+      'Run the command again in a terminal to be asked whether to copy it aside and start a new one, ' +
+        `or, while no Cairn is running, move ${damage.path} (and its -wal and -shm files) elsewhere yourself.\n`,
+    )
+    return true
+  }
+  if (!(await agreed(streams))) {
+    streams.stderr.write('Nothing was changed.\n')
+    return true
+  }
+  try {
+    const aside = setDamagedDatabaseAside(app.dataDir)
+    streams.stderr.write(
+      `The damaged database was moved to ${aside}; the next cairn command starts a new one.\n`,
+    )
+  } catch (e) {
+    streams.stderr.write(
+      `cairn: could not move ${damage.path} aside: ${e instanceof Error ? e.message : String(e)}\n`,
+    )
+  }
+  return true
 }
