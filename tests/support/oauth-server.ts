@@ -15,6 +15,10 @@ export interface OAuthServerOptions {
   scopesSupported?: string[]
   /** a tool named `admin` needs this scope (403 insufficient_scope otherwise) */
   adminScope?: string
+  /** `tools/list` needs this scope (403 insufficient_scope otherwise) */
+  listScope?: string
+  /** scopes never granted, whatever is asked (the account does not have them) */
+  withhold?: string[]
   /** serve the AS metadata at the OpenID path only */
   openIdOnly?: boolean
   /** no resource_metadata in WWW-Authenticate: the client must try the well-known path */
@@ -144,6 +148,8 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
         capabilities: { tools: {} },
         serverInfo: { name: 'protected', version: '1' },
       })
+    if (msg.method === 'tools/list' && o.listScope && !grant.scope.split(' ').includes(o.listScope))
+      return challenge(res, 403, `error="insufficient_scope", scope="${o.listScope}"`)
     if (msg.method === 'tools/list')
       return answer({
         tools: ['whoami', 'admin', 'leak'].map((name) => ({
@@ -222,7 +228,10 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
       clientId: q.get('client_id') ?? '',
       challenge: q.get('code_challenge') ?? '',
       redirectUri: redirect,
-      scope: q.get('scope') ?? '',
+      scope: (q.get('scope') ?? '')
+        .split(' ')
+        .filter((w) => w && !o.withhold?.includes(w))
+        .join(' '),
       resource: q.get('resource') ?? '',
     })
     const back = new URL(redirect)

@@ -30,7 +30,13 @@ import {
 import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
 import { capResult, toContentParts } from './content'
 import { explainCallError, explainStartError, isTimeout, lastLines } from './connection-errors'
-import { backgroundProvider, guardedFetch, loginMessage, needsLogin } from './oauth-connection'
+import {
+  backgroundProvider,
+  guardedFetch,
+  loginMessage,
+  needsLogin,
+  scopeRefusedMessage,
+} from './oauth-connection'
 import type { CairnOAuthProvider } from './oauth-provider'
 import type { McpAuthStore } from './oauth-store'
 import { ELICITATION_CAPABILITY, installElicitation, RunningCalls } from './elicitation'
@@ -206,6 +212,7 @@ export class McpConnection implements ToolSource {
     // progress restarts the limit (up to maxTotal); a question to the user pauses it
     const timer = new CallTimer(timeout, maxTotal, ctx.signal)
     const done = this.running.add(ctx, timer)
+    if (this.auth) this.auth.refusedScope = null
     try {
       const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
         signal: timer.signal,
@@ -223,6 +230,9 @@ export class McpConnection implements ToolSource {
           : {}),
       }
     } catch (e) {
+      // refused for a scope the login already asked for: this call fails, the server stays
+      const refused = this.auth?.refusedScope
+      if (refused) throw new Error(scopeRefusedMessage(this.name, refused))
       if (needsLogin(e, this.auth)) throw new Error(this.toNeedsLogin())
       throw new Error(
         explainCallError(e, {
@@ -307,6 +317,12 @@ export class McpConnection implements ToolSource {
       if (e instanceof LaunchError) {
         // a command that cannot be found will not appear by trying again
         this.setState('error', e.message)
+        return
+      }
+      const refused = this.auth?.refusedScope
+      if (refused) {
+        // neither a login nor a restart gets the server a scope it refuses after a login
+        this.setState('error', scopeRefusedMessage(this.name, refused))
         return
       }
       if (needsLogin(e, this.auth)) {

@@ -32,6 +32,8 @@ export function backgroundProvider(
 /** True when `e` (or what caused it) means the server wants a (new) login. */
 export function needsLogin(e: unknown, provider: CairnOAuthProvider | undefined): boolean {
   if (!provider) return false
+  // a login already asked for what the server refuses: another one would not help
+  if (provider.refusedScope !== null) return false
   if (provider.loginNeeded) return true
   for (let x: unknown = e, depth = 0; x && depth < 5; depth++) {
     if (
@@ -53,10 +55,17 @@ export function loginMessage(name: string, scope?: string): string {
   return `The server "${name}" needs you to log in${more}: use "Log in" in Settings › MCP servers, or run \`cairn mcp login ${name}\`.`
 }
 
+/** The server refused the token for a scope the login already asked for. */
+export function scopeRefusedMessage(name: string, scope: string): string {
+  return `The server "${name}" refused Cairn's token for lack of the permission "${scope}", which your login already asked for; logging in again would not change that (your account may not have that permission on the server).`
+}
+
 /**
  * The fetch the transports use for a server with a login: a token goes only to the origin
  * it was issued for (a request elsewhere loses its Authorization header), and a 403
- * `insufficient_scope` is remembered, so the next login asks for that scope.
+ * `insufficient_scope` is remembered, so the next login asks for that scope, unless the
+ * login that got the token already asked for it: then the server refuses what a login can
+ * give, and no login is asked for (the connection says so instead of looping).
  */
 export function guardedFetch(serverUrl: string, provider: CairnOAuthProvider): FetchLike {
   const origin = new URL(serverUrl).origin
@@ -74,7 +83,10 @@ export function guardedFetch(serverUrl: string, provider: CairnOAuthProvider): F
     const res = await fetch(input, sent)
     if (res.status === 403 && url.origin === origin) {
       const { error, scope } = extractWWWAuthenticateParams(res)
-      if (error === 'insufficient_scope' && scope) provider.rememberScope(scope)
+      if (error === 'insufficient_scope' && scope) {
+        if (provider.alreadyAskedFor(scope)) provider.refusedScope = scope
+        else provider.rememberScope(scope)
+      }
     }
     return res
   }

@@ -36,6 +36,13 @@ export interface ProviderOptions {
 export class CairnOAuthProvider implements OAuthClientProvider {
   /** set when the SDK wanted the user to log in (background mode) */
   loginNeeded = false
+  /**
+   * set when the server refused the token for a scope the last login already asked for
+   * (`insufficient_scope` again): another login would not help, so none is asked for
+   */
+  refusedScope: string | null = null
+  /** the scope this login's authorization request asked for ('' for none) */
+  private askedScope: string | null = null
   private verifier: string | null = null
   private expectedState: string | null = null
   private discovery: OAuthDiscoveryState | undefined
@@ -103,18 +110,23 @@ export class CairnOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
+    // a login's tokens remember the scope it asked for; a refresh keeps what was there
+    const asked = this.o.interactive ? this.askedScope : null
     this.o.store.update(this.o.serverUrl, (s) => {
       const { scope: _asked, ...rest } = s
       void _asked
-      return { ...rest, tokens }
+      return { ...rest, tokens, ...(asked !== null ? { loginScope: asked } : {}) }
     })
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     if (this.o.interactive) {
+      this.askedScope = authorizationUrl.searchParams.get('scope') ?? ''
       await this.o.interactive.open(authorizationUrl)
       return
     }
+    // the server refused what a login already asked for: logging in again would loop
+    if (this.refusedScope !== null) return
     this.loginNeeded = true
     const scope = authorizationUrl.searchParams.get('scope')
     this.o.store.update(this.o.serverUrl, (s) => ({ ...s, ...(scope ? { scope } : {}) }))
@@ -135,7 +147,10 @@ export class CairnOAuthProvider implements OAuthClientProvider {
     if (scope === 'verifier' || scope === 'discovery') return
     this.o.store.update(this.o.serverUrl, (s) => {
       const next = { ...s }
-      if (scope === 'all' || scope === 'tokens') delete next.tokens
+      if (scope === 'all' || scope === 'tokens') {
+        delete next.tokens
+        delete next.loginScope
+      }
       if (scope === 'all' || scope === 'client') delete next.client
       return next
     })
@@ -157,6 +172,15 @@ export class CairnOAuthProvider implements OAuthClientProvider {
   /** the scope a step-up asked for, to ask for at the next login */
   pendingScope(): string | undefined {
     return this.o.store.read(this.o.serverUrl).scope
+  }
+
+  /** whether the login that got the current tokens already asked for every word of `scope` */
+  alreadyAskedFor(scope: string): boolean {
+    const stored = this.o.store.read(this.o.serverUrl)
+    if (!stored.tokens || stored.loginScope === undefined) return false
+    const had = new Set(stored.loginScope.split(/\s+/).filter(Boolean))
+    const wanted = scope.split(/\s+/).filter(Boolean)
+    return wanted.length > 0 && wanted.every((w) => had.has(w))
   }
 
   private registered(): (OAuthClientInformationMixed & { redirect_uris?: string[] }) | undefined {

@@ -24,6 +24,12 @@ export interface StoredMcpAuth {
   clientSecret?: string
   /** the scope the server asked for last (`insufficient_scope`), asked for at the next login */
   scope?: string
+  /**
+   * the scope the login that got `tokens` asked for ('' when it asked for none; absent for
+   * tokens saved before this was kept): a server that still says `insufficient_scope` for
+   * scopes in it would not be satisfied by another login
+   */
+  loginScope?: string
 }
 
 /** The key a server's state is stored under: its URL without a fragment. */
