@@ -17,6 +17,14 @@ export const USAGE = `Usage:
   cairn sessions search <text> [--json]
   cairn sessions export <id> --format md|json
   cairn sessions delete <id>
+  cairn assistants list [--json]    the assistants (a chat runs with one: --assistant <name>)
+  cairn assistants show <name> [--json]
+  cairn assistants create <name> [assistant options]
+  cairn assistants edit <name> [assistant options]   change only what is given
+  cairn assistants duplicate <name> [--name <new name>]
+  cairn assistants delete <name>    (not the default one; its sessions keep a copy)
+  cairn assistants export <name> [file]   as JSON (stdout without a file), no secrets
+  cairn assistants import <file>    a file from export (- reads stdin)
   cairn mcp list [--json] [--mcp-config <file>]   start the MCP servers, show their status and tools
   cairn mcp add <name> -- <command> [args…]       add a stdio server (--env KEY=VALUE, repeatable)
   cairn mcp add <name> --url <url>                add an HTTP server (--header KEY=VALUE, repeatable)
@@ -48,6 +56,26 @@ Options:
   --mcp-prompt <s>:<p>    send the MCP server s's prompt p (its arguments as name=value)
   --voice                 a headless voice session (see above)
   --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
+  --assistant <name>      run with this assistant (a new session starts with it; --session
+                          switches that session to it); default: the session's own, else
+                          the default assistant
+
+Assistant options (create, edit):
+  --name <name>           a new name (edit)
+  --description <text>
+  --prompt <text>         its system prompt ("" for none; unset: the settings' prompt)
+  --provider <id>         a provider of the settings (unset: the active one)
+  --model <name>          its model (unset: the provider's)
+  --utility-model <name>  the model that writes summaries and titles
+  --temperature <t>       0 to 2 (unset: the server's default)
+  --tools <list>          what the model is offered, comma-separated: all | none |
+                          <built-in tool> | builtin:* | <server>:<tool> | <server>:* | mcp:*
+                          e.g. --tools read_file,search_files,git:*   (default for create: all)
+  --policy <policy>       ask | allow-all | deny-all | read-only (unset: the settings')
+  --max-iterations <n>, --deadline-ms <ms>, --workspace <dir>   its limits and folder
+  --unset <field>         back to the settings' value (repeatable): description, prompt,
+                          provider, model, utility-model, temperature, policy,
+                          max-iterations, deadline-ms, workspace
   -h, --help              this text
   -v, --version           the version
 
@@ -92,6 +120,20 @@ export interface CliOptions {
   /** a headless voice session */
   voice: boolean
   workspace?: string
+  /** the assistant of the turn (a name; the command line resolves it to an id) */
+  assistant?: string
+  /** assistants create|edit: what the assistant is set to */
+  assistantFields: {
+    name?: string
+    description?: string
+    prompt?: string
+    provider?: string
+    utilityModel?: string
+    temperature?: string
+    tools?: string
+    policy?: string
+    unset: string[]
+  }
   format?: 'md' | 'json'
   url?: string
   headers: string[]
@@ -102,7 +144,7 @@ export interface CliOptions {
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions' | 'mcp' | 'chat'
+  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants'
   positionals: string[]
   options: CliOptions
 }
@@ -139,6 +181,16 @@ export function parseCli(argv: string[]): ParsedCommand {
         'mcp-prompt': { type: 'string' },
         voice: { type: 'boolean', default: false },
         workspace: { type: 'string' },
+        assistant: { type: 'string' },
+        name: { type: 'string' },
+        description: { type: 'string' },
+        prompt: { type: 'string' },
+        provider: { type: 'string' },
+        'utility-model': { type: 'string' },
+        temperature: { type: 'string' },
+        tools: { type: 'string' },
+        policy: { type: 'string' },
+        unset: { type: 'string', multiple: true },
         format: { type: 'string' },
         url: { type: 'string' },
         header: { type: 'string', multiple: true },
@@ -173,6 +225,18 @@ export function parseCli(argv: string[]): ParsedCommand {
     ...(v['mcp-prompt'] !== undefined ? { mcpPrompt: v['mcp-prompt'] } : {}),
     voice: v.voice === true,
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
+    ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
+    assistantFields: {
+      ...(v.name !== undefined ? { name: v.name } : {}),
+      ...(v.description !== undefined ? { description: v.description } : {}),
+      ...(v.prompt !== undefined ? { prompt: v.prompt } : {}),
+      ...(v.provider !== undefined ? { provider: v.provider } : {}),
+      ...(v['utility-model'] !== undefined ? { utilityModel: v['utility-model'] } : {}),
+      ...(v.temperature !== undefined ? { temperature: v.temperature } : {}),
+      ...(v.tools !== undefined ? { tools: v.tools } : {}),
+      ...(v.policy !== undefined ? { policy: v.policy } : {}),
+      unset: v.unset ?? [],
+    },
     ...(format !== undefined ? { format } : {}),
     ...(v.url !== undefined ? { url: v.url } : {}),
     headers: v.header ?? [],
@@ -195,6 +259,7 @@ export function parseCli(argv: string[]): ParsedCommand {
   const [first, ...rest] = parsed.positionals
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
   if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
+  if (first === 'assistants') return { command: 'assistants', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }

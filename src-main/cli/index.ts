@@ -85,6 +85,13 @@ async function main(argv: string[]): Promise<number> {
     if (options.session) options.session = resolveSessionId(app, options.session)
     if (parsed.command === 'sessions')
       return await sessionsCommand(app, parsed.positionals, options, streams)
+    if (parsed.command === 'assistants' || options.assistant) {
+      const { assistantsCommand, resolveAssistant } = await import('./assistants')
+      if (parsed.command === 'assistants')
+        return await assistantsCommand(app, parsed.positionals, options, streams)
+      // --assistant takes a name (or an id); the turn gets the id
+      if (options.assistant) options.assistant = resolveAssistant(app, options.assistant).id
+    }
     if (parsed.command === 'mcp') {
       const { mcpCommand } = await import('./mcp')
       return await mcpCommand(app, parsed.positionals, options, streams)

@@ -92,6 +92,7 @@ export async function runCliTurn(
         ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
       },
       ...(options.workspace ? { workspace: options.workspace } : {}),
+      ...(options.assistant ? { assistantId: options.assistant } : {}),
       ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
       ...(options.think !== undefined ? { thinking: options.think } : {}),
       tools: (session) => tools.hostFor(session),

@@ -1,0 +1,174 @@
+/**
+ * `cairn assistants list|show|create|edit|duplicate|delete|export|import`, and the
+ * assistant a turn's `--assistant <name>` stands for. An assistant is named by its name
+ * (without case) or its id.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Assistant } from '../../src-preload/contract/assistants'
+import { writeFileAtomicSync } from '../adapters/atomic-file'
+import { DEFAULT_ASSISTANT_ID } from '../adapters/sqlite/assistant-seeds'
+import { AssistantError } from '../adapters/sqlite/assistant-store'
+import { AssistantFileError, exportAssistant, importAssistant } from '../services/assistant-files'
+import type { AppServices } from '../services/app-services'
+import { UsageError, type CliOptions } from './args'
+import { ALL_TOOLS, draftFromOptions, toolsSpec } from './assistant-flags'
+import type { Streams } from './output'
+import { jsonLine } from './terminal-text'
+
+/** The assistant `given` names (its name without case, or its id); a usage error if none. */
+export function resolveAssistant(app: AppServices, given: string): Assistant {
+  const found = app.assistants.findByName(given) ?? app.assistants.get(given.trim())
+  if (!found)
+    throw new UsageError(
+      `there is no assistant "${given}"; \`cairn assistants list\` shows the assistants`,
+    )
+  return found
+}
+
+function needName(name: string | undefined, command: string): string {
+  if (!name?.trim()) throw new UsageError(`cairn assistants ${command} needs an assistant's name`)
+  return name
+}
+
+function line(a: Assistant): string {
+  const mark = a.id === DEFAULT_ASSISTANT_ID ? ' (default)' : ''
+  return `${a.name}${mark}  tools: ${toolsSpec(a.tools)}${a.model ? `  model: ${a.model}` : ''}${a.description ? `  — ${a.description}` : ''}`
+}
+
+function details(a: Assistant): string[] {
+  const unset = '(the settings’)'
+  const rows: [string, string][] = [
+    ['Name', a.name + (a.id === DEFAULT_ASSISTANT_ID ? ' (default: new chats start with it)' : '')],
+    ['Id', a.id],
+    ['Origin', a.origin],
+    ['Description', a.description ?? ''],
+    ['Prompt', a.systemPrompt === undefined ? unset : a.systemPrompt || '(none)'],
+    ['Provider', a.providerId ?? unset],
+    ['Model', a.model ?? unset],
+    ['Utility model', a.utilityModel ?? unset],
+    ['Temperature', a.temperature === undefined ? '(the server’s)' : String(a.temperature)],
+    ['Tools', toolsSpec(a.tools)],
+    ['Policy', a.permissionPolicy ?? unset],
+    [
+      'Max iterations',
+      a.limits.maxIterations === undefined ? unset : String(a.limits.maxIterations),
+    ],
+    ['Deadline', a.limits.deadlineMs === undefined ? unset : `${a.limits.deadlineMs} ms`],
+    ['Workspace', a.workspace ?? unset],
+  ]
+  return rows.map(([k, v]) => `${`${k}:`.padEnd(16)}${v}`)
+}
+
+/** a file, or stdin for `-` */
+function readInput(file: string): string {
+  try {
+    return readFileSync(file === '-' ? 0 : resolve(file), 'utf8')
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`)
+  }
+}
+
+/** Runs the command; returns the exit code. The store's refusals are said on stderr (1). */
+export async function assistantsCommand(
+  app: AppServices,
+  args: string[],
+  options: CliOptions,
+  streams: Streams,
+): Promise<number> {
+  try {
+    return run(app, args, options, streams)
+  } catch (e) {
+    if (e instanceof AssistantError || e instanceof AssistantFileError) {
+      streams.stderr.write(`cairn: ${e.message}\n`)
+      return 1
+    }
+    throw e
+  }
+}
+
+function run(app: AppServices, args: string[], options: CliOptions, streams: Streams): number {
+  const [sub, ...rest] = args
+  const out = (s: string): void => void streams.stdout.write(`${s}\n`)
+  const extra = (n: number): void => {
+    if (rest.length > n)
+      throw new UsageError(
+        `cairn assistants ${sub} takes ${n} argument(s); quote a name with spaces`,
+      )
+  }
+  switch (sub) {
+    case 'list': {
+      extra(0)
+      const all = app.assistants.list()
+      if (options.json) out(jsonLine({ assistants: all, defaultId: DEFAULT_ASSISTANT_ID }))
+      else for (const a of all) out(line(a))
+      return 0
+    }
+    case 'show': {
+      extra(1)
+      const a = resolveAssistant(app, needName(rest[0], 'show'))
+      if (options.json) out(jsonLine(a))
+      else for (const row of details(a)) out(row)
+      return 0
+    }
+    case 'create': {
+      extra(1)
+      const name = options.assistantFields.name ?? needName(rest[0], 'create')
+      const draft = draftFromOptions({ name, tools: ALL_TOOLS, limits: {} }, options)
+      const a = app.assistants.create(draft)
+      out(`Created the assistant "${a.name}" (tools: ${toolsSpec(a.tools)}).`)
+      return 0
+    }
+    case 'edit': {
+      extra(1)
+      const current = resolveAssistant(app, needName(rest[0], 'edit'))
+      const { id, origin: _o, createdAt: _c, updatedAt: _u, ...base } = current
+      const a = app.assistants.update(id, draftFromOptions(base, options))
+      out(`Saved the assistant "${a.name}" (tools: ${toolsSpec(a.tools)}).`)
+      return 0
+    }
+    case 'duplicate': {
+      extra(1)
+      const from = resolveAssistant(app, needName(rest[0], 'duplicate'))
+      const a = app.assistants.duplicate(from.id, options.assistantFields.name)
+      out(`Created the assistant "${a.name}", a copy of "${from.name}".`)
+      return 0
+    }
+    case 'delete': {
+      extra(1)
+      const a = resolveAssistant(app, needName(rest[0], 'delete'))
+      app.assistants.delete(a.id)
+      out(`Deleted the assistant "${a.name}" (sessions that used it keep a copy).`)
+      return 0
+    }
+    case 'export': {
+      extra(2)
+      const file = exportAssistant(resolveAssistant(app, needName(rest[0], 'export')))
+      const target = rest[1]
+      if (target === undefined || target === '-') streams.stdout.write(file.content)
+      else {
+        writeFileAtomicSync(resolve(target), file.content)
+        out(`Wrote ${resolve(target)}.`)
+      }
+      return 0
+    }
+    case 'import': {
+      extra(1)
+      const file = rest[0]
+      if (!file) throw new UsageError('cairn assistants import needs a file (- reads stdin)')
+      const { assistant, renamedFrom } = importAssistant(app, readInput(file))
+      out(
+        renamedFrom
+          ? `Imported the assistant as "${assistant.name}" ("${renamedFrom}" is taken).`
+          : `Imported the assistant "${assistant.name}".`,
+      )
+      return 0
+    }
+    default:
+      throw new UsageError(
+        sub
+          ? `unknown assistants command "${sub}"`
+          : 'cairn assistants needs a command: list, show, create, edit, duplicate, delete, export or import',
+      )
+  }
+}
