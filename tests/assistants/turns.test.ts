@@ -290,6 +290,54 @@ describe('assistants in turns', () => {
     }
   })
 
+  it("the assistant's provider comes before the environment's endpoint, with its own stored key", async () => {
+    const other = await startScriptedServer({ models: ['far'] })
+    try {
+      unwrap(
+        await b.request('settings.update', {
+          providers: [{ id: 'p2', name: 'Second', baseURL: other.baseURL }],
+          apiKeys: { p2: 'sk-second-provider' },
+        }),
+      )
+      const a = unwrap(
+        await b.request('assistants.create', {
+          assistant: draft('Elsewhere', { providerId: 'p2', model: 'far' }),
+        }),
+      )
+      other.enqueue(textReply('From afar.'))
+      const sessionId = await send({ text: 'hi', assistantId: a.id })
+      expect(server.requests).toHaveLength(0)
+      expect(other.requests).toHaveLength(1)
+      expect(other.requests[0]!.body.model).toBe('far')
+      expect(other.requests[0]!.headers['authorization']).toBe('Bearer sk-second-provider')
+      const session = unwrap(await b.request('sessions.get', { id: sessionId })).session
+      expect(session).toMatchObject({ provider: other.baseURL, model: 'far' })
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('switching a session to an assistant that names a model and a folder takes them', async () => {
+    server.enqueue(textReply('One.'))
+    const sessionId = await send({ text: 'one' })
+    const a = unwrap(
+      await b.request('assistants.create', {
+        assistant: draft('Other model', { model: 'other', workspace }),
+      }),
+    )
+    const switched = unwrap(
+      await b.request('sessions.setAssistant', { id: sessionId, assistantId: a.id }),
+    )
+    expect(switched).toMatchObject({
+      model: 'other',
+      workspace,
+      assistant: { id: a.id, name: 'Other model' },
+    })
+    server.enqueue(textReply('Two.'))
+    await send({ text: 'two', sessionId })
+    expect(server.requests[1]!.body.model).toBe('other')
+  })
+
   it('an unknown assistant is refused before anything runs', async () => {
     const r = await b.request('chat.send', { text: 'hi', assistantId: 'no-such-assistant' })
     expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } })
