@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SessionRecord } from '../../src-preload/contract/dto'
 import { ChatHeader } from '../../src-renderer/src/features/chat/ChatHeader'
 import { Composer } from '../../src-renderer/src/features/composer/Composer'
-import { assistantsHost } from './support/assistants-host'
+import { assistant, assistantsHost } from './support/assistants-host'
 import { renderWithApp } from './support/render-app'
 import { RouteFailure } from './support/test-platform'
 
@@ -53,6 +53,25 @@ describe('the assistant picker', () => {
         assistantId: 'chat',
       }),
     )
+  })
+
+  it('in a new chat, the model shown is the picked assistant’s own, when it has one', async () => {
+    const host = assistantsHost([
+      assistant('default', { name: 'Default' }, 'default'),
+      assistant('coder', { name: 'Coder', model: 'm-large' }),
+    ])
+    renderWithApp(
+      <>
+        <ChatHeader />
+        <Composer />
+      </>,
+      host.handlers,
+    )
+    const user = userEvent.setup()
+    const model = screen.getByRole('combobox', { name: 'Model' })
+    await waitFor(() => expect(model).toHaveProperty('value', 'm'))
+    await user.selectOptions(picker(), 'coder')
+    await waitFor(() => expect(model).toHaveProperty('value', 'm-large'))
   })
 
   it('in a chat: shows its assistant (a deleted one too), switches it, and says a running turn keeps its own', async () => {

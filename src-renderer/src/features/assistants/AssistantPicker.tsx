@@ -43,8 +43,11 @@ export function AssistantPicker(): JSX.Element | null {
 
   return (
     <span className="assistant-picker">
+      <label className="meta" htmlFor="assistant-picker">
+        Assistant
+      </label>
       <select
-        aria-label="Assistant"
+        id="assistant-picker"
         title={
           sessionId ? 'The assistant this chat runs with' : 'The assistant the new chat starts with'
         }

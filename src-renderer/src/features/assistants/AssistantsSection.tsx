@@ -84,17 +84,7 @@ function Assistants(props: { list: List; settings: SettingsView }): JSX.Element 
         An assistant is a set-up a chat runs with: its prompt, model, the tools the model may use
         and how they run. Pick one in a new chat, or in a chat’s header.
       </p>
-      <AssistantList
-        assistants={list.assistants}
-        defaultId={list.defaultId}
-        actions={{
-          edit: (a) => setMode({ kind: 'edit', id: a.id }),
-          duplicate: (a) => void actions.duplicate(a),
-          exportFile: (a) => void actions.exportFile(a),
-          askDelete: setDeleting,
-        }}
-      />
-      <div className="form-actions">
+      <div className="form-actions assistants-actions">
         <button
           ref={newButton}
           type="button"
@@ -126,6 +116,16 @@ function Assistants(props: { list: List; settings: SettingsView }): JSX.Element 
           {notice.text}
         </p>
       ) : null}
+      <AssistantList
+        assistants={list.assistants}
+        defaultId={list.defaultId}
+        actions={{
+          edit: (a) => setMode({ kind: 'edit', id: a.id }),
+          duplicate: (a) => void actions.duplicate(a),
+          exportFile: (a) => void actions.exportFile(a),
+          askDelete: setDeleting,
+        }}
+      />
       <DeleteAssistantDialog
         name={deleting?.name ?? null}
         onCancel={() => setDeleting(null)}

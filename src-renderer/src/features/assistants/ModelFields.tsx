@@ -34,7 +34,7 @@ export function ModelFields(props: {
     ? `Asking ${whose} for its models…`
     : models.isError
       ? `Could not list the models of ${whose}: ${models.error.message} You can still type a model name.`
-      : `${models.data.models.length} models available.`
+      : `${models.data.models.length} model${models.data.models.length === 1 ? '' : 's'} available.`
   const fallbackModel = provider?.defaultModel ?? models.data?.defaultModel ?? null
   const listId = 'assistant-models'
   // a provider the assistant names that the settings no longer have stays visible

@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { textReply, type RecordedRequest } from '../support/openai-server'
+import { startWebHost, type WebHost } from './support/web-host'
+import { ask, idle, keepScreenshot, lastAnswer } from './support/ui'
+
+let host: WebHost | undefined
+test.afterEach(async () => {
+  await host?.stop()
+  host = undefined
+})
+
+async function openAssistants(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    // runs in the page
+    const page = globalThis as unknown as { location: { hash: string } }
+    page.location.hash = '#/settings/assistants'
+  })
+  await expect(page.getByRole('heading', { level: 2, name: 'Assistants' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Assistants' })).toBeVisible()
+}
+
+async function newChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Back to chat' }).click()
+  await page.getByRole('button', { name: 'New chat' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible()
+}
+
+/** the names of the tools offered in the request that carried `text` */
+function offeredWith(requests: RecordedRequest[], text: string): string[] | undefined {
+  const r = requests.findLast((q) =>
+    JSON.stringify(q.body?.messages ?? []).includes(JSON.stringify(text).slice(1, -1)),
+  )
+  if (!r) throw new Error(`no request carried ${text}`)
+  const tools = r.body.tools as { function: { name: string } }[] | undefined
+  return tools?.map((t) => t.function.name)
+}
+
+/** the system's theme (no choice is stored, so the window follows it) */
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+}
+
+test('an assistant that may use one tool: made in the window, a new chat started with it offers the model only that tool; switching the chat to Chat offers none', async ({
+  page,
+}) => {
+  host = await startWebHost()
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(host.url)
+  await openAssistants(page)
+  const list = page.getByRole('list', { name: 'Assistants' })
+  await expect(list.getByRole('listitem', { name: 'Chat' })).toContainText('Built-in')
+  await keepScreenshot(page, 'assistants-list-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-list-dark')
+  await setTheme(page, 'light')
+
+  await page.getByRole('button', { name: 'New assistant' }).click()
+  const form = page.getByRole('form', { name: 'New assistant' })
+  await expect(form.getByLabel('Name')).toBeFocused()
+  await form.getByRole('button', { name: 'Save assistant' }).click()
+  await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByText('Give the assistant a name.')).toBeVisible()
+  await form.getByLabel('Name').fill('Lister')
+  await form.getByLabel('Description').fill('Lists folders, nothing else')
+  await keepScreenshot(page, 'assistants-form-top')
+  const builtin = form.getByRole('group', { name: 'Built-in tools' })
+  await builtin.getByRole('radio', { name: 'Chosen' }).check()
+  await builtin.getByRole('checkbox', { name: 'list_directory' }).check()
+  await form
+    .getByRole('group', { name: 'Other MCP servers' })
+    .getByRole('radio', { name: 'No tools' })
+    .check()
+  const preview = page.getByRole('region', { name: 'Tools the model will see' })
+  const offered = preview.getByRole('list', { name: 'Offered tools' }).getByRole('listitem')
+  await expect(offered).toHaveCount(1)
+  await expect(offered.first()).toContainText('list_directory')
+  await expect(preview.getByRole('status')).toHaveText('1 tool')
+  await keepScreenshot(page, 'assistants-form-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-form-dark')
+  await setTheme(page, 'light')
+  await form.getByRole('button', { name: 'Save assistant' }).click()
+  await expect(list.getByRole('listitem', { name: 'Lister' })).toContainText(
+    'Built-in tools: list_directory · MCP tools: none',
+  )
+
+  await newChat(page)
+  const picker = page.getByRole('combobox', { name: 'Assistant' })
+  await picker.selectOption({ label: 'Lister' })
+  await keepScreenshot(page, 'assistants-new-chat-picker-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-new-chat-picker-dark')
+  await setTheme(page, 'light')
+  host.model.enqueue(textReply('Only one tool here.'))
+  await ask(page, 'What may you use?')
+  await expect(lastAnswer(page)).toContainText('Only one tool here.')
+  await idle(page)
+  expect(offeredWith(host.model.requests, 'What may you use?')).toEqual(['list_directory'])
+  await expect(picker).toHaveValue(/.+/)
+  await expect(picker.locator('option:checked')).toHaveText('Lister')
+
+  await picker.selectOption({ label: 'Chat' })
+  await expect(picker.locator('option:checked')).toHaveText('Chat')
+  await keepScreenshot(page, 'assistants-header-picker-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-header-picker-dark')
+  await setTheme(page, 'light')
+  host.model.enqueue(textReply('No tools now.'))
+  await ask(page, 'And now?')
+  await expect(lastAnswer(page)).toContainText('No tools now.')
+  await idle(page)
+  expect(offeredWith(host.model.requests, 'And now?') ?? []).toEqual([])
+
+  // the chat keeps its assistant across a reload
+  await page.reload()
+  await expect(
+    page.getByRole('combobox', { name: 'Assistant' }).locator('option:checked'),
+  ).toHaveText('Chat')
+})
+
+test('assistants are duplicated, exported, deleted (the chat that used one goes on) and imported back', async ({
+  page,
+}) => {
+  host = await startWebHost()
+  await page.goto(host.url)
+  await openAssistants(page)
+  const list = page.getByRole('list', { name: 'Assistants' })
+
+  await page.getByRole('button', { name: 'Duplicate Files' }).click()
+  const copy = list.getByRole('listitem', { name: 'Files (copy)' })
+  await expect(copy).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Duplicated Files as Files (copy).' }),
+  ).toBeVisible()
+
+  // a chat started with the copy
+  await page.getByRole('button', { name: 'Back to chat' }).click()
+  await page.getByRole('button', { name: 'New chat' }).click()
+  const picker = page.getByRole('combobox', { name: 'Assistant' })
+  await picker.selectOption({ label: 'Files (copy)' })
+  host.model.enqueue(textReply('Started with the copy.'))
+  await ask(page, 'Hello copy')
+  await expect(lastAnswer(page)).toContainText('Started with the copy.')
+  await idle(page)
+  await openAssistants(page)
+
+  const download = page.waitForEvent('download')
+  await copy.getByRole('button', { name: 'Export Files (copy)' }).click()
+  const file = await (await download).path()
+  const exported = JSON.parse(readFileSync(file, 'utf8')) as {
+    cairnAssistant: number
+    assistant: { name: string; tools: unknown }
+  }
+  expect(exported.cairnAssistant).toBe(1)
+  expect(exported.assistant.name).toBe('Files (copy)')
+  expect(JSON.stringify(exported)).not.toMatch(/"id"|createdAt/)
+
+  await copy.getByRole('button', { name: 'Delete Files (copy)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete this assistant?' })
+  await expect(dialog).toContainText('keep their own copy')
+  await keepScreenshot(page, 'assistants-delete-dialog')
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(copy).toHaveCount(0)
+
+  // the chat that used it goes on with its copy
+  await page.getByRole('button', { name: 'Back to chat' }).click()
+  await expect(picker.locator('option:checked')).toHaveText('Files (copy) (deleted)')
+  host.model.enqueue(textReply('Still here.'))
+  await ask(page, 'Still there?')
+  await expect(lastAnswer(page)).toContainText('Still here.')
+  await idle(page)
+  await openAssistants(page)
+
+  const input = page.getByLabel('Import an assistant from a file')
+  await input.setInputFiles(file)
+  await expect(list.getByRole('listitem', { name: 'Files (copy)' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Imported Files (copy).' })).toBeVisible()
+  // the same file again: the name is taken, the import gets another
+  await input.setInputFiles(file)
+  await expect(list.getByRole('listitem', { name: 'Files (copy) (2)' })).toBeVisible()
+
+  await input.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"hello": "world"}'),
+  })
+  await expect(page.getByRole('alert')).toContainText('Could not import notes.json:')
+  await keepScreenshot(page, 'assistants-import-error')
+})
