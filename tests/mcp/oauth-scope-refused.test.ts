@@ -130,3 +130,24 @@ describe('a scope the server refuses after a login asked for it', () => {
     })
   })
 })
+
+describe('the scope a login asks for', () => {
+  it("is the one named by the 401 the connection got, when the server's initialize needs no token", async () => {
+    const { asked, login, connect } = await setup({
+      openInitialize: true,
+      challengeScope: 'read',
+      scopesSupported: ['read', 'write', 'admin'],
+    })
+    const first = await connect()
+    expect(first.status()).toBe('needs-login')
+    await login()
+    // not every scope the server supports: the one its challenge named
+    expect(asked).toEqual(['read'])
+    const c = await connect()
+    expect(c.status()).toBe('ready')
+    expect((await c.call('whoami', {}, ctx())).content[0]).toEqual({
+      type: 'text',
+      text: 'scope: read',
+    })
+  })
+})

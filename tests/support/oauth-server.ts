@@ -19,6 +19,8 @@ export interface OAuthServerOptions {
   listScope?: string
   /** scopes never granted, whatever is asked (the account does not have them) */
   withhold?: string[]
+  /** `initialize` (and notifications) need no token: the 401 comes with `tools/list` */
+  openInitialize?: boolean
   /** serve the AS metadata at the OpenID path only */
   openIdOnly?: boolean
   /** no resource_metadata in WWW-Authenticate: the client must try the well-known path */
@@ -134,7 +136,25 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
   const mcp = (req: IncomingMessage, res: ServerResponse, body: string): void => {
     const auth = req.headers.authorization
     const grant = auth?.startsWith('Bearer ') ? access.get(auth.slice(7)) : undefined
-    if (!grant) return challenge(res, 401, auth ? 'error="invalid_token"' : '')
+    if (!grant) {
+      // a server that lets anyone initialize: the 401 comes with the first real request
+      const m =
+        o.openInitialize && req.method === 'POST'
+          ? (JSON.parse(body) as { id?: number; method?: string })
+          : null
+      if (m?.method === 'initialize')
+        return json(res, 200, {
+          jsonrpc: '2.0',
+          id: m.id,
+          result: {
+            protocolVersion: '2025-11-25',
+            capabilities: { tools: {} },
+            serverInfo: { name: 'protected', version: '1' },
+          },
+        })
+      if (m && m.id === undefined) return void res.writeHead(202).end()
+      return challenge(res, 401, auth ? 'error="invalid_token"' : '')
+    }
     if (sse && req.url?.startsWith('/messages')) return void sse.post(req, res, body)
     if (sse) return void (req.method === 'GET' ? sse.get(res) : res.writeHead(405).end())
     if (req.method === 'GET') return void res.writeHead(405).end()

@@ -62,7 +62,8 @@ export function scopeRefusedMessage(name: string, scope: string): string {
 
 /**
  * The fetch the transports use for a server with a login: a token goes only to the origin
- * it was issued for (a request elsewhere loses its Authorization header), and a 403
+ * it was issued for (a request elsewhere loses its Authorization header), what a 401 says
+ * (resource metadata address, scope) is kept for the next login, and a 403
  * `insufficient_scope` is remembered, so the next login asks for that scope, unless the
  * login that got the token already asked for it: then the server refuses what a login can
  * give, and no login is asked for (the connection says so instead of looping).
@@ -81,6 +82,13 @@ export function guardedFetch(serverUrl: string, provider: CairnOAuthProvider): F
       }
     }
     const res = await fetch(input, sent)
+    if (res.status === 401 && url.origin === origin) {
+      const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(res)
+      provider.rememberChallenge({
+        ...(resourceMetadataUrl ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
+        ...(scope ? { scope } : {}),
+      })
+    }
     if (res.status === 403 && url.origin === origin) {
       const { error, scope } = extractWWWAuthenticateParams(res)
       if (error === 'insufficient_scope' && scope) {

@@ -1,6 +1,7 @@
 /**
  * Logs in to a remote MCP server: asks the server what it needs (its 401's
- * `WWW-Authenticate`: the resource metadata address and the scope), lets the SDK's
+ * `WWW-Authenticate`: the resource metadata address and the scope; else what its last 401
+ * to the connection said), lets the SDK's
  * `auth()` discover the authorization server and register a client (or use the configured
  * one), opens the browser at the authorization address (PKCE S256, `state`, `resource`),
  * waits for the code on a loopback address, and exchanges it for tokens, which go to the
@@ -78,12 +79,19 @@ export async function loginToServer(
     })
     callback.expectState(() => provider.sentState)
     const found = await probe(config, opts.clientVersion ?? 'dev')
+    // a server that lets anyone initialize answers the probe without a 401: what its 401 to
+    // the connection said stands in
+    const seen = provider.lastChallenge()
+    const challengeScope = found.scope ?? seen?.scope
+    const resourceMetadataUrl =
+      found.resourceMetadataUrl ??
+      (seen?.resourceMetadataUrl ? new URL(seen.resourceMetadataUrl) : undefined)
     // a step-up asked for more than the server's 401 says: ask for both
-    const words = `${provider.pendingScope() ?? ''} ${found.scope ?? ''}`.split(/\s+/)
+    const words = `${provider.pendingScope() ?? ''} ${challengeScope ?? ''}`.split(/\s+/)
     const scope = [...new Set(words.filter(Boolean))].join(' ') || undefined
     const params = {
       serverUrl: config.url,
-      ...(found.resourceMetadataUrl ? { resourceMetadataUrl: found.resourceMetadataUrl } : {}),
+      ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
       ...(scope ? { scope } : {}),
     }
     // a login asks the user again: old tokens could not carry a larger scope

@@ -115,6 +115,8 @@ export class CairnOAuthProvider implements OAuthClientProvider {
     this.o.store.update(this.o.serverUrl, (s) => {
       const { scope: _asked, ...rest } = s
       void _asked
+      // a login has answered the last 401
+      if (asked !== null) delete rest.challenge
       return { ...rest, tokens, ...(asked !== null ? { loginScope: asked } : {}) }
     })
   }
@@ -172,6 +174,17 @@ export class CairnOAuthProvider implements OAuthClientProvider {
   /** the scope a step-up asked for, to ask for at the next login */
   pendingScope(): string | undefined {
     return this.o.store.read(this.o.serverUrl).scope
+  }
+
+  /** what the server's 401 said (from its own origin), for the next login */
+  rememberChallenge(challenge: { resourceMetadataUrl?: string; scope?: string }): void {
+    const before = this.o.store.read(this.o.serverUrl).challenge
+    if (JSON.stringify(before ?? {}) === JSON.stringify(challenge)) return
+    this.o.store.update(this.o.serverUrl, (s) => ({ ...s, challenge }))
+  }
+
+  lastChallenge(): { resourceMetadataUrl?: string; scope?: string } | undefined {
+    return this.o.store.read(this.o.serverUrl).challenge
   }
 
   /** whether the login that got the current tokens already asked for every word of `scope` */

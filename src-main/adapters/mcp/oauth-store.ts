@@ -30,6 +30,11 @@ export interface StoredMcpAuth {
    * scopes in it would not be satisfied by another login
    */
   loginScope?: string
+  /**
+   * what the server's last 401 said (its resource metadata address and scope), for the next
+   * login: a server that lets anyone initialize answers a login's probe without one
+   */
+  challenge?: { resourceMetadataUrl?: string; scope?: string }
 }
 
 /** The key a server's state is stored under: its URL without a fragment. */
