@@ -19,6 +19,8 @@ export const USAGE = `Usage:
   cairn sessions delete <id>
   cairn assistants list [--json]    the assistants (a chat runs with one: --assistant <name>)
   cairn assistants show <name> [--json]
+  cairn assistants tools <name> [--json] [--mcp-config <file>]
+                                    the tools a turn with it would offer the model now
   cairn assistants create <name> [assistant options]
   cairn assistants edit <name> [assistant options]   change only what is given
   cairn assistants duplicate <name> [--name <new name>]

@@ -1,5 +1,5 @@
 /**
- * `cairn assistants list|show|create|edit|duplicate|delete|export|import`, and the
+ * `cairn assistants list|show|tools|create|edit|duplicate|delete|export|import`, and the
  * assistant a turn's `--assistant <name>` stands for. An assistant is named by its name
  * (without case) or its id.
  */
@@ -77,6 +77,13 @@ export async function assistantsCommand(
   streams: Streams,
 ): Promise<number> {
   try {
+    if (args[0] === 'tools') {
+      if (args.length > 2)
+        throw new UsageError('cairn assistants tools takes 1 argument(s); quote a name with spaces')
+      const assistant = resolveAssistant(app, needName(args[1], 'tools'))
+      const { assistantTools } = await import('./assistant-tools')
+      return await assistantTools(app, assistant, options, streams)
+    }
     return run(app, args, options, streams)
   } catch (e) {
     if (e instanceof AssistantError || e instanceof AssistantFileError) {
@@ -168,7 +175,7 @@ function run(app: AppServices, args: string[], options: CliOptions, streams: Str
       throw new UsageError(
         sub
           ? `unknown assistants command "${sub}"`
-          : 'cairn assistants needs a command: list, show, create, edit, duplicate, delete, export or import',
+          : 'cairn assistants needs a command: list, show, tools, create, edit, duplicate, delete, export or import',
       )
   }
 }

@@ -94,6 +94,23 @@ describe('cairn assistants', () => {
     expect(sessions.sessions[0]!.assistant.name).toBe('One tool')
   })
 
+  it('tools: what a turn with the assistant would offer the model now', async () => {
+    const one = await runCli(['assistants', 'tools', 'One tool', '--mcp-config', mcpConfig], {
+      env,
+    })
+    expect(one.code).toBe(0)
+    expect(one.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^echo__echo {2}server echo/),
+    ])
+    const files = await cli('assistants', 'tools', 'Files', '--json')
+    const preview = JSON.parse(files.stdout) as { tools: { name: string; server: null }[] }
+    expect(preview.tools.map((t) => t.name).sort()).toEqual(
+      ['edit_file', 'list_directory', 'read_file', 'search_files', 'write_file'].sort(),
+    )
+    const chat = await cli('assistants', 'tools', 'chat')
+    expect(chat.stdout).toContain('"Chat" offers the model no tools.')
+  })
+
   it('--assistant with --session switches that session from this turn on', async () => {
     server.enqueue(textReply('One.'), textReply('Two.'))
     const first = await runCli(['--mcp-config', mcpConfig, '--json', 'first'], { env })
