@@ -11,6 +11,7 @@ import { useShortcuts } from './features/sessions/use-shortcuts'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { usePlatform, useLive, useNav } from './state/context'
 import { ConnectionBanner } from './ui/ConnectionBanner'
+import { DamagedDatabaseBanner } from './ui/DamagedDatabaseBanner'
 
 /** Esc stops the running answer from anywhere but a dialog or an editor that uses it. */
 function useEscapeStops(): void {
@@ -39,6 +40,7 @@ export function App(): JSX.Element {
     <LinkGuardProvider openExternal={platform.openExternal}>
       <div className="app" inert={dialogOpen}>
         <ConnectionBanner />
+        <DamagedDatabaseBanner />
         <div className="frame">
           <Sidebar />
           <div className="pane">

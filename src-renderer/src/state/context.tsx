@@ -8,6 +8,7 @@ import { createContext, useContext, type JSX, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import type { Platform } from '../platform/types'
+import { watchDamage, type DamageStore } from './damage-watch'
 import { createNavStore, type NavActions, type NavState, type NavStore } from './nav-store'
 import {
   createLiveStore,
@@ -24,6 +25,8 @@ export interface AppEnv {
   live: LiveStore
   /** where the window is (chat or settings) */
   nav: NavStore
+  /** Cairn's database found damaged (a request or a turn said so) */
+  damage: DamageStore
 }
 
 export function createAppEnv(platform: Platform, opts: LiveStoreOptions = {}): AppEnv {
@@ -32,12 +35,16 @@ export function createAppEnv(platform: Platform, opts: LiveStoreOptions = {}): A
       queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
     },
   })
+  // every request and turn is watched for a damaged database
+  const watched = watchDamage(platform.bridge)
+  const host: Platform = { ...platform, bridge: watched.bridge }
   return {
-    platform,
-    bridge: platform.bridge,
+    platform: host,
+    bridge: watched.bridge,
     client,
-    live: createLiveStore(platform, client, opts),
+    live: createLiveStore(host, client, opts),
     nav: createNavStore(),
+    damage: watched.damage,
   }
 }
 

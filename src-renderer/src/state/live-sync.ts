@@ -67,7 +67,10 @@ export function createLiveSync(
     const stored = new Set(data.messages.map((m) => m.turnId))
     const p: Partial<SessionLive> = {}
     if (live.outbox?.turnId && stored.has(live.outbox.turnId)) p.outbox = null
-    if (live.turn && !live.turn.running && stored.has(live.turn.turnId)) {
+    // a turn that could not store what it streamed stays on screen: the stored messages lack it
+    const unsaved =
+      live.turn?.error?.code === 'database_damaged' || live.turn?.error?.code === 'storage'
+    if (live.turn && !live.turn.running && !unsaved && stored.has(live.turn.turnId)) {
       p.turn = null
       const kept = keptNotices(live.turn)
       if (kept.length > 0) p.notices = { ...live.notices, [live.turn.turnId]: kept }
