@@ -19,6 +19,9 @@ import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
 import { AttachmentChips } from './AttachmentChips'
 import { useResourcePicker } from './use-resource-picker'
+import { useVoice } from '../voice/use-voice'
+import { VoiceButton } from '../voice/VoiceButton'
+import { VoiceStrip } from '../voice/VoiceStrip'
 import './resources.css'
 
 type Feedback = { kind: 'info' | 'error'; text: string } | { kind: 'help' } | null
@@ -68,6 +71,7 @@ export function Composer(): JSX.Element {
   const picker = useResourcePicker(text, setDraft, () => box.current?.focus())
   const prompts = useMcpPrompts(text.startsWith('/'))
   const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
+  const voice = useVoice()
   const sendPrompt = async (p: McpPrompt, args: Record<string, string>): Promise<void> => {
     setPromptForm(null)
     const attachments = picker.attachments.map((a) => a.ref)
@@ -196,6 +200,7 @@ export function Composer(): JSX.Element {
       ) : (
         picker.popup
       )}
+      <VoiceStrip voice={voice} sessionId={currentId} />
       <textarea
         ref={box}
         {...picker.boxProps}
@@ -230,6 +235,7 @@ export function Composer(): JSX.Element {
             <span className={feedback.kind === 'error' ? 'error' : 'meta'}>{feedback.text}</span>
           ) : null}
         </div>
+        <VoiceButton voice={voice} />
         {running ? (
           <button type="button" className="stop" onClick={() => void stop()}>
             Stop generating

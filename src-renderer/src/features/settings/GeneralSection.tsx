@@ -1,4 +1,4 @@
-/** General: the theme, the limits of a turn, the system prompt, how chats are named. */
+/** General: the theme, the limits of a turn, the system prompt, how chats are named, voice input. */
 import type { JSX } from 'react'
 import { LimitsForm } from './LimitsForm'
 import { SettingsLoading } from './SettingsLoading'
@@ -6,6 +6,7 @@ import { SystemPromptForm } from './SystemPromptForm'
 import { ThemeChoice } from './ThemeChoice'
 import { TitlesToggle } from './TitlesToggle'
 import { useFreshSettings } from './use-save-settings'
+import { VoiceForm } from './VoiceForm'
 import './settings-forms.css'
 
 export function GeneralSection(): JSX.Element {
@@ -18,6 +19,7 @@ export function GeneralSection(): JSX.Element {
           <LimitsForm settings={settings.data} />
           <SystemPromptForm saved={settings.data.systemPrompt} />
           <TitlesToggle saved={settings.data.generateTitles} />
+          <VoiceForm saved={settings.data.voice} />
         </>
       ) : (
         <SettingsLoading query={settings} />
