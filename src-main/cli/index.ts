@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     return 2
   }
   // with --mcp-prompt, the words are the prompt's arguments (name=value)
-  if (parsed.command === 'turn' && !options.mcpPrompt) {
+  if (parsed.command === 'turn' && !options.mcpPrompt && !options.voice) {
     prompt = parsed.positionals.join(' ').trim()
     if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim()
     if (!prompt) {
@@ -113,6 +113,10 @@ async function main(argv: string[]): Promise<number> {
       if (parsed.command === 'chat') {
         const { chatCommand } = await import('./repl/chat')
         return await chatCommand(app, tools, options, streams, env)
+      }
+      if (options.voice) {
+        const { voiceCommand } = await import('./voice-command')
+        return await voiceCommand(app, tools, options, streams, env)
       }
       return await runTurnCommand(app, tools, prompt, options, streams, env, parsed.positionals)
     } finally {

@@ -56,6 +56,8 @@ export interface CliTurnControl {
   signal: AbortSignal
   /** Ctrl-C while a question (approval, a server's form) is on the terminal */
   onInterrupt: () => void
+  /** the turn has started in that session (not called when it could not start) */
+  onStart?: (info: { sessionId: string; turnId: string }) => void
 }
 
 /**
@@ -106,7 +108,8 @@ export async function runCliTurn(
       ),
       emit: render,
       signal: control.signal,
-      onStart: ({ session, model, provider }) => {
+      onStart: ({ session, turnId, model, provider }) => {
+        control.onStart?.({ sessionId: session.id, turnId })
         if (!options.json) {
           streams.stderr.write(
             `${session.title ? `Session ${session.id}` : `New session ${session.id}`} · ${model} at ${provider.label}\n`,

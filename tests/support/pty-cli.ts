@@ -7,7 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { CLI } from './cli'
 
-const CSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g')
+const ESC = String.fromCharCode(27)
+const CSI = new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g')
+const ERASED = new RegExp(`[^\\n]*(\\r${ESC}\\[K|${ESC}\\[1G${ESC}\\[0J)`, 'g')
 
 export interface TerminalCli {
   child: ChildProcess
@@ -49,7 +51,9 @@ export function startCliOnTerminal(
   }
   child.stdout!.setEncoding('utf8').on('data', onData)
   child.stderr!.setEncoding('utf8').on('data', onData)
-  const text = (): string => raw.replace(CSI, '').replace(/\r/g, '')
+  // a line erased in place (`\r` then erase-to-end, or readline's redraw: column 1 then
+  // erase-below) is dropped, as it vanishes from the screen
+  const text = (): string => raw.replace(ERASED, '').replace(CSI, '').replace(/\r/g, '')
   const done = new Promise<{ code: number | null; text: string }>((resolve) =>
     child.on('close', (code) => resolve({ code, text: text() })),
   )

@@ -1,8 +1,9 @@
 /**
  * What `cairn chat` keeps between lines (the session it talks in, the model chosen with
  * `/model`) and what each line does. Every message runs through `runCliTurn`, the code the
- * one-shot `cairn "prompt"` uses; one thing runs at a time, and `interrupt()` stops it
- * (a turn ends cleanly, every tool call answered).
+ * one-shot `cairn "prompt"` uses. Lines and spoken sentences are handled one at a time, in
+ * the order they came; `interrupt()` stops the one running (a turn ends cleanly, every tool
+ * call answered).
  */
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import { AbortReason } from '../../core/llm/types'
@@ -32,7 +33,15 @@ export class ChatSession {
   model: string | undefined
   /** the exit code of the last message that did not complete (0: none) */
   lastFailure = 0
+  /** `/voice …` (set by the host that offers voice) */
+  voiceCommand: ((action: string | undefined, source: string | undefined) => Promise<void>) | null =
+    null
+  /** told when the user stops what runs (voice drops the sentences waiting) */
+  onInterrupt: (() => void) | null = null
   private running: AbortController | null = null
+  private chain: Promise<void> = Promise.resolve()
+  private pending = 0
+  private readonly idleWaiters: (() => void)[] = []
 
   constructor(
     private readonly app: AppServices,
@@ -45,24 +54,59 @@ export class ChatSession {
     this.model = options.model
   }
 
-  /** whether a message (its resources, its prompt, its turn) is being handled */
+  /** whether something (a line, a spoken sentence) is being handled or waits its turn */
   get busy(): boolean {
-    return this.running !== null
+    return this.pending > 0
+  }
+
+  /** resolves once nothing is handled or waiting */
+  whenIdle(): Promise<void> {
+    return this.pending === 0 ? Promise.resolve() : new Promise((r) => this.idleWaiters.push(r))
   }
 
   /** stops what runs; false when nothing did */
   interrupt(): boolean {
     if (!this.running || this.running.signal.aborted) return false
     this.running.abort(new AbortReason('stop'))
+    this.onInterrupt?.()
     return true
+  }
+
+  /** runs `work` after everything handed in before it */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    this.pending++
+    const run = this.chain.then(work)
+    this.chain = run.then(
+      () => this.settle(),
+      () => this.settle(),
+    )
+    return run
+  }
+
+  private settle(): void {
+    if (--this.pending === 0) for (const w of this.idleWaiters.splice(0)) w()
   }
 
   private say(line: string): void {
     this.streams.stderr.write(`${line}\n`)
   }
 
-  /** Handles one command; resolves 'quit' when the user leaves. */
-  async handle(cmd: ChatCommand): Promise<'quit' | void> {
+  /** Handles one command (after those before it); resolves 'quit' when the user leaves. */
+  handle(cmd: ChatCommand): Promise<'quit' | void> {
+    return this.serial(() => this.handleNow(cmd))
+  }
+
+  /** Sends a spoken sentence as a message, after what was handed in before it. */
+  spoken(
+    text: string,
+    onStart: (info: { sessionId: string; turnId: string }) => void,
+  ): Promise<void> {
+    // said at once: a sentence is handed over only when nothing runs
+    this.say(`voice> ${stripControls(text)}`)
+    return this.serial(() => this.guarded((signal) => this.turn({ text }, signal, onStart)))
+  }
+
+  private async handleNow(cmd: ChatCommand): Promise<'quit' | void> {
     switch (cmd.kind) {
       case 'empty':
         return
@@ -84,7 +128,8 @@ export class ChatSession {
       case 'unknown':
         return this.say(`There is no command /${stripControls(cmd.name)}. /help lists them.`)
       case 'voice':
-        return this.say('Voice is not available in this version of cairn.')
+        if (!this.voiceCommand) return this.say('Voice input is not available here.')
+        return this.voiceCommand(cmd.action, cmd.source)
       case 'prompt':
         return this.guarded(async (signal) => {
           const args = parsePromptArgs(cmd.args)
@@ -104,7 +149,7 @@ export class ChatSession {
   }
 
   /** sends a message (its `@server:uri` resources attached) as a turn */
-  send(line: string): Promise<void> {
+  private send(line: string): Promise<void> {
     return this.guarded(async (signal) => {
       const { text, mentions } = findMentions(
         line,
@@ -137,6 +182,7 @@ export class ChatSession {
   private async turn(
     message: { text: string; parts?: ContentPart[] },
     signal: AbortSignal,
+    onStart?: (info: { sessionId: string; turnId: string }) => void,
   ): Promise<void> {
     if (signal.aborted) return this.say('Stopped.')
     const { code, sessionId } = await runCliTurn(
@@ -150,7 +196,11 @@ export class ChatSession {
       this.options,
       this.streams,
       this.env,
-      { signal, onInterrupt: () => this.interruptWithNote() },
+      {
+        signal,
+        onInterrupt: () => this.interruptWithNote(),
+        ...(onStart ? { onStart } : {}),
+      },
     )
     if (sessionId) this.sessionId = sessionId
     if (code !== 0) this.lastFailure = code

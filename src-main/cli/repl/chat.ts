@@ -7,16 +7,22 @@
  *
  * Exit code: 0 when every message completed, else the code of the last that did not (as the
  * one-shot command gives it); 130 or 143 when a signal ended it.
+ *
+ * `/voice start` listens (see `voice.ts`): each sentence is sent like a typed line, after
+ * what runs; what is being heard shows in front of the prompt (a line of its own without
+ * a terminal). Leaving stops voice input first.
  */
 import { createInterface } from 'node:readline'
 import type { AppServices } from '../../services/app-services'
 import { handleStopSignals } from '../../services/signals'
 import type { ToolRuntime } from '../../services/tool-runtime'
 import type { CliOptions } from '../args'
-import { unguarded } from '../terminal-text'
+import { stripControls, unguarded } from '../terminal-text'
 import { ChatSession, type ChatStreams } from './chat-session'
 import { parseChatLine } from './commands'
 import { PromptLine } from './prompt-line'
+import { StatusLine } from './status-line'
+import { ChatVoice } from './voice'
 
 export async function chatCommand(
   app: AppServices,
@@ -27,11 +33,33 @@ export async function chatCommand(
 ): Promise<number> {
   const chat = new ChatSession(app, tools, options, streams, env)
   const terminal = streams.stdin.isTTY === true && unguarded(streams.stderr).isTTY === true
-  return terminal ? onTerminal(chat, streams) : fromLines(chat, streams)
+  const prompt = terminal ? new PromptLine(streams.stdin, unguarded(streams.stderr)) : null
+  const heard = prompt ? null : new StatusLine(streams.stderr)
+  const voice = new ChatVoice(app, tools, chat, streams, {
+    // on a terminal, what is heard shows in front of the prompt while it waits
+    partial: (text) =>
+      prompt ? prompt.setStatus(text && !chat.busy ? `hearing: ${text}` : '') : heard!.show(text),
+    composed: (text) => prompt?.insert(text),
+    // a sentence to send: the prompt gives the terminal up to its turn
+    sending: () => prompt?.wake(),
+    notice: (line) =>
+      prompt ? prompt.above(`${stripControls(line)}\n`) : streams.stderr.write(`${line}\n`),
+  })
+  chat.voiceCommand = (action, source) => voice.command(action, source)
+  try {
+    return prompt ? await onTerminal(chat, prompt, streams) : await fromLines(chat, streams)
+  } finally {
+    // Ctrl-D, /quit, the end of stdin: voice stops first (the server's session is closed)
+    await voice.shutdown()
+    await chat.whenIdle()
+  }
 }
 
-async function onTerminal(chat: ChatSession, streams: ChatStreams): Promise<number> {
-  const prompt = new PromptLine(streams.stdin, unguarded(streams.stderr))
+async function onTerminal(
+  chat: ChatSession,
+  prompt: PromptLine,
+  streams: ChatStreams,
+): Promise<number> {
   let terminated = false
   // between prompts no readline holds the terminal, so Ctrl-C comes as SIGINT
   const release = handleStopSignals({
@@ -54,6 +82,9 @@ async function onTerminal(chat: ChatSession, streams: ChatStreams): Promise<numb
   )
   try {
     for (;;) {
+      if (terminated) return 143
+      // a spoken sentence's turn runs without the prompt
+      await chat.whenIdle()
       if (terminated) return 143
       const input = await prompt.read()
       if (terminated) return 143

@@ -24,15 +24,20 @@ export class PromptLine {
   private status = ''
   private ctrlC = false
   private woken = false
+  /** stdin ended while no prompt listened (Ctrl-D typed during a turn) */
+  private inputEnded = false
 
   constructor(
     private readonly input: NodeJS.ReadStream,
     private readonly output: NodeJS.WriteStream,
     private readonly prompt: string = 'you> ',
-  ) {}
+  ) {
+    input.once('end', () => (this.inputEnded = true))
+  }
 
   /** waits for a line; `eof` when the user leaves (Ctrl-D, Ctrl-C twice) */
   read(): Promise<PromptInput> {
+    if (this.inputEnded || this.input.readableEnded) return Promise.resolve({ kind: 'eof' })
     if (this.woken) {
       this.woken = false
       return Promise.resolve({ kind: 'wake' })
@@ -108,9 +113,28 @@ export class PromptLine {
     else this.woken = true
   }
 
+  /** puts text on the prompt's line, as if typed (a spoken sentence to edit) */
+  insert(text: string): void {
+    const flat = stripControls(text).replace(/\s+/g, ' ')
+    if (this.rl) this.rl.write(flat)
+    else this.draft += flat
+  }
+
+  /**
+   * Writes lines (already safe to show) while the prompt may be waiting: above it, and the
+   * prompt with what was typed is drawn again below them.
+   */
+  above(lines: string): void {
+    if (!this.rl) return void this.output.write(lines)
+    this.output.write(`\r\x1b[K${lines}`)
+    this.rl.prompt(true)
+  }
+
   /** a line of state before the prompt ('' removes it); `text` is stripped of controls */
   setStatus(text: string): void {
-    this.status = stripControls(text).replace(/\s+/g, ' ').trim()
+    const status = stripControls(text).replace(/\s+/g, ' ').trim()
+    if (status === this.status) return
+    this.status = status
     if (!this.rl) return
     this.rl.setPrompt(this.promptText())
     this.rl.prompt(true)
