@@ -110,4 +110,6 @@ export interface AssistantToolPreview {
 export interface SessionAssistant {
   id: string
   name: string
+  /** the assistant was deleted: the session runs with its copy of it (absent: it exists) */
+  deleted?: boolean
 }

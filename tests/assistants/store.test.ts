@@ -132,7 +132,11 @@ describe('the assistant store', () => {
     expect(sessions.getSession(s.id)?.assistant).toEqual({ id: a.id, name: 'Short-lived' })
     assistants.delete(a.id)
     expect(assistants.forSession(s.id)).toEqual({ assistant: a, live: false })
-    expect(sessions.getSession(s.id)?.assistant).toEqual({ id: a.id, name: 'Short-lived' })
+    expect(sessions.getSession(s.id)?.assistant).toEqual({
+      id: a.id,
+      name: 'Short-lived',
+      deleted: true,
+    })
   })
 
   it('leaves out a row it cannot read instead of failing the list', () => {

@@ -253,7 +253,7 @@ describe('assistants in turns', () => {
     expect(String(server.requests[1]!.body.messages[0].content)).toContain('EPHEMERAL-PROMPT')
     expect(server.requests[1]!.body).not.toHaveProperty('tools')
     const session = unwrap(await b.request('sessions.get', { id: sessionId })).session
-    expect(session.assistant).toEqual({ id: a.id, name: 'Ephemeral' })
+    expect(session.assistant).toEqual({ id: a.id, name: 'Ephemeral', deleted: true })
   })
 
   it('find_tools searches only the tools the assistant allows', async () => {

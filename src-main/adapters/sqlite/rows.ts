@@ -34,6 +34,8 @@ export interface SessionRow {
   assistant_id: string | null
   /** the assistant's name now, else the name in the session's copy of it */
   assistant_name: string | null
+  /** 1 when the assistant still exists */
+  assistant_live: number
 }
 
 /** selects a `SessionRow` from `sessions s` */
@@ -42,7 +44,9 @@ export const SESSION_COLUMNS = `s.pk, s.id, s.title, s.created_at, s.updated_at,
   (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count, s.assistant_id,
   coalesce((SELECT a.name FROM assistants a WHERE a.id = coalesce(s.assistant_id, 'default')),
     CASE WHEN json_valid(s.assistant_snapshot) THEN s.assistant_snapshot ->> '$.name' END)
-    AS assistant_name`
+    AS assistant_name,
+  EXISTS (SELECT 1 FROM assistants a WHERE a.id = coalesce(s.assistant_id, 'default'))
+    AS assistant_live`
 
 export interface MessageRow {
   pk: number
@@ -109,6 +113,7 @@ export function toSession(row: SessionRow): SessionRecord {
     assistant: {
       id: row.assistant_id ?? DEFAULT_ASSISTANT_ID,
       name: typeof row.assistant_name === 'string' ? row.assistant_name : 'Unknown assistant',
+      ...(row.assistant_live ? {} : { deleted: true }),
     },
   }
 }
