@@ -159,6 +159,26 @@ describe('cairn chat on a terminal', () => {
     expect(server.requests).toHaveLength(2)
   })
 
+  it('↑ brings back an earlier line (history across turns)', async () => {
+    server.enqueue(textReply('One.'), textReply('Two.'))
+    const t = startCliOnTerminal(['chat'], { env })
+    await say(t, 'say it twice')
+    await t.waitFor('One.')
+    await prompts(t, 2)
+    t.type('\x1b[A')
+    await t.waitFor('you> say it twice', t.text().lastIndexOf('One.'))
+    t.type('\r')
+    await t.waitFor('Two.')
+    await say(t, '/quit')
+    expect((await t.done).code).toBe(0)
+    const users = (
+      server.requests[1]!.body as { messages: { role: string; content: string }[] }
+    ).messages
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content)
+    expect(users).toEqual(['say it twice', 'say it twice'])
+  })
+
   it('Ctrl-C at an empty prompt says how to leave; a second one leaves', async () => {
     const t = startCliOnTerminal(['chat'], { env })
     await prompts(t, 1)

@@ -90,7 +90,7 @@ describe('/voice in cairn chat', () => {
 
   it('Ctrl-C stops the turn and drops the sentence waiting; later ones are still sent', async () => {
     const cue = join(dir, 'third')
-    const { config } = withStt({
+    const { stt, config } = withStt({
       steps: [{ final: 'First.' }, { final: 'Second.' }, { waitFile: cue }, { final: 'Third.' }],
     })
     server.enqueue(slowText(400, 50), textReply('Third answer.'))
@@ -110,8 +110,11 @@ describe('/voice in cairn chat', () => {
     expect(userTexts(1)).toEqual(['First.', 'Third.'])
     expect(t.text()).not.toContain('\nvoice> Second.\n')
     await t.waitFor(/you> $/, t.text().lastIndexOf('Third answer.'))
+    expect(stt.calls().some((c) => c.call === 'stop')).toBe(false)
     t.type('\x04')
     expect((await t.done).code).toBe(0)
+    // leaving closed the server's session
+    expect(stt.calls().filter((c) => c.call === 'stop')).toHaveLength(1)
   })
 
   it('a voice server that dies is said, and the prompt goes on', async () => {
