@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { textReply, type RecordedRequest } from '../support/openai-server'
+import { textReply, type RecordedRequest, type Reply } from '../support/openai-server'
 import { startWebHost, type WebHost } from './support/web-host'
-import { ask, idle, keepScreenshot, lastAnswer } from './support/ui'
+import { ask, idle, keepScreenshot, lastAnswer, stopButton } from './support/ui'
 
 let host: WebHost | undefined
 test.afterEach(async () => {
@@ -188,4 +188,79 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
   })
   await expect(page.getByRole('alert')).toContainText('Could not import notes.json:')
   await keepScreenshot(page, 'assistants-import-error')
+})
+
+test('an assistant that may use one tool of an MCP server: chosen in the form, previewed, kept when edited, the only tool offered; a switch while an answer is written applies from the next turn', async ({
+  page,
+}) => {
+  host = await startWebHost({ mcp: true })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(host.url)
+  await openAssistants(page)
+  await page.getByRole('button', { name: 'New assistant' }).click()
+  const form = page.getByRole('form', { name: 'New assistant' })
+  await form.getByLabel('Name').fill('Echo only')
+  await form
+    .getByRole('group', { name: 'Built-in tools' })
+    .getByRole('radio', { name: 'None' })
+    .check()
+  const server = form.getByRole('group', { name: 'MCP server everything' })
+  await expect(server.getByRole('radio', { name: 'Like other servers' })).toBeChecked()
+  await server.getByRole('radio', { name: 'Chosen' }).check()
+  // its tools are listed once the server runs
+  await server.getByRole('checkbox', { name: /^echo( |$)/ }).check()
+  await form
+    .getByRole('group', { name: 'Other MCP servers' })
+    .getByRole('radio', { name: 'No tools' })
+    .check()
+  const preview = page.getByRole('region', { name: 'Tools the model will see' })
+  const offered = preview.getByRole('list', { name: 'Offered tools' }).getByRole('listitem')
+  await expect(offered).toHaveCount(1)
+  await expect(offered.first()).toContainText('everything')
+  await expect(offered.first()).toContainText('echo')
+  await server.scrollIntoViewIfNeeded()
+  await keepScreenshot(page, 'assistants-form-mcp-light')
+  await form.getByRole('button', { name: 'Save assistant' }).click()
+
+  // editing shows the choice as it was saved
+  await page.getByRole('button', { name: 'Edit Echo only' }).click()
+  const edit = page.getByRole('form', { name: 'Edit Echo only' })
+  await expect(
+    edit.getByRole('group', { name: 'Built-in tools' }).getByRole('radio', { name: 'None' }),
+  ).toBeChecked()
+  const saved = edit.getByRole('group', { name: 'MCP server everything' })
+  await expect(saved.getByRole('radio', { name: 'Chosen' })).toBeChecked()
+  await expect(saved.getByRole('checkbox', { name: /^echo( |$)/ })).toBeChecked()
+  await expect(saved.getByRole('checkbox', { name: /^get-env( |$)/ })).not.toBeChecked()
+  await edit.getByRole('button', { name: 'Cancel' }).click()
+
+  await newChat(page)
+  const picker = page.getByRole('combobox', { name: 'Assistant' })
+  await picker.selectOption({ label: 'Echo only' })
+  host.model.enqueue(textReply('Echo is all I have.'))
+  await ask(page, 'Which tools?')
+  await expect(lastAnswer(page)).toContainText('Echo is all I have.')
+  await idle(page)
+  expect(offeredWith(host.model.requests, 'Which tools?')).toEqual(['everything__echo'])
+
+  // an answer that goes on until stopped: the switch made meanwhile waits for the next turn
+  const hanging = { ...textReply('Still writing'), end: 'hang' } as Reply
+  host.model.enqueue(hanging)
+  await ask(page, 'Write for a while')
+  await expect(lastAnswer(page)).toContainText('Still writing')
+  await expect(stopButton(page)).toBeVisible()
+  await picker.selectOption({ label: 'Chat' })
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Applies from the next turn' }),
+  ).toBeVisible()
+  await keepScreenshot(page, 'assistants-header-running-note')
+  expect(offeredWith(host.model.requests, 'Write for a while')).toEqual(['everything__echo'])
+  await stopButton(page).click()
+  await idle(page)
+  await expect(page.getByText('Applies from the next turn')).toHaveCount(0)
+  host.model.enqueue(textReply('Words only.'))
+  await ask(page, 'Next turn')
+  await expect(lastAnswer(page)).toContainText('Words only.')
+  await idle(page)
+  expect(offeredWith(host.model.requests, 'Next turn') ?? []).toEqual([])
 })

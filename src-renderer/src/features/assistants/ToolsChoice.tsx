@@ -69,7 +69,11 @@ export function ToolsChoice(props: {
             label={`MCP server ${name}`}
             canInherit
             selection={tools.mcp.servers[name] ?? null}
-            tools={info?.tools ?? []}
+            // a server's word that a tool only reads counts once you trust it (as in the preview)
+            tools={(info?.tools ?? []).map((t) => ({
+              name: t.name,
+              readOnly: t.readOnly && info!.trustAnnotations,
+            }))}
             about={serverAbout(info)}
             onChange={(sel) => setServer(name, sel)}
           />
