@@ -5,6 +5,7 @@
  * tool. A name is passed on only if it is in BASE_ENV_NAMES or the user added it in the
  * settings (`toolAccess.commandEnv`).
  */
+import { constants as osConstants } from 'node:os'
 import { optionalInt, stringArg, text, ToolError, type BuiltinTool } from './tool-def'
 import { runInProcessGroup, type RunResult } from './spawn-group'
 import { openWorkspace } from './workspace'
@@ -143,7 +144,16 @@ function describeEnd(r: RunResult, timeoutMs: number): { status: string; ok: boo
     return { status: 'cancelled; the command and the processes it started were stopped', ok: false }
   }
   if (r.exitSignal) return { status: `killed by ${r.exitSignal}`, ok: false }
+  // under a PID namespace the shell's end comes through its init, as a shell reports it: 128 + N
+  const signal = r.containment === 'pid-namespace' ? signalName((r.exitCode ?? 0) - 128) : null
+  if (signal) return { status: `exit code ${r.exitCode} (128 + ${signal})`, ok: false }
   return { status: `exit code ${r.exitCode ?? 'unknown'}`, ok: r.exitCode === 0 }
+}
+
+function signalName(n: number): string | null {
+  if (n <= 0) return null
+  const found = Object.entries(osConstants.signals).find(([, v]) => v === n)
+  return found ? found[0] : null
 }
 
 function formatMs(ms: number): string {
