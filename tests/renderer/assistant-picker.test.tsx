@@ -55,6 +55,31 @@ describe('the assistant picker', () => {
     )
   })
 
+  it('a new chat whose picked assistant was deleted meanwhile starts with the default', async () => {
+    const host = assistantsHost()
+    const app = renderWithApp(
+      <>
+        <ChatHeader />
+        <Composer />
+      </>,
+      { ...host.handlers, 'chat.send': () => ({ sessionId: 's1', turnId: 't1' }) },
+    )
+    const user = userEvent.setup()
+    await waitFor(() => expect(picker()).toHaveProperty('value', 'default'))
+    await user.selectOptions(picker(), 'chat')
+    host.handlers['assistants.delete']!({ id: 'chat' })
+    await act(() => app.env.client.invalidateQueries({ queryKey: ['assistants'] }))
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Chat' })).toBeNull())
+    expect(picker()).toHaveProperty('value', 'default')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}')
+    await waitFor(() =>
+      expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toEqual({
+        text: 'Hi',
+        assistantId: 'default',
+      }),
+    )
+  })
+
   it('in a new chat, the model shown is the picked assistant’s own, when it has one', async () => {
     const host = assistantsHost([
       assistant('default', { name: 'Default' }, 'default'),

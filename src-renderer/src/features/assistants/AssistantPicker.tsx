@@ -28,11 +28,23 @@ export function AssistantPicker(): JSX.Element | null {
     setError(null)
     setChanged(false)
   }, [sessionId])
+  // the assistant picked for the new chat was deleted meanwhile: it starts with the default
+  const stale =
+    sessionId === null &&
+    picked !== null &&
+    list.data !== undefined &&
+    !list.data.assistants.some((a) => a.id === picked)
+  const defaultId = list.data?.defaultId
+  useEffect(() => {
+    if (stale && defaultId) void setAssistant(defaultId)
+  }, [stale, defaultId, setAssistant])
   if (!list.data) return null
 
-  const { assistants, defaultId } = list.data
+  const { assistants } = list.data
   const own = sessionId ? (session?.assistant ?? null) : null
-  const current = pending ?? (sessionId ? (own?.id ?? '') : (picked ?? defaultId))
+  const current =
+    pending ??
+    (sessionId ? (own?.id ?? '') : stale ? list.data.defaultId : (picked ?? list.data.defaultId))
   // the session's assistant was deleted: the session goes on with its copy
   const gone = own !== null && !assistants.some((a) => a.id === own.id)
   const note = error
@@ -70,7 +82,7 @@ export function AssistantPicker(): JSX.Element | null {
         {assistants.map((a) => (
           <option key={a.id} value={a.id}>
             {a.name}
-            {a.id === defaultId ? ' (default)' : ''}
+            {a.id === list.data.defaultId ? ' (default)' : ''}
           </option>
         ))}
       </select>
