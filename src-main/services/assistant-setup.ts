@@ -104,3 +104,42 @@ export function assistantProvider(
   if (!assistant.providerId) return null
   return settings.providers.find((p) => p.id === assistant.providerId) ?? null
 }
+
+/**
+ * Where a turn's provider is looked for: the assistant's provider (unless a flag gives a
+ * base URL) in place of the active one, with its own default model (the settings' model
+ * is the active provider's), and the environment without its endpoint then.
+ */
+export function providerSources(
+  assistant: Assistant,
+  settings: SettingsData,
+  env: NodeJS.ProcessEnv,
+  flagBaseUrl: boolean,
+): {
+  active: SettingsData['providers'][number] | null
+  activeModel: string | null
+  env: NodeJS.ProcessEnv
+} {
+  const own = flagBaseUrl ? null : assistantProvider(assistant, settings)
+  if (!own) {
+    const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+    return { active, activeModel: settings.activeModel, env }
+  }
+  return { active: own, activeModel: null, env: withoutEnvEndpoint(env) }
+}
+
+/**
+ * The environment without its endpoint: a base URL there, with the key that goes with it,
+ * is not for the assistant's provider (which uses its own stored key).
+ */
+function withoutEnvEndpoint(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!env['CAIRN_BASE_URL'] && !env['OPENAI_BASE_URL']) return env
+  const {
+    CAIRN_BASE_URL: _cb,
+    OPENAI_BASE_URL: _ob,
+    CAIRN_API_KEY: _ck,
+    OPENAI_API_KEY: _ok,
+    ...rest
+  } = env
+  return rest
+}

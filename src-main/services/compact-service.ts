@@ -23,6 +23,7 @@ import {
   type ProviderChoice,
 } from './provider'
 import { sessionWindow } from './session-windows'
+import { providerSources } from './assistant-setup'
 import { SetupError } from './turn-service'
 
 function limitsOf(app: AppServices): TurnLimits {
@@ -61,14 +62,20 @@ export function sessionContext(
   }
 }
 
-async function providerFor(app: AppServices, env: NodeJS.ProcessEnv): Promise<ProviderChoice> {
+/** the provider the session's next turn would use (its assistant's, else the configured one) */
+async function providerFor(
+  app: AppServices,
+  sessionEnv: NodeJS.ProcessEnv,
+  sessionId: string,
+): Promise<ProviderChoice> {
   const settings = app.settings.get()
-  const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
+  const assistant = app.assistants.forSession(sessionId).assistant
+  const { active, activeModel, env } = providerSources(assistant, settings, sessionEnv, false)
   const resolved = resolveProvider({
     flags: {},
     env,
     active,
-    activeModel: settings.activeModel,
+    activeModel,
     storedKey: (id) => app.secrets.getApiKey(id),
   })
   if (resolved) return resolved
@@ -94,7 +101,9 @@ export async function compactSession(
   const got = app.store.leases.acquire(sessionId, owner)
   if (!got.ok) throw new SetupError(SessionLeases.busyMessage(got.holder), 'busy')
   try {
-    const provider = await providerFor(app, env)
+    const provider = await providerFor(app, env, sessionId)
+    const utilityModel =
+      app.assistants.forSession(sessionId).assistant.utilityModel ?? provider.utilityModel
     if (provider.apiKey) app.registerSecret(provider.apiKey)
     const model = session.model || provider.model
     if (!model) throw new SetupError('This session has no model yet.', 'no_model')
@@ -108,7 +117,13 @@ export async function compactSession(
       triggerRatio: limits.compactAtPercent / 100,
       force: true,
       model: modelForTier(
-        { client: setup.client, baseURL: setup.requestURL, provider: provider.baseURL, model },
+        {
+          client: setup.client,
+          baseURL: setup.requestURL,
+          provider: provider.baseURL,
+          model,
+          ...(utilityModel ? { utilityModel } : {}),
+        },
         'utility',
       ),
       signal: AbortSignal.timeout(5 * 60_000),

@@ -25,7 +25,7 @@ import { setupModel } from './model-setup'
 import {
   assistantLimits,
   assistantPolicy,
-  assistantProvider,
+  providerSources,
   assistantSystemPrompt,
   turnAssistant,
 } from './assistant-setup'
@@ -324,14 +324,17 @@ async function chooseProvider(
 ): Promise<ProviderChoice> {
   const settings = app.settings.get()
   // the assistant's provider comes before the environment's and the active one, not a flag's
-  const own = input.flags.baseUrl ? null : assistantProvider(assistant, settings)
-  const active = own ?? settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
-  const env = own ? withoutEnvEndpoint(input.env) : input.env
+  const { active, activeModel, env } = providerSources(
+    assistant,
+    settings,
+    input.env,
+    !!input.flags.baseUrl,
+  )
   const resolved = resolveProvider({
     flags: input.flags,
     env,
     active,
-    activeModel: settings.activeModel,
+    activeModel,
     storedKey: (id) => app.secrets.getApiKey(id),
   })
   if (resolved) return resolved
@@ -345,22 +348,6 @@ async function chooseProvider(
     label: found.name,
     ...(model ? { model } : {}),
   }
-}
-
-/**
- * The environment without its endpoint: a base URL there, with the key that goes with it,
- * is not for the assistant's provider (which uses its own stored key).
- */
-function withoutEnvEndpoint(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  if (!env['CAIRN_BASE_URL'] && !env['OPENAI_BASE_URL']) return env
-  const {
-    CAIRN_BASE_URL: _cb,
-    OPENAI_BASE_URL: _ob,
-    CAIRN_API_KEY: _ck,
-    OPENAI_API_KEY: _ok,
-    ...rest
-  } = env
-  return rest
 }
 
 /** With no model configured, an endpoint that serves exactly one model gets that one. */
