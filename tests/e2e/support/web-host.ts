@@ -29,6 +29,8 @@ export interface WebHost {
 
 interface Options {
   mcp?: boolean
+  /** MCP servers of this run (`--mcp-config`), Claude Desktop format; over `mcp` */
+  mcpServers?: Record<string, unknown>
   /** environment variables for the host, over the defaults (a value of '' removes one) */
   env?: Record<string, string>
   model?: ScriptedServer
@@ -47,12 +49,14 @@ export async function startWebHost(opts: Options = {}): Promise<WebHost> {
     join(dataDir, 'data'),
     '--no-open',
   ]
-  if (opts.mcp) {
+  if (opts.mcp || opts.mcpServers) {
     const file = join(dataDir, 'mcp.json')
     writeFileSync(
       file,
       JSON.stringify({
-        mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+        mcpServers: opts.mcpServers ?? {
+          everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        },
       }),
     )
     args.push('--mcp-config', file)

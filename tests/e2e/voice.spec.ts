@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { textReply } from '../support/openai-server'
+import { sttServer } from '../support/stt'
+import { answers, idle, keepScreenshot } from './support/ui'
+import { startWebHost, type WebHost } from './support/web-host'
+
+let host: WebHost
+let dir: string
+test.afterEach(async () => {
+  await host?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+test('the microphone shows the partial text live and sends two spoken sentences as two turns, in order', async ({
+  page,
+}) => {
+  dir = mkdtempSync(join(tmpdir(), 'cairn-e2e-voice-'))
+  const heard = join(dir, 'heard')
+  const spoken = join(dir, 'spoken')
+  const stt = sttServer(dir, {
+    steps: [
+      { waitFile: heard },
+      { partial: 'What is' },
+      { partial: 'What is a cairn' },
+      { waitFile: spoken },
+      { final: 'What is a cairn?' },
+      { waitPolls: 1 },
+      { partial: 'Who builds' },
+      { final: 'Who builds them?' },
+    ],
+  })
+  host = await startWebHost({ mcpServers: { stt: stt.config } })
+  host.model.enqueue(textReply('A pile of stones that marks a trail.'), textReply('Walkers do.'))
+  await page.goto(host.url)
+
+  const composer = page.getByRole('form', { name: 'Compose' })
+  const mic = composer.getByRole('button', { name: 'Voice input' })
+  await expect(mic).toHaveAttribute('aria-pressed', 'false')
+  await mic.click()
+  await expect(mic).toHaveAttribute('aria-pressed', 'true')
+  await expect(composer.getByText(/Listening \(stt\)/)).toBeVisible()
+
+  writeFileSync(heard, '')
+  await expect(composer.getByLabel('Heard so far')).toHaveText('What is a cairn')
+  await keepScreenshot(page, 'voice-partial')
+
+  writeFileSync(spoken, '')
+  const you = page.getByRole('article', { name: 'You' })
+  await expect(you).toHaveCount(2, { timeout: 30_000 })
+  await expect(you.nth(0)).toContainText('What is a cairn?')
+  await expect(you.nth(1)).toContainText('Who builds them?')
+  await expect(answers(page).nth(0)).toContainText('A pile of stones')
+  await expect(answers(page).nth(1)).toContainText('Walkers do.')
+  await idle(page)
+  // the window is in the chat the first sentence started
+  await expect(page).toHaveURL(/#\/session\/[^/]+$/)
+  await keepScreenshot(page, 'voice-two-turns')
+
+  // the model never saw the speech-to-text tools
+  for (const req of host.model.requests) {
+    const names = ((req.body as { tools?: { function: { name: string } }[] }).tools ?? []).map(
+      (t) => t.function.name,
+    )
+    expect(names.filter((n) => n.startsWith('stt') || n.includes('stt_'))).toEqual([])
+  }
+
+  await mic.click()
+  await expect(mic).toHaveAttribute('aria-pressed', 'false')
+  await expect(composer.getByText(/Listening/)).toHaveCount(0)
+  await expect.poll(() => stt.calls().filter((c) => c.call === 'stop').length).toBe(1)
+})
