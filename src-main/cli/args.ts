@@ -8,7 +8,8 @@ export const USAGE = `Usage:
   cairn [options] --mcp-prompt <server>:<prompt> [name=value …]
                                     run one turn with a server's prompt as the message
   cairn chat [options]              a conversation on the terminal (/help lists its commands);
-                                    without a terminal, each line of stdin is a turn
+                                    without a terminal, each line of stdin is a turn;
+                                    with --voice it listens from the start
   cairn --voice [options]           listen (speech-to-text MCP server) and answer each
                                     sentence as a turn, until Ctrl-C
   cairn sessions list [--json]      list sessions, newest first

@@ -8,7 +8,7 @@ import type { AppServices } from '../services/app-services'
 import { handleStopSignals } from '../services/signals'
 import type { ToolRuntime } from '../services/tool-runtime'
 import type { CliOptions } from './args'
-import { ChatSession, type ChatStreams } from './repl/chat-session'
+import { ChatSession, missingSession, type ChatStreams } from './repl/chat-session'
 import { StatusLine } from './repl/status-line'
 import { ChatVoice } from './repl/voice'
 import { stripControls, unguarded } from './terminal-text'
@@ -20,6 +20,11 @@ export async function voiceCommand(
   streams: ChatStreams,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
+  const missing = missingSession(app, options)
+  if (missing) {
+    streams.stderr.write(`${missing}\n`)
+    return 2
+  }
   const chat = new ChatSession(app, tools, options, streams, env)
   const heard = new StatusLine(unguarded(streams.stderr))
   let code: number | null = null

@@ -97,6 +97,13 @@ describe('cairn chat without a terminal', () => {
     expect(userTexts(1)).toEqual(['alpha', '/slash'])
   })
 
+  it('--session naming no session is refused before anything is sent', async () => {
+    const r = await runCli(['chat', '--session', 'nothing-like-it'], { env, input: 'hi\n' })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('There is no session "nothing-like-it"')
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('a turn that fails gives its exit code at the end; later lines still run', async () => {
     server.enqueue(httpError(400, 'no such thing'), textReply('Fine now.'))
     const r = await runCli(['chat'], { env, input: 'one\ntwo\n' })

@@ -131,6 +131,18 @@ describe('/voice in cairn chat', () => {
     expect((await t.done).code).toBe(0)
   })
 
+  it('cairn chat --voice listens from the start', async () => {
+    const { config } = withStt({ steps: [{ final: 'Straight away.' }] })
+    server.enqueue(textReply('Heard you.'))
+    const t = startCliOnTerminal(['chat', '--voice', '--mcp-config', config], { env })
+    await t.waitFor('Listening with stt')
+    await t.waitFor('Heard you.')
+    expect(userTexts(0)).toEqual(['Straight away.'])
+    await t.waitFor(/you> $/, t.text().lastIndexOf('Heard you.'))
+    t.type('/quit\r')
+    expect((await t.done).code).toBe(0)
+  })
+
   it('without a voice server it says so', async () => {
     const t = startCliOnTerminal(['chat'], { env })
     await typeAtPrompt(t, '/voice start')

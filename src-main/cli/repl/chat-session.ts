@@ -28,6 +28,12 @@ import { listPrompts, listResources } from './catalog-lists'
 
 export type ChatStreams = Streams & { stdin: NodeJS.ReadStream }
 
+/** what is wrong with `--session` (a session that does not exist), or null */
+export function missingSession(app: AppServices, options: CliOptions): string | null {
+  if (!options.session || app.store.getSession(options.session)) return null
+  return `There is no session "${stripControls(options.session)}". \`cairn sessions list\` shows the sessions.`
+}
+
 export class ChatSession {
   sessionId: string | undefined
   model: string | undefined

@@ -18,7 +18,7 @@ import { handleStopSignals } from '../../services/signals'
 import type { ToolRuntime } from '../../services/tool-runtime'
 import type { CliOptions } from '../args'
 import { stripControls, unguarded } from '../terminal-text'
-import { ChatSession, type ChatStreams } from './chat-session'
+import { ChatSession, missingSession, type ChatStreams } from './chat-session'
 import { parseChatLine } from './commands'
 import { PromptLine } from './prompt-line'
 import { StatusLine } from './status-line'
@@ -31,6 +31,11 @@ export async function chatCommand(
   streams: ChatStreams,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
+  const missing = missingSession(app, options)
+  if (missing) {
+    streams.stderr.write(`${missing}\n`)
+    return 2
+  }
   const chat = new ChatSession(app, tools, options, streams, env)
   const terminal = streams.stdin.isTTY === true && unguarded(streams.stderr).isTTY === true
   const prompt = terminal ? new PromptLine(streams.stdin, unguarded(streams.stderr)) : null
@@ -46,6 +51,8 @@ export async function chatCommand(
       prompt ? prompt.above(`${stripControls(line)}\n`) : streams.stderr.write(`${line}\n`),
   })
   chat.voiceCommand = (action, source) => voice.command(action, source)
+  // `cairn chat --voice` listens from the start
+  if (options.voice) void chat.handle({ kind: 'voice', action: 'start' })
   try {
     return prompt ? await onTerminal(chat, prompt, streams) : await fromLines(chat, streams)
   } finally {
