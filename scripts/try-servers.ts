@@ -11,10 +11,17 @@
  * tools in every model request, and anything Cairn or Node wrote to stderr or emitted as a
  * process warning. It exits non-zero if a server or a call failed, a request carried more
  * tools than the limit, or a warning appeared.
+ *
+ * `--cli` runs the same conversation through the `cairn` command instead (built into
+ * out/try-servers-cli/, with `--mcp-config`, `--approve all` and `--json`), and fails on
+ * anything it writes to stderr. `--keep` keeps the run's temporary folder.
  */
+import { spawn, spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import type { AgentEvent, ToolCallEvent, ToolResultEvent } from '../src-preload/contract/events'
+import { join } from 'node:path'
+import type { AgentEvent, ToolResultEvent } from '../src-preload/contract/events'
 import { readMcpConfigFile } from '../src-main/adapters/mcp/config'
+import { DEFAULT_LIMITS } from '../src-main/core/agent/limits'
 import { PROVIDER_MAX_TOOLS, toolLimit } from '../src-main/core/agent/tool-catalog'
 import { modelToolName } from '../src-main/core/tools/tool-names'
 import { openAppServices } from '../src-main/services/app-services'
@@ -27,11 +34,12 @@ import {
   type RecordedRequest,
   type Reply,
 } from '../tests/support/openai-server'
-import { ensureInstalled, prepare } from './try-servers/setup'
+import { ensureInstalled, prepare, type Prepared } from './try-servers/setup'
 import { SERVERS, type PlannedCall, type Work } from './try-servers/servers'
 
 /** the model's context window for the run: a browser's page snapshot is large */
 const CONTEXT_WINDOW = 128_000
+const PROMPT = 'Use a tool of every connected server once.'
 
 interface Step extends PlannedCall {
   server: string
@@ -51,8 +59,25 @@ interface RequestSeen {
 
 const out = (line = ''): void => void process.stdout.write(`${line}\n`)
 
+/** what one way of running the conversation (in this process, or the `cairn` command) saw */
+interface Ran {
+  events: AgentEvent[]
+  /** each server's state and tools, when the run can tell */
+  servers: { name: string; state: string; error: string | null; tools: number }[] | null
+  readyAfter: Map<string, number>
+  turnMs: number
+  turnError: string
+  /** approvals the run was asked for (the CLI's `--approve all` asks none) */
+  asked: number
+  /** warnings Cairn reported through its warning callbacks */
+  cairnWarnings: string[]
+  /** what the `cairn` command wrote to stderr */
+  cliStderr?: string
+}
+
 async function main(): Promise<number> {
   const keep = process.argv.includes('--keep')
+  const viaCli = process.argv.includes('--cli')
   // everything Cairn or Node writes to stderr from here on is reported (and fails the run)
   const stderr: string[] = []
   const writeErr = process.stderr.write.bind(process.stderr)
@@ -64,90 +89,53 @@ async function main(): Promise<number> {
   process.on('warning', (w) => processWarnings.push(`${w.name}: ${w.message}`))
 
   ensureInstalled((m) => out(m))
+  const cli = viaCli ? buildCli((m) => out(m)) : null
   const prepared = await prepare()
   const { work } = prepared
-  const cairnWarnings: string[] = []
-  const app = openAppServices(prepared.dataDir, { onWarning: (m) => cairnWarnings.push(m) })
   const model = await startScriptedServer({ models: ['scripted-model'] })
-
-  const startedAt = performance.now()
-  const readyAfter = new Map<string, number>()
-  const runtime = await startToolRuntime(app, {
-    override: readMcpConfigFile(prepared.configFile),
-    onStatus: (info) => {
-      if (info.state === 'ready' && !readyAfter.has(info.name))
-        readyAfter.set(info.name, performance.now() - startedAt)
-    },
-    warn: (m) => cairnWarnings.push(m),
-  })
-
   const steps: Step[] = SERVERS.flatMap((s) =>
     s.calls.map((c) => ({ ...c, server: s.name, model: modelToolName(s.name, c.tool, false) })),
   )
   const requests: RequestSeen[] = []
-  const script = scriptedModel(steps, work, requests)
-  model.setFallback(script)
+  model.setFallback(scriptedModel(steps, work, requests))
+  const limit = toolLimit(DEFAULT_LIMITS.maxToolsOffered)
 
-  const events: AgentEvent[] = []
-  const asked: string[] = []
-  const limit = toolLimit(app.settings.get().limits.maxToolsOffered)
-  let turnError = ''
+  const ran = cli
+    ? await runThroughCli(cli, prepared, model.baseURL)
+    : await runInProcess(prepared, model.baseURL)
+  await model.close()
+  await prepared.close()
+  // warnings are emitted on a later tick
+  await new Promise((r) => setTimeout(r, 50))
+  process.stderr.write = writeErr
+
   let exit = 0
-  const turnStarted = performance.now()
-  let turnMs = 0
-  try {
-    const run = await runSessionTurn(app, {
-      text: 'Use a tool of every connected server once.',
-      flags: { baseUrl: model.baseURL, model: 'scripted-model' },
-      env: {},
-      policy: 'ask',
-      contextWindow: CONTEXT_WINDOW,
-      workspace: work.workspace,
-      tools: (session) => runtime.hostFor(session),
-      approver: {
-        request: (req) => {
-          asked.push(`${req.server}/${req.tool}`)
-          return Promise.resolve({ decision: 'allow_once' })
-        },
-      },
-      emit: (e) => void events.push(e),
-    })
-    turnMs = performance.now() - turnStarted
-    if (run.outcome.reason !== 'completed')
-      turnError = `the turn ended with ${run.outcome.reason}${run.outcome.error ? `: ${run.outcome.error.message}` : ''}`
-  } catch (e) {
-    turnError = `the turn failed: ${(e as Error).message}`
-  }
-
-  // the report
-  const servers = runtime.servers()
-  const calls = new Map<string, ToolCallEvent>()
   const results = new Map<string, ToolResultEvent>()
-  for (const e of events) {
-    if (e.type === 'tool_call') calls.set(e.id, e)
-    if (e.type === 'tool_result') results.set(e.id, e)
-  }
+  for (const e of ran.events) if (e.type === 'tool_result') results.set(e.id, e)
   out()
-  out(`Cairn with ${SERVERS.length} MCP servers from npm, one conversation`)
+  out(
+    `Cairn with ${SERVERS.length} MCP servers from npm, one conversation${cli ? ' (the cairn command)' : ''}`,
+  )
   out()
   const rows: string[][] = [
     ['server', 'package', 'started', 'tools', 'ready after', 'call', 'result'],
   ]
   let failed = 0
   for (const s of SERVERS) {
-    const info = servers.find((i) => i.name === s.name)
-    const ready = info?.state === 'ready'
-    const after = readyAfter.get(s.name)
+    const info = ran.servers?.find((i) => i.name === s.name)
     const mine = steps.filter((st) => st.server === s.name)
     const ok = mine.every((st) => stepOk(st, results))
+    // without the runtime's word (the CLI), a server that answered has started
+    const ready = ran.servers ? info?.state === 'ready' : ok
+    const after = ran.readyAfter.get(s.name)
     if (!ready || !ok) failed++
     mine.forEach((st, i) => {
       const r = st.callId ? results.get(st.callId) : undefined
       rows.push([
         i === 0 ? s.name : '',
         i === 0 ? `${s.pkg}@${s.version}` : '',
-        i === 0 ? (ready ? 'yes' : `no (${info?.state ?? 'missing'}: ${info?.error ?? ''})`) : '',
-        i === 0 ? String(info?.tools.length ?? 0) : '',
+        i === 0 ? (ready ? 'yes' : `no${info ? ` (${info.state}: ${info.error ?? ''})` : ''}`) : '',
+        i === 0 ? (info ? String(info.tools) : '-') : '',
         i === 0 ? (after === undefined ? '-' : seconds(after)) : '',
         `${st.tool} ${short(JSON.stringify(st.args ?? {}), 48)}${st.via === 'find_tools' ? ' (found with find_tools)' : ''}`,
         stepOk(st, results)
@@ -158,13 +146,13 @@ async function main(): Promise<number> {
   }
   table(rows)
   out()
-  const total = servers.reduce((n, s) => n + s.tools.length, 0)
-  const slowest = [...readyAfter.entries()].sort((a, b) => b[1] - a[1])[0]
-  if (slowest)
-    out(
-      `Every server ready after ${seconds(slowest[1])} (the last: ${slowest[0]}); the turn took ${seconds(turnMs)}`,
-    )
-  out(`Tools connected: ${total} from the servers, plus Cairn's built-in tools`)
+  const slowest = [...ran.readyAfter.entries()].sort((a, b) => b[1] - a[1])[0]
+  if (slowest) out(`Every server ready after ${seconds(slowest[1])} (the last: ${slowest[0]})`)
+  out(`The turn took ${seconds(ran.turnMs)}`)
+  if (ran.servers) {
+    const total = ran.servers.reduce((n, s) => n + s.tools, 0)
+    out(`Tools connected: ${total} from the servers, plus Cairn's built-in tools`)
+  }
   const counts = requests.map((r) => r.tools.length)
   const withFind = requests.filter((r) => r.tools.includes('find_tools')).length
   out(
@@ -173,49 +161,181 @@ async function main(): Promise<number> {
   out(
     `find_tools offered: ${withFind > 0 ? `yes, in ${withFind} of ${requests.length} requests` : 'no'}`,
   )
-  out(`Approvals asked and allowed: ${asked.length}`)
+  out(`Approvals asked and allowed: ${ran.asked}`)
   const over = counts.filter((c) => c > limit || c > PROVIDER_MAX_TOOLS)
   if (over.length > 0) {
     out(`FAILED: ${over.length} request(s) carried more tools than the limit`)
     exit = 1
   }
-  if (turnError) {
-    out(`FAILED: ${turnError}`)
+  if (ran.turnError) {
+    out(`FAILED: ${ran.turnError}`)
     exit = 1
   }
-  const notices = events.filter((e) => e.type === 'notice')
+  const notices = ran.events.filter((e) => e.type === 'notice')
   for (const n of notices) out(`Notice (${n.level}): ${n.message}`)
   // the CLI prints these as "Warning: …"
   const warningNotices = notices.filter((n) => n.level === 'warning').length
 
-  await runtime.shutdown()
-  app.close()
-  await model.close()
-  await prepared.close()
-  // warnings are emitted on a later tick
-  await new Promise((r) => setTimeout(r, 50))
-
-  process.stderr.write = writeErr
   out()
-  out(`Cairn's warnings: ${cairnWarnings.length === 0 ? 'none' : ''}`)
-  for (const w of cairnWarnings) out(`  ${w}`)
+  out(`Cairn's warnings: ${ran.cairnWarnings.length === 0 ? 'none' : ''}`)
+  for (const w of ran.cairnWarnings) out(`  ${w}`)
   out(`Process warnings: ${processWarnings.length === 0 ? 'none' : ''}`)
   for (const w of processWarnings) out(`  ${w}`)
-  const written = stderr.join('')
-  out(`Written to stderr: ${written.trim() === '' ? 'nothing' : ''}`)
+  const written = stderr.join('') + (ran.cliStderr ?? '')
+  out(
+    `Written to stderr${cli ? ' (this script and the cairn command)' : ''}: ${written.trim() === '' ? 'nothing' : ''}`,
+  )
   if (written.trim() !== '') out(written.replace(/^/gm, '  '))
   if (failed > 0) exit = 1
-  if (cairnWarnings.length + processWarnings.length + warningNotices > 0 || written.trim() !== '')
-    exit = 1
+  const warned = ran.cairnWarnings.length + processWarnings.length + warningNotices
+  if (warned > 0 || written.trim() !== '') exit = 1
   out()
   out(
     exit === 0
       ? `All ${SERVERS.length} servers started and answered; no warning.`
-      : `${failed} server(s) failed; see above.`,
+      : `${failed} server(s) failed${warned > 0 || written.trim() !== '' ? ', and warnings appeared' : ''}; see above.`,
   )
   if (keep) out(`Kept: ${work.root}`)
   else rmSync(work.root, { recursive: true, force: true })
   return exit
+}
+
+/** The turn through `runSessionTurn`, on the tool runtime the CLI starts; every approval allowed. */
+async function runInProcess(prepared: Prepared, baseUrl: string): Promise<Ran> {
+  const cairnWarnings: string[] = []
+  const app = openAppServices(prepared.dataDir, { onWarning: (m) => cairnWarnings.push(m) })
+  const startedAt = performance.now()
+  const readyAfter = new Map<string, number>()
+  const runtime = await startToolRuntime(app, {
+    override: readMcpConfigFile(prepared.configFile),
+    onStatus: (info) => {
+      if (info.state === 'ready' && !readyAfter.has(info.name))
+        readyAfter.set(info.name, performance.now() - startedAt)
+    },
+    warn: (m) => cairnWarnings.push(m),
+  })
+  const events: AgentEvent[] = []
+  let asked = 0
+  let turnError = ''
+  const turnStarted = performance.now()
+  try {
+    const run = await runSessionTurn(app, {
+      text: PROMPT,
+      flags: { baseUrl, model: 'scripted-model' },
+      env: {},
+      policy: 'ask',
+      contextWindow: CONTEXT_WINDOW,
+      workspace: prepared.work.workspace,
+      tools: (session) => runtime.hostFor(session),
+      approver: {
+        request: () => {
+          asked++
+          return Promise.resolve({ decision: 'allow_once' })
+        },
+      },
+      emit: (e) => void events.push(e),
+    })
+    if (run.outcome.reason !== 'completed')
+      turnError = `the turn ended with ${run.outcome.reason}${run.outcome.error ? `: ${run.outcome.error.message}` : ''}`
+  } catch (e) {
+    turnError = `the turn failed: ${(e as Error).message}`
+  }
+  const turnMs = performance.now() - turnStarted
+  const servers = runtime.servers().map((i) => ({
+    name: i.name,
+    state: i.state,
+    error: i.error,
+    tools: i.tools.length,
+  }))
+  await runtime.shutdown()
+  app.close()
+  return { events, servers, readyAfter, turnMs, turnError, asked, cairnWarnings }
+}
+
+/** Builds the `cairn` command into out/try-servers-cli/ (it finds node_modules from there). */
+function buildCli(log: (m: string) => void): string {
+  log('Building the cairn command…')
+  const outDir = join(process.cwd(), 'out', 'try-servers-cli')
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(process.cwd(), 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'vite.cli.config.ts',
+      '--outDir',
+      outDir,
+      '--logLevel',
+      'warn',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  if (r.status !== 0) throw new Error(`building the cairn command failed:\n${r.stderr || r.stdout}`)
+  return join(outDir, 'index.js')
+}
+
+/**
+ * The turn through the `cairn` command, as a user would run it: `--mcp-config` with the
+ * twelve, `--approve all`, `--json` (events on stdout; stderr stays empty unless Cairn
+ * warns), with only PATH and HOME in its environment.
+ */
+async function runThroughCli(cli: string, prepared: Prepared, baseUrl: string): Promise<Ran> {
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      '--data-dir',
+      prepared.dataDir,
+      '--mcp-config',
+      prepared.configFile,
+      '--base-url',
+      baseUrl,
+      '--model',
+      'scripted-model',
+      '--approve',
+      'all',
+      '--json',
+      '--context-window',
+      String(CONTEXT_WINDOW),
+      '--workspace',
+      prepared.work.workspace,
+      PROMPT,
+    ],
+    {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
+  const events: AgentEvent[] = []
+  for (const line of stdout.split('\n')) {
+    if (line.trim() === '') continue
+    try {
+      events.push(JSON.parse(line) as AgentEvent)
+    } catch {
+      stderr += `(not an event on stdout) ${line}\n`
+    }
+  }
+  const end = events.find((e) => e.type === 'turn_end')
+  const turnError =
+    code !== 0
+      ? `cairn exited with ${code}${end?.type === 'turn_end' && end.error ? `: ${end.error.message}` : ''}`
+      : ''
+  return {
+    events,
+    servers: null,
+    readyAfter: new Map(),
+    turnMs: performance.now() - started,
+    turnError,
+    asked: 0,
+    cairnWarnings: [],
+    cliStderr: stderr,
+  }
 }
 
 function stepOk(st: Step, results: Map<string, ToolResultEvent>): boolean {
