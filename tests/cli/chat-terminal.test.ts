@@ -3,6 +3,7 @@
  * an approval asked in the middle of the REPL, Ctrl-C stopping a running turn (every tool
  * call answered in the stored session), Ctrl-C and Ctrl-D at the prompt.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { runCli } from '../support/cli'
 import { fixture } from '../support/mcp'
 import {
   lastToolContent,
+  slowText,
   startScriptedServer,
   textReply,
   toolCallsReply,
@@ -177,6 +179,20 @@ describe('cairn chat on a terminal', () => {
       .filter((m) => m.role === 'user')
       .map((m) => m.content)
     expect(users).toEqual(['say it twice', 'say it twice'])
+  })
+
+  it('SIGTERM during a turn stops it and ends cairn chat with 143', async () => {
+    server.enqueue(slowText(400, 50))
+    const t = startCliOnTerminal(['chat'], { env })
+    await say(t, 'talk for long')
+    await t.waitFor('w2 ')
+    // the CLI is the child of `script`
+    const pid = Number(execFileSync('pgrep', ['-P', String(t.child.pid)], { encoding: 'utf8' }))
+    process.kill(pid, 'SIGTERM')
+    expect((await t.done).code).toBe(143)
+    const [session] = await storedMessages()
+    const answer = session!.messages.find((m) => m.role === 'assistant')
+    expect(answer?.content).toMatch(/^w0 w1 w2 /)
   })
 
   it('Ctrl-C at an empty prompt says how to leave; a second one leaves', async () => {
