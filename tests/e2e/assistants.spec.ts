@@ -62,8 +62,18 @@ test('an assistant that may use one tool: made in the window, a new chat started
   await form.getByRole('button', { name: 'Save assistant' }).click()
   await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
   await expect(form.getByText('Give the assistant a name.')).toBeVisible()
+  await form.getByLabel('Temperature').fill('7')
+  await form.getByRole('button', { name: 'Save assistant' }).click()
+  await expect(form.getByLabel('Temperature')).toHaveAttribute('aria-invalid', 'true')
+  await keepScreenshot(page, 'assistants-form-errors')
   await form.getByLabel('Name').fill('Lister')
   await form.getByLabel('Description').fill('Lists folders, nothing else')
+  await form.getByLabel('Use the system prompt from the settings').uncheck()
+  await form
+    .getByRole('textbox', { name: 'System prompt' })
+    .fill('You list folders and nothing else.')
+  await form.getByLabel('Temperature').fill('0.3')
+  await form.getByLabel('Name').focus()
   await keepScreenshot(page, 'assistants-form-top')
   const builtin = form.getByRole('group', { name: 'Built-in tools' })
   await builtin.getByRole('radio', { name: 'Chosen' }).check()
@@ -98,6 +108,15 @@ test('an assistant that may use one tool: made in the window, a new chat started
   await expect(lastAnswer(page)).toContainText('Only one tool here.')
   await idle(page)
   expect(offeredWith(host.model.requests, 'What may you use?')).toEqual(['list_directory'])
+  // the rest of the form reaches the model too
+  const first = host.model.requests.findLast((q) =>
+    JSON.stringify(q.body?.messages ?? []).includes('What may you use?'),
+  )!
+  expect(first.body.temperature).toBe(0.3)
+  expect(first.body.messages[0]).toMatchObject({ role: 'system' })
+  expect(JSON.stringify(first.body.messages[0].content)).toContain(
+    'You list folders and nothing else.',
+  )
   await expect(picker).toHaveValue(/.+/)
   await expect(picker.locator('option:checked')).toHaveText('Lister')
 
