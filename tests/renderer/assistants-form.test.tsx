@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AssistantsSection } from '../../src-renderer/src/features/assistants/AssistantsSection'
 import { assistant, assistantsHost } from './support/assistants-host'
 import { renderWithApp } from './support/render-app'
-import { settingsHost } from './support/settings-host'
+import { settingsHost, settingsView } from './support/settings-host'
 import { RouteFailure } from './support/test-platform'
 
 afterEach(cleanup)
@@ -15,13 +15,17 @@ beforeEach(() => localStorage.clear())
 const errorOf = (el: HTMLElement): string | null | undefined =>
   document.getElementById(el.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent
 
-function setup(host = assistantsHost(), extra: Parameters<typeof renderWithApp>[1] = {}) {
-  const settings = settingsHost()
-  const app = renderWithApp(<AssistantsSection />, {
-    ...settings.handlers,
-    ...host.handlers,
-    ...extra,
-  })
+function setup(
+  host = assistantsHost(),
+  extra: Parameters<typeof renderWithApp>[1] = {},
+  platform: Parameters<typeof renderWithApp>[2] = {},
+  settings = settingsHost(),
+) {
+  const app = renderWithApp(
+    <AssistantsSection />,
+    { ...settings.handlers, ...host.handlers, ...extra },
+    platform,
+  )
   return { ...app, host, user: userEvent.setup() }
 }
 
@@ -242,7 +246,7 @@ describe('the assistant form', () => {
     expect(await screen.findByText('Saved Reader.')).toBeTruthy()
   })
 
-  it('the preview is asked once the typing pauses, not for every key, and not for the name', async () => {
+  it('the preview is not asked again while the name or the description is typed; it follows the tools', async () => {
     const { host, user } = setup()
     const form = await openNew(user)
     await waitFor(() => expect(host.previews.length).toBeGreaterThan(0))
@@ -280,5 +284,74 @@ describe('the assistant form', () => {
     const missing = await screen.findByRole('list', { name: 'Tools not found' })
     expect(missing.textContent).toContain('gone_tool')
     expect(await screen.findByText('None: the model can only answer in words.')).toBeTruthy()
+  })
+
+  it('picks a provider from the settings and lists its models; the folder picker fills the workspace', async () => {
+    const settings = settingsHost(
+      settingsView({
+        providers: [
+          { id: 'ollama', name: 'Ollama', baseURL: 'http://127.0.0.1:11434/v1', apiKey: null },
+          {
+            id: 'openai',
+            name: 'OpenAI',
+            baseURL: 'https://api.openai.com/v1',
+            defaultModel: 'gpt-4.1',
+            apiKey: null,
+          },
+        ],
+        activeProviderId: 'ollama',
+      }),
+    )
+    const host = assistantsHost()
+    const { user, platform } = setup(
+      host,
+      {
+        'providers.models': ({ providerId }) =>
+          providerId === 'openai'
+            ? { models: ['gpt-4.1', 'gpt-4.1-mini'], defaultModel: 'gpt-4.1' }
+            : { models: ['qwen3'], defaultModel: 'qwen3' },
+      },
+      { pickFolder: async () => '/home/me/Projects/site' },
+      settings,
+    )
+    const form = await openNew(user)
+    const provider = screen.getByRole('combobox', { name: 'Provider' })
+    expect(
+      within(provider).getByRole('option', { name: 'The default provider (now Ollama)' }),
+    ).toBeTruthy()
+    await user.selectOptions(provider, 'openai')
+    const model = screen.getByRole('combobox', { name: 'Model' })
+    await waitFor(() => expect(errorOf(model)).toBe('2 models available. Empty: gpt-4.1.'))
+    expect(
+      platform.requests.some(
+        (r) =>
+          r.route === 'providers.models' &&
+          (r.input as { providerId?: string }).providerId === 'openai',
+      ),
+    ).toBe(true)
+    await user.type(model, 'gpt-4.1-mini')
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Site')
+    await user.click(within(form).getByRole('button', { name: 'Choose…' }))
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Workspace folder' })).toHaveProperty(
+        'value',
+        '/home/me/Projects/site',
+      ),
+    )
+    await user.click(within(form).getByRole('button', { name: 'Save assistant' }))
+    await waitFor(() => expect(host.created).toHaveLength(1))
+    expect(host.created[0]!.assistant).toMatchObject({
+      name: 'Site',
+      providerId: 'openai',
+      model: 'gpt-4.1-mini',
+      workspace: '/home/me/Projects/site',
+    })
+  })
+
+  it('without a folder picker (browser mode) the workspace is typed, and there is no Choose…', async () => {
+    const { user } = setup()
+    const form = await openNew(user)
+    expect(within(form).queryByRole('button', { name: 'Choose…' })).toBeNull()
+    expect(screen.getByRole('textbox', { name: 'Workspace folder' })).toBeTruthy()
   })
 })
