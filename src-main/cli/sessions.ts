@@ -1,5 +1,6 @@
 import type { SearchHit, SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
+import { DEFAULT_ASSISTANT_ID } from '../adapters/sqlite/assistant-seeds'
 import type { AppServices } from '../services/app-services'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
@@ -12,7 +13,12 @@ function when(ms: number): string {
 
 function sessionLine(s: SessionRecord): string {
   const pin = s.pinned ? '★ ' : ''
-  return `${s.id}  ${when(s.updatedAt)}  ${String(s.messageCount).padStart(4)} msgs  ${s.model ?? '-'}  ${pin}${s.title || '(untitled)'}`
+  // the assistant, unless it is the default one
+  const assistant =
+    s.assistant && s.assistant.id !== DEFAULT_ASSISTANT_ID
+      ? ` · ${s.assistant.name}${s.assistant.deleted ? ' (deleted)' : ''}`
+      : ''
+  return `${s.id}  ${when(s.updatedAt)}  ${String(s.messageCount).padStart(4)} msgs  ${s.model ?? '-'}${assistant}  ${pin}${s.title || '(untitled)'}`
 }
 
 function messageBlock(m: StoredMessage): string {

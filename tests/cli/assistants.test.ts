@@ -92,6 +92,7 @@ describe('cairn assistants', () => {
       sessions: { assistant: { name: string } }[]
     }
     expect(sessions.sessions[0]!.assistant.name).toBe('One tool')
+    expect((await cli('sessions', 'list')).stdout.split('\n')[0]).toMatch(/m · One tool {2}hello$/)
   })
 
   it('tools: what a turn with the assistant would offer the model now', async () => {
