@@ -68,6 +68,12 @@ export const SERVERS: ServerPlan[] = [
         }),
         expect: (r) => r.includes('Cairn'),
       },
+      {
+        query: 'memory read graph',
+        tool: 'read_graph',
+        arguments: () => ({}),
+        expect: (r) => r.includes('asks before it acts'),
+      },
     ],
   },
   {
@@ -118,6 +124,32 @@ export const SERVERS: ServerPlan[] = [
         tool: 'echo',
         arguments: () => ({ message: 'hello from Cairn' }),
         expect: (r) => r.includes('hello from Cairn'),
+      },
+      {
+        // structured content, checked by the client against the tool's output schema
+        query: 'everything structured content',
+        tool: 'get-structured-content',
+        arguments: () => ({ location: 'Chicago' }),
+        expect: (r) => /temperature/i.test(r),
+      },
+      {
+        query: 'everything resource links',
+        tool: 'get-resource-links',
+        arguments: () => ({ count: 2 }),
+        expect: (r) => r.includes('demo://'),
+      },
+      {
+        query: 'everything resource reference embedded',
+        tool: 'get-resource-reference',
+        arguments: () => ({}),
+        expect: (r) => r.includes('demo://'),
+      },
+      {
+        // text and an image, both with annotations
+        query: 'everything annotated message',
+        tool: 'get-annotated-message',
+        arguments: () => ({ messageType: 'success', includeImage: true }),
+        expect: (r) => /image/i.test(r),
       },
     ],
   },
@@ -185,6 +217,14 @@ export const SERVERS: ServerPlan[] = [
         }),
         expect: (r) => r.includes('Trail marker'),
       },
+      {
+        query: 'chrome devtools take screenshot',
+        tool: 'take_screenshot',
+        arguments: (_w, earlier) => ({
+          pageId: Number(/^(\d+): Trail marker/m.exec(earlier[0] ?? '')?.[1] ?? 1),
+        }),
+        expect: (r) => /image/i.test(r),
+      },
     ],
   },
   {
@@ -200,6 +240,12 @@ export const SERVERS: ServerPlan[] = [
         tool: 'git_log',
         arguments: (w) => ({ path: w.workspace }),
         expect: (r) => r.includes('First marker'),
+      },
+      {
+        query: 'git status working tree',
+        tool: 'git_status',
+        arguments: (w) => ({ path: w.workspace }),
+        expect: (r) => r.includes('main'),
       },
     ],
   },
@@ -294,6 +340,12 @@ export const SERVERS: ServerPlan[] = [
         tool: 'list_directory',
         arguments: (w) => ({ path: w.workspace }),
         expect: (r) => r.includes('hello.js'),
+      },
+      {
+        query: 'desktop commander start process terminal command',
+        tool: 'start_process',
+        arguments: () => ({ command: 'echo cairn-$((6*7))', timeout_ms: 10_000 }),
+        expect: (r) => r.includes('cairn-42'),
       },
     ],
   },
