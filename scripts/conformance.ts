@@ -21,7 +21,15 @@
  * node_modules/.cache/cairn-conformance/results/<run>/.
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -75,12 +83,14 @@ function run(
 /** Installs the suite (and Node 22) into the cache unless the locked versions are there. */
 async function install(): Promise<void> {
   const lock = readFileSync(join(SPEC, 'package-lock.json'), 'utf8')
-  const installed = join(CACHE, 'package-lock.json')
-  if (existsSync(SUITE) && existsSync(installed) && readFileSync(installed, 'utf8') === lock) return
+  // written after a complete install: an interrupted one is done again
+  const marker = join(CACHE, 'installed-lock.json')
+  if (existsSync(SUITE) && existsSync(marker) && readFileSync(marker, 'utf8') === lock) return
   console.log(`==> installing the conformance suite into ${CACHE} (first run)`)
   mkdirSync(CACHE, { recursive: true })
+  rmSync(marker, { force: true })
   copyFileSync(join(SPEC, 'package.json'), join(CACHE, 'package.json'))
-  copyFileSync(join(SPEC, 'package-lock.json'), installed)
+  copyFileSync(join(SPEC, 'package-lock.json'), join(CACHE, 'package-lock.json'))
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   const r = await run(
     npm,
@@ -98,6 +108,7 @@ async function install(): Promise<void> {
     process.stderr.write(r.stdout + r.stderr)
     throw new Error(`npm ci of the conformance suite failed (exit ${r.code})`)
   }
+  writeFileSync(marker, lock)
 }
 
 /** A Node of version 22 or later for the suite. */

@@ -2,8 +2,8 @@
 # The one command that passes every test on a fresh machine:
 # installs the dependencies (without the Electron binary), prepares what the tests need
 # (better-sqlite3 built for Node, Debian's Chromium for the end-to-end tests), then runs
-# the typecheck, the lint, the build, the Electron security scan, the tests and the
-# browser end-to-end tests.
+# the typecheck, the lint, the build, the Electron security scan, the tests, the MCP
+# conformance suite's client scenarios and the browser end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +46,9 @@ npm run electronegativity
 
 echo "==> tests"
 npm test
+
+echo "==> MCP conformance (the official suite's client scenarios; installs it and a Node 22 on first run)"
+npm run -s conformance
 
 echo "==> end-to-end tests (Playwright + Chromium, browser mode)"
 npm run e2e
