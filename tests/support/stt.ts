@@ -14,6 +14,7 @@ export type SttStep =
   | { delayMs: number }
   | { waitFile: string }
   | { crash: true }
+  | { close: true }
 
 export interface SttScript {
   shape?: 'structured' | 'text'

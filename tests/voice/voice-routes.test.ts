@@ -162,6 +162,27 @@ describe('voice input through the routes', () => {
     })
   })
 
+  it('a deleted chat ends voice mode for it, closing the session on the server', async () => {
+    const stt = script([{ final: 'Hello.' }])
+    await open({ stt })
+    server.enqueue(textReply('Hi.'))
+    unwrap(await b.request('voice.start', {}))
+    const sent = await waitForEvent(
+      b,
+      'voice',
+      (e) => e.type === 'final' && e.disposition === 'sent',
+    )
+    const { sessionId, turnId } = sent as { sessionId: string; turnId: string }
+    await waitForEvent(b, 'agent', (e) => e.turnId === turnId && e.type === 'turn_end')
+    unwrap(await b.request('sessions.delete', { id: sessionId }))
+    await waitForEvent(b, 'voice', (e) => e.type === 'status' && !e.status.listening)
+    expect(unwrap(await b.request('voice.status', {}))).toMatchObject({
+      listening: false,
+      sessionId: null,
+    })
+    await waitFor(() => stt.calls().some((c) => c.call === 'stop'), 10_000, 'the stop')
+  })
+
   it('says when there is no voice server', async () => {
     await open({})
     const r = await b.request('voice.start', {})

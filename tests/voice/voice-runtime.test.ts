@@ -219,6 +219,18 @@ describe('voice runtime with the scripted STT server', () => {
     expect(stt.calls().filter((c) => c.call === 'start')).toHaveLength(1)
   })
 
+  it('ends voice mode with the reason when the server closes the session', async () => {
+    const { stt, voice } = setup({ steps: [{ final: 'Last words.' }, { close: true }] })
+    await voice.start()
+    await waitFor(() => voice.status().error !== null, 15_000, 'the end')
+    expect(voice.status()).toMatchObject({ listening: false })
+    expect(voice.status().error).toMatch(/stt_get_updates failed: unknown session stt-1/)
+    // no further polls after the refused one
+    const count = stt.calls().length
+    await new Promise((r) => setTimeout(r, 400))
+    expect(stt.calls().length).toBe(count)
+  })
+
   it('closes the session on the server when stopped and at shutdown (no orphan sessions)', async () => {
     const { stt, voice } = setup({ steps: [{ partial: 'hm' }] })
     await voice.start()
