@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
 
   const [
     { resolveDataDir },
-    { openDataDir, tellLateDamage },
+    { openDataDir, storageTrouble, tellLateDamage },
     { resolveSessionId },
     { sessionsCommand },
   ] = await Promise.all([
@@ -128,10 +128,9 @@ async function main(argv: string[]): Promise<number> {
       streams.stderr.write(`cairn: ${e.message}\n`)
       return 2
     }
-    if (e instanceof Error && e.name === 'StorageError') {
-      damaged = e
-      return 1
-    }
+    // a damaged database, met by whichever query: said with what to do, no stack trace
+    damaged = await storageTrouble(e, dataDir)
+    if (damaged) return 1
     throw e
   } finally {
     app.close()

@@ -5,6 +5,7 @@
  * terminal nothing is changed. Damage a query finds later (the file opened) is told the
  * same way once the command is over, with the same question.
  */
+import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import type { AppServices, OpenAppServicesOptions } from '../services/app-services'
 
@@ -59,6 +60,17 @@ async function agreed(streams: Streams): Promise<boolean> {
  * command starts a new one; without one, how to do it is said. Closes `app` first. False
  * when there was no damage.
  */
+/**
+ * The StorageError a command's failure `e` is, when it is one (a damaged database met by a
+ * query, whatever read it), else null. `open-errors` is loaded once the data was opened.
+ */
+export async function storageTrouble(e: unknown, dataDir: string): Promise<Error | null> {
+  const { explainQueryError, StorageError } = await import('../adapters/sqlite/open-errors')
+  const { DB_FILE_NAME } = await import('../adapters/sqlite/database')
+  if (e instanceof StorageError) return e
+  return explainQueryError(e, path.join(dataDir, DB_FILE_NAME))
+}
+
 export async function tellLateDamage(
   app: AppServices,
   thrown: unknown,

@@ -64,6 +64,12 @@ describe('cairn on a database damaged after it opened', () => {
     damagePages(file, 'messages_fts_data')
     saysDamaged(await runCli(['sessions', 'search', 'cairns', '--data-dir', dir]))
   })
+
+  it('damage met by a query outside the session store (the assistants table) is said the same way', async () => {
+    damagePages(file, 'assistants')
+    expect(rawQueryError(file, 'SELECT * FROM assistants')).toMatch(/^SQLITE_CORRUPT/)
+    saysDamaged(await runCli(['assistants', 'list', '--data-dir', dir]))
+  })
 })
 
 describe('a cairn turn on a database damaged while it runs', () => {

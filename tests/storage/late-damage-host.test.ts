@@ -29,7 +29,10 @@ function damagedDataDir(): { dir: string; file: string; sessionId: string } {
   const store = createSessionStore(dir)
   const sessionId = store.createSession({ title: 'kept safe' }).id
   for (let i = 0; i < 20; i++)
-    store.appendMessage(sessionId, { role: i % 2 ? 'assistant' : 'user', content: `m${i} `.repeat(80) })
+    store.appendMessage(sessionId, {
+      role: i % 2 ? 'assistant' : 'user',
+      content: `m${i} `.repeat(80),
+    })
   store.close()
   const file = path.join(dir, 'cairn.db')
   damagePages(file, 'messages')
@@ -59,10 +62,6 @@ describe('a route on a database damaged after it opened', () => {
   it('answers database_damaged with what to do; a new database only once agreed', async () => {
     const { dir, file, sessionId } = damagedDataDir()
     const bridge = await open(dir)
-    // nothing is damaged yet as far as Cairn knows: nothing is moved
-    const early = await bridge.request('app.replaceDamagedDatabase', {})
-    expect(early).toMatchObject({ ok: false, error: { code: 'conflict' } })
-
     const got = await bridge.request('sessions.get', { id: sessionId })
     expect(got.ok).toBe(false)
     if (got.ok) return
@@ -86,6 +85,25 @@ describe('a route on a database damaged after it opened', () => {
     expect(bridge.events.some((e) => e.event === 'sessions.changed')).toBe(true)
   })
 
+  it('a sound database is never replaced', async () => {
+    const dir = tempDir()
+    const store = createSessionStore(dir)
+    const id = store.createSession({ title: 'sound' }).id
+    store.close()
+    const bridge = await open(dir)
+    const r = await bridge.request('app.replaceDamagedDatabase', {})
+    expect(r).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    expect(asides(dir)).toEqual([])
+    expect(unwrap(await bridge.request('sessions.get', { id })).session.title).toBe('sound')
+  })
+
+  it('damage no store query met (another table, another reader) is found by SQLite’s own check', async () => {
+    const { dir } = damagedDataDir()
+    const bridge = await open(dir)
+    const { movedTo } = unwrap(await bridge.request('app.replaceDamagedDatabase', {}))
+    expect(asides(dir)).toEqual([path.basename(movedTo!)])
+  })
+
   it('the desktop app asks in its own dialog: declined, nothing is moved', async () => {
     const { dir, sessionId } = damagedDataDir()
     const asked: string[] = []
@@ -98,7 +116,9 @@ describe('a route on a database damaged after it opened', () => {
       },
     })
     expect((await bridge.request('sessions.get', { id: sessionId })).ok).toBe(false)
-    expect(unwrap(await bridge.request('app.replaceDamagedDatabase', {}))).toEqual({ movedTo: null })
+    expect(unwrap(await bridge.request('app.replaceDamagedDatabase', {}))).toEqual({
+      movedTo: null,
+    })
     expect(asked).toHaveLength(1)
     expect(asked[0]).toMatch(/part of it is damaged/)
     expect(asides(dir)).toEqual([])

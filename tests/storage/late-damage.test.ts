@@ -62,7 +62,9 @@ describe('damage found after the database opened', () => {
       const read = thrown(() => store.listMessages(long))
       damaged(read)
       expect(read).toMatchObject({ path: file })
-      expect((read as Error).cause).toMatchObject({ code: expect.stringMatching(/^SQLITE_CORRUPT/) })
+      expect((read as Error).cause).toMatchObject({
+        code: expect.stringMatching(/^SQLITE_CORRUPT/),
+      })
       expect(store.damage).toBe(read)
 
       damaged(thrown(() => store.getMessages(long, { limit: 5 })))
@@ -71,9 +73,31 @@ describe('damage found after the database opened', () => {
       // the first damage found is the one remembered
       expect(store.damage).toBe(read)
       // what is not damage is not made into damage
-      expect(thrown(() => store.appendMessage('no-such-session', { role: 'user', content: 'x' }))).toBeInstanceOf(
-        SessionNotFoundError,
-      )
+      expect(
+        thrown(() => store.appendMessage('no-such-session', { role: 'user', content: 'x' })),
+      ).toBeInstanceOf(SessionNotFoundError)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('findDamage: null on a sound database; SQLite’s check finds damage no query met yet', () => {
+    const { dir, file } = dataDir()
+    const sound = createSessionStore(dir)
+    try {
+      expect(sound.findDamage()).toBeNull()
+    } finally {
+      sound.close()
+    }
+    damagePages(file, 'messages_fts_idx')
+    const store = createSessionStore(dir)
+    try {
+      expect(store.damage).toBeNull()
+      const found = store.findDamage()
+      expect(found).toBeInstanceOf(StorageError)
+      expect(found).toMatchObject({ problem: 'database_damaged', path: file })
+      expect(found!.message).toMatch(/cannot be used: part of it is damaged/)
+      expect(store.damage).toBe(found)
     } finally {
       store.close()
     }
@@ -82,9 +106,9 @@ describe('damage found after the database opened', () => {
   it('a damaged index fails the search that reads it the same way', () => {
     const { dir, file } = dataDir()
     damagePages(file, 'messages_fts_data')
-    expect(rawQueryError(file, "SELECT * FROM messages_fts WHERE messages_fts MATCH 'message'")).toMatch(
-      /^SQLITE_CORRUPT/,
-    )
+    expect(
+      rawQueryError(file, "SELECT * FROM messages_fts WHERE messages_fts MATCH 'message'"),
+    ).toMatch(/^SQLITE_CORRUPT/)
     const store = createSessionStore(dir)
     try {
       damaged(thrown(() => store.search('message', { order: 'ranked', limit: 10 })))

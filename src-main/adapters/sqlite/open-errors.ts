@@ -83,16 +83,21 @@ export function explainQueryError(e: unknown, file: string | null): StorageError
   if (e instanceof StorageError) return e
   const code = codeOf(e)
   if (!SQLITE_DAMAGED_LATER.test(code)) return null
-  const where = file ?? `Cairn’s database (${DB_FILE_NAME} in its data directory)`
   const what = code.startsWith('SQLITE_IOERR')
     ? 'the system could not read or write part of it'
     : 'part of it is damaged'
+  return damagedLater(file, `${what} (${reasonOf(e)}, ${code})`, e)
+}
+
+/** The StorageError for the open database `file`, damaged as `what` says. */
+export function damagedLater(file: string | null, what: string, cause?: unknown): StorageError {
+  const where = file ?? `Cairn’s database (${DB_FILE_NAME} in its data directory)`
   return new StorageError(
     'database_damaged',
-    `The database ${where} cannot be used: ${what} (${reasonOf(e)}, ${code}). ${DAMAGED_DATABASE_ADVICE} ` +
+    `The database ${where} cannot be used: ${what}. ${DAMAGED_DATABASE_ADVICE} ` +
       'The window offers this (“Start a new database”); the cairn command asks for it when run in a terminal.',
     file ?? DB_FILE_NAME,
-    { cause: e },
+    cause === undefined ? {} : { cause },
   )
 }
 

@@ -17,7 +17,7 @@ import type {
 import type { NewSession, SessionPatch, SessionStore } from '../../core/ports'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs, type ExportFormat } from './export'
-import { explainQueryError, type StorageError } from './open-errors'
+import { damagedLater, explainQueryError, type StorageError } from './open-errors'
 import { findDanglingToolCalls, interruptedResult } from './repair'
 import { readMessage, readMessages, readSession } from './row-check'
 import { toJson } from './rows'
@@ -119,6 +119,33 @@ export class SqliteSessionStore implements SessionStore {
     return this.damageFound
   }
   private damageFound: StorageError | null = null
+
+  /**
+   * The damage a query found, or else what SQLite's own check of every page finds now
+   * (`PRAGMA quick_check`: it reads the whole file, so only when the user asks, such as
+   * before a damaged database is replaced). Null when the database is sound.
+   */
+  findDamage(): StorageError | null {
+    if (this.damageFound) return this.damageFound
+    let problems: string[]
+    try {
+      problems = this.checked(() =>
+        (this.db.pragma('quick_check(5)') as { quick_check: string }[])
+          .map((r) => r.quick_check)
+          .filter((r) => r !== 'ok'),
+      )
+    } catch (e) {
+      // the check itself met the damage (and `checked` remembered it)
+      if (this.damageFound) return this.damageFound
+      throw e
+    }
+    if (problems.length === 0) return null
+    this.damageFound = damagedLater(
+      this.db.name,
+      `part of it is damaged (SQLite's check says: ${problems.join('; ')})`,
+    )
+    return this.damageFound
+  }
 
   /**
    * Runs `fn`; damage it meets in the database (the file opened, then a query failed on a

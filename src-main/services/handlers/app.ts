@@ -56,9 +56,10 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
       }
       return { path: target }
     },
-    // only after a query found the database damaged, and only with the user's consent
+    // only when the database is damaged (a query found it, or SQLite's check does now), and
+    // only with the user's consent
     'app.replaceDamagedDatabase': async () => {
-      const damage = c.app.store.damage
+      const damage = c.app.store.findDamage()
       if (!damage)
         throw new RouteError(
           'conflict',
