@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import {
+  blankForm,
+  checkForm,
+  fieldOfRefusal,
+  formFromDraft,
+} from '../../src-renderer/src/features/assistants/assistant-form'
+
+describe('the assistant form’s checks', () => {
+  it('a name is unique without case and surrounding spaces', () => {
+    const r = checkForm({ ...blankForm(), name: '  FILES ' }, ['Files', 'Chat'])
+    expect(r.errors?.name).toBe('There is already an assistant named “FILES”.')
+    expect(checkForm({ ...blankForm(), name: 'Files 2' }, ['Files']).draft?.name).toBe('Files 2')
+  })
+
+  it('the deadline is typed in seconds and kept in ms, to the millisecond', () => {
+    const ok = checkForm({ ...blankForm(), name: 'a', deadlineSeconds: '1.25' }, [])
+    expect(ok.draft?.limits).toEqual({ deadlineMs: 1250 })
+    const fine = checkForm({ ...blankForm(), name: 'a', deadlineSeconds: '1.2345' }, [])
+    expect(fine.errors?.deadlineSeconds).toBe('At most three decimals.')
+    const small = checkForm({ ...blankForm(), name: 'a', deadlineSeconds: '0.5' }, [])
+    expect(small.errors?.deadlineSeconds).toBe('At least 1.')
+  })
+
+  it('an empty field is left out of the draft (the settings decide); an own empty prompt is kept', () => {
+    const r = checkForm({ ...blankForm(), name: 'a', ownPrompt: true, systemPrompt: '' }, [])
+    expect(r.draft).toEqual({
+      name: 'a',
+      systemPrompt: '',
+      tools: { builtin: { mode: 'all', names: [] }, mcp: { servers: {}, others: 'all' } },
+      limits: {},
+    })
+  })
+
+  it('a draft comes back from the form unchanged', () => {
+    const draft = {
+      name: 'R',
+      description: 'd',
+      systemPrompt: 'p',
+      providerId: 'openai',
+      model: 'gpt',
+      utilityModel: 'mini',
+      temperature: 1.5,
+      tools: {
+        builtin: { mode: 'none' as const, names: ['read_file'] },
+        mcp: { servers: { s: { mode: 'some' as const, names: ['x'] } }, others: 'none' as const },
+      },
+      permissionPolicy: 'allow-all' as const,
+      limits: { maxIterations: 3, deadlineMs: 61_000 },
+      workspace: 'C:\\Users\\me',
+    }
+    expect(checkForm(formFromDraft(draft), []).draft).toEqual(draft)
+  })
+
+  it('places the host’s refusals: a checked path, a taken name; others stay with the form', () => {
+    expect(
+      fieldOfRefusal(
+        'bad_request',
+        'Invalid input for assistants.update: assistant.temperature: Too big: expected number to be <=2',
+      ),
+    ).toBe('temperature')
+    expect(
+      fieldOfRefusal('bad_request', 'Invalid input: assistant.limits.maxIterations: Too small'),
+    ).toBe('maxIterations')
+    expect(
+      fieldOfRefusal('conflict', 'An assistant named "Files" exists already; choose another name.'),
+    ).toBe('name')
+    expect(fieldOfRefusal('not_found', 'There is no assistant "x".')).toBeNull()
+    expect(fieldOfRefusal('unavailable', 'Assistants are not stored yet.')).toBeNull()
+  })
+})
