@@ -25,6 +25,7 @@ import { setupModel } from './model-setup'
 import {
   assistantLimits,
   assistantPolicy,
+  assistantProvider,
   providerSources,
   assistantSystemPrompt,
   turnAssistant,
@@ -228,6 +229,8 @@ async function runLeased(
   }
   if (assistant.temperature !== undefined)
     llm.params = { ...llm.params, temperature: assistant.temperature }
+  const lostProvider = missingProvider(assistant, settings, input.flags)
+  if (lostProvider) llm.notices = [...(llm.notices ?? []), lostProvider]
   const outcome = await runTurn(
     {
       store: app.store,
@@ -300,6 +303,16 @@ async function nameSession(
 /** whether the model answered anything in the session (a partial answer counts) */
 function answered(app: AppServices, sessionId: string): boolean {
   return app.store.listMessages(sessionId).some((m) => m.role === 'assistant')
+}
+
+/** what to say when the assistant names a provider the settings no longer have */
+function missingProvider(
+  assistant: Assistant,
+  settings: ReturnType<AppServices['settings']['get']>,
+  flags: ProviderFlags,
+): string | null {
+  if (!assistant.providerId || flags.baseUrl || assistantProvider(assistant, settings)) return null
+  return `The assistant "${assistant.name}" names the provider "${assistant.providerId}", which the settings do not have; the configured provider answers instead.`
 }
 
 /** the turn's assistant; an unknown id is a setup problem (nothing was run) */

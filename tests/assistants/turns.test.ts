@@ -317,6 +317,26 @@ describe('assistants in turns', () => {
     }
   })
 
+  it('an assistant whose provider is gone from the settings says so and uses the configured one', async () => {
+    const a = unwrap(
+      await b.request('assistants.create', {
+        assistant: draft('Lost provider', { providerId: 'gone' }),
+      }),
+    )
+    server.enqueue(textReply('Still here.'))
+    const { turnId } = unwrap(await b.request('chat.send', { text: 'hi', assistantId: a.id }))
+    await waitForEvent(b, 'agent', (e) => e.turnId === turnId && e.type === 'turn_end')
+    expect(server.requests).toHaveLength(1)
+    const notices = b.events.flatMap((e) =>
+      e.event === 'agent' && e.payload.turnId === turnId && e.payload.type === 'notice'
+        ? [e.payload.message]
+        : [],
+    )
+    expect(notices).toContainEqual(
+      expect.stringContaining('names the provider "gone", which the settings do not have'),
+    )
+  })
+
   it('switching a session to an assistant that names a model and a folder takes them', async () => {
     server.enqueue(textReply('One.'))
     const sessionId = await send({ text: 'one' })
