@@ -139,6 +139,23 @@ describe('the assistant store', () => {
     })
   })
 
+  it('a session whose assistant is gone and whose copy cannot be read runs with the default one', () => {
+    const { sessions, assistants } = open()
+    const s = sessions.createSession({})
+    sessions.db
+      .prepare(
+        `UPDATE sessions SET assistant_id = 'gone', assistant_snapshot = '{bad' WHERE id = ?`,
+      )
+      .run(s.id)
+    expect(assistants.forSession(s.id)).toMatchObject({ live: true, assistant: { id: 'default' } })
+    expect(sessions.getSession(s.id)?.assistant).toEqual({
+      id: 'gone',
+      name: 'Unknown assistant',
+      deleted: true,
+    })
+    expect(sessions.listSessions({ limit: 10 }).total).toBe(1)
+  })
+
   it('leaves out a row it cannot read instead of failing the list', () => {
     const { sessions, assistants } = open()
     sessions.db

@@ -337,6 +337,30 @@ describe('assistants in turns', () => {
     )
   })
 
+  it("the assistant's limits bound the turn", async () => {
+    const a = unwrap(
+      await b.request('assistants.create', {
+        assistant: draft('One step', {
+          permissionPolicy: 'allow-all',
+          limits: { maxIterations: 1 },
+          tools: {
+            builtin: { mode: 'none', names: [] },
+            mcp: { servers: { echo: { mode: 'all', names: [] } }, others: 'none' },
+          },
+        }),
+      }),
+    )
+    server.enqueue(
+      toolCallsReply([
+        { id: 'o1', name: 'echo__echo', arguments: JSON.stringify({ message: 'x' }) },
+      ]),
+    )
+    const { turnId } = unwrap(await b.request('chat.send', { text: 'go', assistantId: a.id }))
+    const end = await waitForEvent(b, 'agent', (e) => e.turnId === turnId && e.type === 'turn_end')
+    expect(end).toMatchObject({ reason: 'max_iterations' })
+    expect(server.requests).toHaveLength(1)
+  })
+
   it('switching a session to an assistant that names a model and a folder takes them', async () => {
     server.enqueue(textReply('One.'))
     const sessionId = await send({ text: 'one' })
