@@ -20,7 +20,7 @@ type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string }
 
 export function AssistantsSection(): JSX.Element {
   const settings = useFreshSettings()
-  const list = useAssistants()
+  const list = useAssistants(true)
   if (!settings.data) return <SettingsLoading query={settings} />
   if (!list.data)
     return list.isError ? (

@@ -12,13 +12,15 @@ export const assistantsKey = ['assistants'] as const
 
 export type AssistantList = RouteOutputs['assistants.list']
 
-export function useAssistants() {
+/** `fresh`: asked again on every mount (the assistants screen: the CLI or another window may have changed them) */
+export function useAssistants(fresh = false) {
   const { bridge } = usePlatform()
   return useQuery({
     queryKey: assistantsKey,
     queryFn: () => call(bridge, 'assistants.list', {}),
     staleTime: 30_000,
     retry: false,
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
   })
 }
 
