@@ -145,6 +145,45 @@ describe('ProcessRegistry', () => {
     },
   )
 
+  it('records the start time of what it adds (so a reused pid is told apart)', () => {
+    const server = idleServer()
+    const r = new ProcessRegistry(file)
+    r.add(server.pid!, { server: 's', command: process.execPath, marker: 'CAIRN_X=1' })
+    const [entry] = r.entries()
+    expect(entry?.marker).toBe('CAIRN_X=1')
+    if (process.platform !== 'win32') expect(entry?.startTime).toEqual(expect.any(String))
+  })
+
+  it.runIf(process.platform === 'linux')(
+    "kills what carries a leftover's marker when its leader is gone, and nothing else",
+    async () => {
+      const value = `m${process.pid}${Date.now()}`
+      const marked = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, CAIRN_TEST_MARK: value },
+      })
+      children.push(marked)
+      const unmarked = idleServer()
+      // the recorded leader is gone; its start time can match nothing
+      writeEntries([
+        {
+          ownerPid: deadPid(),
+          pid: deadPid(),
+          startTime: 'linux:x:1',
+          marker: `CAIRN_TEST_MARK=${value}`,
+        },
+        // recorded where no start time is read (Windows): its pid is not provably ours
+        { ownerPid: deadPid(), pid: unmarked.pid!, marker: 'CAIRN_TEST_MARK=other' },
+      ])
+      await waitUntil(() => readFileSync(`/proc/${marked.pid}/environ`).includes(value), 5000)
+      expect(await new ProcessRegistry(file).cleanupLeftovers()).toBe(1)
+      expect(await waitUntil(() => !isAlive(marked.pid!), 5000)).toBe(true)
+      expect(isAlive(unmarked.pid!)).toBe(true)
+      expect(readFile()).toEqual([])
+    },
+  )
+
   it('keeps every entry when several processes write at once (lock)', async () => {
     const worker = join(dir, 'worker.mts')
     const registryPath = join(process.cwd(), 'src-main/adapters/mcp/process-registry.ts')

@@ -98,17 +98,26 @@ export function namespacePrefixes(opts: {
   ])
 }
 
+/** What detection looks at (injectable, so that tests can play a system that forbids it). */
+export interface DetectOptions {
+  platform?: NodeJS.Platform
+  root?: boolean
+  findProgram?: (name: string) => string | null
+  tryPrefix?: (prefix: string[]) => Promise<boolean>
+}
+
 /** Finds the containment this process can use (no cache; see `containment()`). */
-export async function detectContainment(
-  platform: NodeJS.Platform = process.platform,
-): Promise<Containment> {
+export async function detectContainment(opts: DetectOptions = {}): Promise<Containment> {
+  const platform = opts.platform ?? process.platform
+  const find = opts.findProgram ?? findProgram
+  const works = opts.tryPrefix ?? tryPrefix
   if (platform !== 'linux') return processGroup(`${platform} has no PID namespaces`)
-  const unshare = findProgram('unshare')
+  const unshare = find('unshare')
   if (!unshare) return processGroup("util-linux's unshare was not found")
-  const setpriv = findProgram('setpriv')
-  const root = process.getuid?.() === 0
+  const setpriv = find('setpriv')
+  const root = opts.root ?? process.getuid?.() === 0
   for (const prefix of namespacePrefixes({ unshare, setpriv, root })) {
-    if (await tryPrefix(prefix)) {
+    if (await works(prefix)) {
       const user = prefix.includes('--user') ? ' in a user namespace' : ''
       const death = setpriv
         ? 'and it dies with Cairn'

@@ -77,7 +77,9 @@ async function killLeftover(e: RegistryEntry): Promise<boolean> {
     return e.marker && at > 0 ? markedProcesses(e.marker.slice(0, at), e.marker.slice(at + 1)) : []
   }
   let killed = false
-  if (e.startTime === undefined) {
+  if (e.startTime === undefined && e.marker !== undefined) {
+    // a command's group recorded where no start time can be read (Windows): not provably ours
+  } else if (e.startTime === undefined) {
     if (!isGroupAlive(e.pid)) return false
     if (!looksLikeServer(e, () => groupMembers(e.pid))) return false
     await terminateGroup(e.pid, { graceMs: LEFTOVER_GRACE_MS })
