@@ -132,6 +132,12 @@ test('an assistant that may use one tool: made in the window, a new chat started
   await idle(page)
   expect(offeredWith(host.model.requests, 'And now?') ?? []).toEqual([])
 
+  // a narrow window keeps the picker, named
+  await page.setViewportSize({ width: 760, height: 600 })
+  await expect(page.getByRole('combobox', { name: 'Assistant' })).toBeVisible()
+  await keepScreenshot(page, 'assistants-header-narrow')
+  await page.setViewportSize({ width: 1280, height: 720 })
+
   // the chat keeps its assistant across a reload
   await page.reload()
   await expect(
