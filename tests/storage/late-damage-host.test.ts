@@ -9,7 +9,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
 import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, type TestBridge } from '../support/bridges'
+import { startWebServer } from '../../src-main/web/server'
+import { ipcBridge, unwrap, wsBridge, type TestBridge } from '../support/bridges'
 import { useTempDirs } from '../settings/temp-dirs'
 import { damagePages, rawQueryError } from './late-damage'
 
@@ -59,6 +60,30 @@ const asides = (dir: string): string[] =>
   fs.readdirSync(dir).filter((f) => f.startsWith('cairn.db.damaged-') && !/-(wal|shm)$/.test(f))
 
 describe('a route on a database damaged after it opened', () => {
+  it('browser mode answers over its WebSocket the same way', async () => {
+    const { dir, sessionId } = damagedDataDir()
+    host = await createAppHost({ dataDir: dir, hostKind: 'web', version: 't', env: {} })
+    const server = await startWebServer({
+      host,
+      staticDir: path.join(process.cwd(), 'out', 'renderer'),
+      port: 0,
+    })
+    try {
+      const ws = await wsBridge(server.url)
+      try {
+        const got = await ws.request('sessions.get', { id: sessionId })
+        expect(got).toMatchObject({ ok: false, error: { code: 'database_damaged' } })
+        const { movedTo } = unwrap(await ws.request('app.replaceDamagedDatabase', {}))
+        expect(asides(dir)).toEqual([path.basename(movedTo!)])
+        expect(unwrap(await ws.request('sessions.list', {})).total).toBe(0)
+      } finally {
+        await ws.close()
+      }
+    } finally {
+      await server.close()
+    }
+  })
+
   it('answers database_damaged with what to do; a new database only once agreed', async () => {
     const { dir, file, sessionId } = damagedDataDir()
     const bridge = await open(dir)
