@@ -15,6 +15,7 @@
  * approves at once), and "Log in" is pressed whenever the connection says the server needs
  * a login, at most MAX_LOGINS times, as a person would give up after a few tries.
  */
+import { Writable } from 'node:stream'
 import type { HttpServerConfig } from '../src-main/adapters/mcp/config'
 import { McpConnection } from '../src-main/adapters/mcp/connection'
 import { loginToServer } from '../src-main/adapters/mcp/oauth-login'
@@ -135,13 +136,12 @@ async function main(): Promise<void> {
 
     const call = CALLS[scenario] ?? (scenario.startsWith('auth/') ? AUTH_CALL : null)
     if (!call) return
-    const elicitor = terminalElicitor(
-      process.stdin,
-      // no terminal: the elicitor answers with the defaults under --approve all
-      Object.assign(Object.create(process.stderr) as NodeJS.WriteStream, { isTTY: false }),
-      () => {},
-      'all',
-    )
+    // no terminal (a stream without isTTY): the elicitor answers with the defaults under
+    // --approve all, and says so on this stream
+    const noTerminal = new Writable({
+      write: (chunk: Buffer, _encoding, done) => void process.stderr.write(chunk, done),
+    }) as unknown as NodeJS.WriteStream
+    const elicitor = terminalElicitor(process.stdin, noTerminal, () => {}, 'all')
     const ctx: ToolCallContext = {
       signal: new AbortController().signal,
       sessionId: 'conformance',

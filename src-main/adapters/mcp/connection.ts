@@ -35,6 +35,7 @@ import {
   guardedFetch,
   loginMessage,
   needsLogin,
+  scopeRefusal,
   scopeRefusedMessage,
 } from './oauth-connection'
 import type { CairnOAuthProvider } from './oauth-provider'
@@ -231,7 +232,7 @@ export class McpConnection implements ToolSource {
       }
     } catch (e) {
       // refused for a scope the login already asked for: this call fails, the server stays
-      const refused = this.auth?.refusedScope
+      const refused = scopeRefusal(e, this.auth)
       if (refused) throw new Error(scopeRefusedMessage(this.name, refused))
       if (needsLogin(e, this.auth)) throw new Error(this.toNeedsLogin())
       throw new Error(
@@ -319,7 +320,7 @@ export class McpConnection implements ToolSource {
         this.setState('error', e.message)
         return
       }
-      const refused = this.auth?.refusedScope
+      const refused = scopeRefusal(e, this.auth)
       if (refused) {
         // neither a login nor a restart gets the server a scope it refuses after a login
         this.setState('error', scopeRefusedMessage(this.name, refused))

@@ -33,7 +33,7 @@ export function backgroundProvider(
 export function needsLogin(e: unknown, provider: CairnOAuthProvider | undefined): boolean {
   if (!provider) return false
   // a login already asked for what the server refuses: another one would not help
-  if (provider.refusedScope !== null) return false
+  if (scopeRefusal(e, provider)) return false
   if (provider.loginNeeded) return true
   for (let x: unknown = e, depth = 0; x && depth < 5; depth++) {
     if (
@@ -53,6 +53,21 @@ export function needsLogin(e: unknown, provider: CairnOAuthProvider | undefined)
 export function loginMessage(name: string, scope?: string): string {
   const more = scope ? ` (it asks for the permission "${scope}")` : ''
   return `The server "${name}" needs you to log in${more}: use "Log in" in Settings › MCP servers, or run \`cairn mcp login ${name}\`.`
+}
+
+/**
+ * The scope the server refused although the login asked for it, when that is what `e`
+ * (a request's failure: the SDK's UnauthorizedError or its 403) comes from; else null.
+ */
+export function scopeRefusal(e: unknown, provider: CairnOAuthProvider | undefined): string | null {
+  const scope = provider?.refusedScope
+  if (!scope) return null
+  for (let x: unknown = e, depth = 0; x && depth < 5; depth++) {
+    if (x instanceof UnauthorizedError) return scope
+    if (x instanceof Error && /\b403\b/.test(x.message)) return scope
+    x = (x as { cause?: unknown }).cause
+  }
+  return null
 }
 
 /** The server refused the token for a scope the login already asked for. */
