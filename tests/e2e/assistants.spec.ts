@@ -149,6 +149,7 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
   page,
 }) => {
   host = await startWebHost()
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.goto(host.url)
   await openAssistants(page)
   const list = page.getByRole('list', { name: 'Assistants' })
@@ -185,7 +186,10 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
   await copy.getByRole('button', { name: 'Delete Files (copy)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete this assistant?' })
   await expect(dialog).toContainText('keep their own copy')
-  await keepScreenshot(page, 'assistants-delete-dialog')
+  await keepScreenshot(page, 'assistants-delete-dialog-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-delete-dialog-dark')
+  await setTheme(page, 'light')
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(copy).toHaveCount(0)
 
@@ -245,6 +249,9 @@ test('an assistant that may use one tool of an MCP server: chosen in the form, p
   await expect(offered.first()).toContainText('echo')
   await server.scrollIntoViewIfNeeded()
   await keepScreenshot(page, 'assistants-form-mcp-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-form-mcp-dark')
+  await setTheme(page, 'light')
   await form.getByRole('button', { name: 'Save assistant' }).click()
 
   // editing shows the choice as it was saved
@@ -278,7 +285,10 @@ test('an assistant that may use one tool of an MCP server: chosen in the form, p
   await expect(
     page.getByRole('status').filter({ hasText: 'Applies from the next turn' }),
   ).toBeVisible()
-  await keepScreenshot(page, 'assistants-header-running-note')
+  await keepScreenshot(page, 'assistants-header-running-note-light')
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, 'assistants-header-running-note-dark')
+  await setTheme(page, 'light')
   expect(offeredWith(host.model.requests, 'Write for a while')).toEqual(['everything__echo'])
   await stopButton(page).click()
   await idle(page)
