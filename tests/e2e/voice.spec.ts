@@ -71,4 +71,11 @@ test('the microphone shows the partial text live and sends two spoken sentences 
   await expect(mic).toHaveAttribute('aria-pressed', 'false')
   await expect(composer.getByText(/Listening/)).toHaveCount(0)
   await expect.poll(() => stt.calls().filter((c) => c.call === 'stop').length).toBe(1)
+
+  // the settings name the voice server to use when several qualify
+  await page.goto(`${host.base}/#/settings/general`)
+  const form = page.getByRole('form', { name: 'Voice input' })
+  await expect(form.getByRole('combobox', { name: 'Voice server' })).toContainText('stt')
+  await form.scrollIntoViewIfNeeded()
+  await keepScreenshot(page, 'voice-settings')
 })

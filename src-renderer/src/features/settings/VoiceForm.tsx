@@ -9,6 +9,7 @@ import { Field } from './Field'
 import { SaveStatus } from './SaveStatus'
 import { useMcpServers } from './use-mcp-servers'
 import { useSaveSettings } from './use-save-settings'
+import '../voice/voice.css'
 
 const VOICE_TOOLS = ['stt_start_session', 'stt_get_updates', 'stt_stop_session']
 
@@ -56,7 +57,7 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
           </select>
         )}
       </Field>
-      <fieldset className="radio-group">
+      <fieldset className="radio-group voice-final-choice">
         <legend>What you say</legend>
         <label className="radio-option">
           <input
