@@ -70,4 +70,24 @@ describe.runIf(posix)('data directory permissions', () => {
     openAppServices(dir, { onWarning: (m) => quiet.push(m) }).close()
     expect(quiet.join('\n')).not.toMatch(/other users/)
   })
+
+  it("makes the turn logs' folders 700, so the next start has nothing to narrow and says nothing", async () => {
+    // found by `npm run try:servers -- --cli`: every cairn command after one that started a
+    // session warned that the new session's log folders "could be read by other users"
+    const old = process.umask(0o022)
+    try {
+      const dir = path.join(tempDir(), 'data')
+      openAppServices(dir).close()
+      const logger = new FileTurnLogger(dir)
+      const h = await logger.begin('s1', request())
+      expect(h.number).toBe(1)
+      for (const d of ['logs', 'logs/sessions', 'logs/sessions/s1'])
+        expect([d, mode(path.join(dir, d))]).toEqual([d, 0o700])
+      const warnings: string[] = []
+      openAppServices(dir, { onWarning: (m) => warnings.push(m) }).close()
+      expect(warnings).toEqual([])
+    } finally {
+      process.umask(old)
+    }
+  })
 })

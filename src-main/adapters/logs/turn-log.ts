@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { TurnLogHandle, TurnLogRequest, TurnLogResponse, TurnLogger } from '../../core/ports'
-import { assertSessionId, dataPaths } from '../data-dir'
+import { assertSessionId, dataPaths, PRIVATE_DIR_MODE } from '../data-dir'
 import { publishExclusive, writeFileAtomic, writeTempFile } from '../atomic-file'
 import { redactHeaders, redactUrl, serializeRedacted } from './redact'
 import { highestTurnNumber, turnFileName } from './turn-files'
@@ -66,7 +66,8 @@ export class FileTurnLogger implements TurnLogger {
 
   /** Publishes the request file under the first free number; returns that number. */
   private async reserve(sessionId: string, dir: string, text: string): Promise<number> {
-    const created = await fs.mkdir(dir, { recursive: true })
+    // private like the rest of the data directory (else the next start narrows it, and warns)
+    const created = await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
     // A directory made just now is empty (the session's logs were pruned or deleted).
     let number = created !== undefined ? 1 : (this.nextNumber.get(sessionId) ?? 0)
     if (number === 0) number = (await highestTurnNumber(dir)) + 1
