@@ -35,14 +35,20 @@ import {
   type Reply,
 } from '../tests/support/openai-server'
 import { ensureInstalled, prepare, type Prepared } from './try-servers/setup'
-import { SERVERS, type PlannedCall, type Work } from './try-servers/servers'
+import { SECOND_TURN, SERVERS, type PlannedCall, type Work } from './try-servers/servers'
 
 /** the model's context window for the run: a browser's page snapshot is large */
 const CONTEXT_WINDOW = 128_000
-const PROMPT = 'Use a tool of every connected server once.'
+/** the conversation: the user's messages, one turn each */
+const PROMPTS = [
+  'Use a tool of every connected server once.',
+  'Read the trails table and the memory graph again.',
+]
 
 interface Step extends PlannedCall {
   server: string
+  /** the turn of the conversation it belongs to (1 or 2) */
+  turn: number
   /** the name the model calls it by */
   model: string
   /** how the model came to it */
@@ -93,9 +99,22 @@ async function main(): Promise<number> {
   const prepared = await prepare()
   const { work } = prepared
   const model = await startScriptedServer({ models: ['scripted-model'] })
-  const steps: Step[] = SERVERS.flatMap((s) =>
-    s.calls.map((c) => ({ ...c, server: s.name, model: modelToolName(s.name, c.tool, false) })),
-  )
+  const steps: Step[] = [
+    ...SERVERS.flatMap((s) =>
+      s.calls.map((c) => ({
+        ...c,
+        server: s.name,
+        turn: 1,
+        model: modelToolName(s.name, c.tool, false),
+      })),
+    ),
+    ...SECOND_TURN.map((c) => ({
+      ...c.call,
+      server: c.server,
+      turn: 2,
+      model: modelToolName(c.server, c.call.tool, false),
+    })),
+  ]
   const requests: RequestSeen[] = []
   model.setFallback(scriptedModel(steps, work, requests))
   const limit = toolLimit(DEFAULT_LIMITS.maxToolsOffered)
@@ -137,7 +156,7 @@ async function main(): Promise<number> {
         i === 0 ? (ready ? 'yes' : `no${info ? ` (${info.state}: ${info.error ?? ''})` : ''}`) : '',
         i === 0 ? (info ? String(info.tools) : '-') : '',
         i === 0 ? (after === undefined ? '-' : seconds(after)) : '',
-        `${st.tool} ${short(JSON.stringify(st.args ?? {}), 48)}${st.via === 'find_tools' ? ' (found with find_tools)' : ''}`,
+        `${st.turn > 1 ? `turn ${st.turn}: ` : ''}${st.tool} ${short(JSON.stringify(st.args ?? {}), 48)}${st.via === 'find_tools' ? ' (found with find_tools)' : st.turn > 1 ? ' (offered again without a search)' : ''}`,
         stepOk(st, results)
           ? `ok (${r!.durationMs} ms)`
           : `FAILED: ${st.problem ?? (r ? short(r.content, 160) : 'not called')}`,
@@ -148,7 +167,7 @@ async function main(): Promise<number> {
   out()
   const slowest = [...ran.readyAfter.entries()].sort((a, b) => b[1] - a[1])[0]
   if (slowest) out(`Every server ready after ${seconds(slowest[1])} (the last: ${slowest[0]})`)
-  out(`The turn took ${seconds(ran.turnMs)}`)
+  out(`The conversation (${PROMPTS.length} turns) took ${seconds(ran.turnMs)}`)
   if (ran.servers) {
     const total = ran.servers.reduce((n, s) => n + s.tools, 0)
     out(`Tools connected: ${total} from the servers, plus Cairn's built-in tools`)
@@ -218,27 +237,33 @@ async function runInProcess(prepared: Prepared, baseUrl: string): Promise<Ran> {
   let asked = 0
   let turnError = ''
   const turnStarted = performance.now()
-  try {
-    const run = await runSessionTurn(app, {
-      text: PROMPT,
-      flags: { baseUrl, model: 'scripted-model' },
-      env: {},
-      policy: 'ask',
-      contextWindow: CONTEXT_WINDOW,
-      workspace: prepared.work.workspace,
-      tools: (session) => runtime.hostFor(session),
-      approver: {
-        request: () => {
-          asked++
-          return Promise.resolve({ decision: 'allow_once' })
+  let sessionId: string | undefined
+  for (const text of PROMPTS) {
+    if (turnError) break
+    try {
+      const run = await runSessionTurn(app, {
+        ...(sessionId ? { sessionId } : {}),
+        text,
+        flags: { baseUrl, model: 'scripted-model' },
+        env: {},
+        policy: 'ask',
+        contextWindow: CONTEXT_WINDOW,
+        workspace: prepared.work.workspace,
+        tools: (session) => runtime.hostFor(session),
+        approver: {
+          request: () => {
+            asked++
+            return Promise.resolve({ decision: 'allow_once' })
+          },
         },
-      },
-      emit: (e) => void events.push(e),
-    })
-    if (run.outcome.reason !== 'completed')
-      turnError = `the turn ended with ${run.outcome.reason}${run.outcome.error ? `: ${run.outcome.error.message}` : ''}`
-  } catch (e) {
-    turnError = `the turn failed: ${(e as Error).message}`
+        emit: (e) => void events.push(e),
+      })
+      sessionId = run.sessionId
+      if (run.outcome.reason !== 'completed')
+        turnError = `the turn ended with ${run.outcome.reason}${run.outcome.error ? `: ${run.outcome.error.message}` : ''}`
+    } catch (e) {
+      turnError = `the turn failed: ${(e as Error).message}`
+    }
   }
   const turnMs = performance.now() - turnStarted
   const servers = runtime.servers().map((i) => ({
@@ -281,10 +306,12 @@ function buildCli(log: (m: string) => void): string {
  */
 async function runThroughCli(cli: string, prepared: Prepared, baseUrl: string): Promise<Ran> {
   const started = performance.now()
-  const child = spawn(
-    process.execPath,
-    [
-      cli,
+  const events: AgentEvent[] = []
+  let stderr = ''
+  let turnError = ''
+  let sessionId: string | undefined
+  for (const prompt of PROMPTS) {
+    const turn = await cairn(cli, [
       '--data-dir',
       prepared.dataDir,
       '--mcp-config',
@@ -300,32 +327,27 @@ async function runThroughCli(cli: string, prepared: Prepared, baseUrl: string): 
       String(CONTEXT_WINDOW),
       '--workspace',
       prepared.work.workspace,
-      PROMPT,
-    ],
-    {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
-  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
-  const events: AgentEvent[] = []
-  for (const line of stdout.split('\n')) {
-    if (line.trim() === '') continue
-    try {
-      events.push(JSON.parse(line) as AgentEvent)
-    } catch {
-      stderr += `(not an event on stdout) ${line}\n`
+      ...(sessionId ? ['--session', sessionId] : []),
+      prompt,
+    ])
+    stderr += turn.stderr
+    const mine: AgentEvent[] = []
+    for (const line of turn.stdout.split('\n')) {
+      if (line.trim() === '') continue
+      try {
+        mine.push(JSON.parse(line) as AgentEvent)
+      } catch {
+        stderr += `(not an event on stdout) ${line}\n`
+      }
+    }
+    events.push(...mine)
+    sessionId ??= mine.find((e) => e.type === 'turn_start')?.sessionId
+    const end = mine.find((e) => e.type === 'turn_end')
+    if (turn.code !== 0) {
+      turnError = `cairn exited with ${turn.code}${end?.type === 'turn_end' && end.error ? `: ${end.error.message}` : ''}`
+      break
     }
   }
-  const end = events.find((e) => e.type === 'turn_end')
-  const turnError =
-    code !== 0
-      ? `cairn exited with ${code}${end?.type === 'turn_end' && end.error ? `: ${end.error.message}` : ''}`
-      : ''
   return {
     events,
     servers: null,
@@ -336,6 +358,23 @@ async function runThroughCli(cli: string, prepared: Prepared, baseUrl: string): 
     cairnWarnings: [],
     cliStderr: stderr,
   }
+}
+
+/** one `cairn` command, with only PATH and HOME in its environment */
+async function cairn(
+  cli: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)))
+  return { code, stdout, stderr }
 }
 
 function stepOk(st: Step, results: Map<string, ToolResultEvent>): boolean {
@@ -354,10 +393,12 @@ function scriptedModel(
   work: Work,
   requests: RequestSeen[],
 ): (req: RecordedRequest) => Reply {
+  let turn = 1
   let next = 0
   let searched: { step: Step; callId: string } | null = null
   let seq = 0
   return (req) => {
+    const mine = steps.filter((s) => s.turn === turn)
     const body = req.body as {
       tools?: { function: { name: string } }[]
       messages: { role: string; tool_call_id?: string; content?: unknown }[]
@@ -375,8 +416,8 @@ function scriptedModel(
         step.problem = `${step.model} was found but not offered in the next request`
       else calls.push(callOf(step))
     }
-    while (next < steps.length && calls.length < 2) {
-      const step = steps[next]!
+    while (next < mine.length && calls.length < 2) {
+      const step = mine[next]!
       // a server's next call may use what its last one answered: it waits for that answer
       if (calls.some((c) => steps.some((s) => s.callId === c.id && s.server === step.server))) break
       next++
@@ -399,7 +440,12 @@ function scriptedModel(
       searched = { step, callId }
       break
     }
-    if (calls.length === 0) return textReply('Every server answered.')
+    if (calls.length === 0) {
+      // this turn is done; the next request is the next turn's
+      turn++
+      next = 0
+      return textReply('Every server answered.')
+    }
     return toolCallsReply(calls)
 
     function callOf(step: Step): { id: string; name: string; arguments: string } {

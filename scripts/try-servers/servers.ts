@@ -350,3 +350,28 @@ export const SERVERS: ServerPlan[] = [
     ],
   },
 ]
+
+/**
+ * The conversation's second turn: a tool the first turn called last is offered again
+ * without a search; one it called early is looked up again.
+ */
+export const SECOND_TURN: { server: string; call: PlannedCall }[] = [
+  {
+    server: 'sqlite',
+    call: {
+      query: 'sqlite read query select',
+      tool: 'read_query',
+      arguments: () => ({ query: 'SELECT count(*) AS trails FROM trails' }),
+      expect: (r) => r.includes('"trails": 1'),
+    },
+  },
+  {
+    server: 'memory',
+    call: {
+      query: 'memory read graph',
+      tool: 'read_graph',
+      arguments: () => ({}),
+      expect: (r) => r.includes('asks before it acts'),
+    },
+  },
+]
