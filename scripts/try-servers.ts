@@ -274,6 +274,8 @@ async function runInProcess(prepared: Prepared, baseUrl: string): Promise<Ran> {
   }))
   await runtime.shutdown()
   app.close()
+  // the next start finds everything as it should be, and says nothing
+  openAppServices(prepared.dataDir, { onWarning: (m) => cairnWarnings.push(m) }).close()
   return { events, servers, readyAfter, turnMs, turnError, asked, cairnWarnings }
 }
 
