@@ -79,3 +79,42 @@ test('the microphone shows the partial text live and sends two spoken sentences 
   await form.scrollIntoViewIfNeeded()
   await keepScreenshot(page, 'voice-settings')
 })
+
+test('finals heard during an answer are listed above the box; Stop drops them', async ({
+  page,
+}) => {
+  dir = mkdtempSync(join(tmpdir(), 'cairn-e2e-voice-'))
+  const spoken = join(dir, 'spoken')
+  const stt = sttServer(dir, {
+    steps: [{ waitFile: spoken }, { final: 'One.' }, { final: 'Two.' }, { final: 'Three.' }],
+  })
+  host = await startWebHost({ mcpServers: { stt: stt.config } })
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  host.model.enqueue(async () => {
+    await held
+    return textReply('late')
+  })
+  await page.goto(host.url)
+  const composer = page.getByRole('form', { name: 'Compose' })
+  await composer.getByRole('button', { name: 'Voice input' }).click()
+  await expect(composer.getByText(/Listening \(stt\)/)).toBeVisible()
+
+  writeFileSync(spoken, '')
+  const queued = composer.getByRole('list', { name: 'Queued voice messages' })
+  await expect(queued.getByRole('listitem')).toHaveText(['Two.', 'Three.'])
+  await expect(page.getByRole('article', { name: 'You' })).toHaveText(/One\./)
+  await keepScreenshot(page, 'voice-queued')
+
+  await composer.getByRole('button', { name: 'Stop generating' }).click()
+  await expect(queued).toHaveCount(0)
+  await idle(page)
+  release()
+  await expect(page.getByRole('article', { name: 'You' })).toHaveCount(1)
+  expect(JSON.stringify(host.model.requests.map((r) => r.body as unknown))).not.toContain('Two.')
+  // still listening: Stop ends the answer, not voice input
+  await expect(composer.getByRole('button', { name: 'Voice input' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+})
