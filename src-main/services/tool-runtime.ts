@@ -8,7 +8,6 @@ import type { ToolHost } from '../core/ports'
 import { CompositeToolHost } from '../core/tools/composite-host'
 import type { ToolSource } from '../core/tools/tool-source'
 import { BuiltinTools, defaultWorkspace } from '../adapters/builtin-tools'
-import { containment } from '../adapters/builtin-tools/containment'
 import type { McpConfigError } from '../adapters/mcp/config'
 import { parseServerConfig, type McpServersConfig } from '../adapters/mcp/config'
 import { stdioLauncher } from '../adapters/mcp/launch'
@@ -65,10 +64,13 @@ export async function startToolRuntime(
     warn(
       `stopped ${cleaned} process group(s) (MCP servers, commands) left over from an earlier crash`,
     )
-  // found once, in the background; said only when commands are less contained than they could be
-  void containment().then((c) => {
-    if (c.kind === 'process-group' && process.platform === 'linux') warn(c.description)
-  })
+  // said once, at the first command, and only when commands are less contained than they could be
+  let containmentTold = false
+  const onContainment = (c: { kind: string; description: string }): void => {
+    if (containmentTold || c.kind !== 'process-group' || process.platform !== 'linux') return
+    containmentTold = true
+    warn(c.description)
+  }
   const catalog = new McpCatalog(() => manager.all())
   const manager = new McpManager({
     launchStdio: stdioLauncher({ registry, env: process.env }),
@@ -101,6 +103,7 @@ export async function startToolRuntime(
         fetchAllowedHosts: settings.toolAccess.fetchAllowedHosts,
         commandEnv: settings.toolAccess.commandEnv,
         processRegistry: registry,
+        onContainment,
       })
       // the voice servers' speech-to-text tools are Cairn's own, never the model's
       const sources = (): ToolSource[] => manager.sources().map(withoutVoiceTools)

@@ -81,7 +81,8 @@ describe.runIf(process.platform === 'linux')('under the fallback', () => {
   it('a command runs as before and its background processes are stopped', async () => {
     const fallback = await detectContainment({ tryPrefix: () => Promise.resolve(false) })
     expect(fallback.kind).toBe('process-group')
-    const h = harness({ containment: fallback })
+    const seen: { kind: string; description: string }[] = []
+    const h = harness({ containment: fallback, onContainment: (c) => seen.push(c) })
     const sleep = `sleep ${randomInt(100_000, 999_999)}`
     const r = await h.call('run_command', {
       command: `pwd; ${sleep} & echo bg:$!; echo err >&2; exit 5`,
@@ -89,6 +90,8 @@ describe.runIf(process.platform === 'linux')('under the fallback', () => {
     expect(r.text.startsWith(`${fs.realpathSync(h.ws)}\nbg:`)).toBe(true)
     expect(r.text).toContain('\nerr\n') // stderr too (its order against stdout is not fixed)
     expect(r.text).toMatch(/\n\[exit code 5\]$/)
+    // the host hears which containment the command had, to say it in a log line
+    expect(seen).toEqual([{ kind: 'process-group', description: fallback.description }])
     const pid = Number(/bg:(\d+)/.exec(r.text)?.[1])
     const end = Date.now() + 30_000
     const alive = (): boolean => {

@@ -51,6 +51,8 @@ export interface BuiltinToolsOptions {
   processRegistry?: ProcessRegistry
   /** forces run_command's containment (tests; default: the best this system allows) */
   containment?: Containment
+  /** hears, after each command, which containment it ran under (and why) */
+  onContainment?: (c: Pick<Containment, 'kind' | 'description'>) => void
 }
 
 export const BUILTIN_SERVER_NAME = 'cairn'
@@ -129,6 +131,7 @@ export class BuiltinTools implements ToolSource {
       commandEnvNames: this.opts.commandEnv ?? [],
       processRegistry: this.opts.processRegistry,
       containment: this.opts.containment,
+      onContainment: this.opts.onContainment,
     }
     try {
       return await def.run(args, env)

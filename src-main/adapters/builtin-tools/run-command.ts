@@ -124,6 +124,7 @@ export const runCommandTool: BuiltinTool = {
       ...(env.processRegistry ? { registry: env.processRegistry } : {}),
       ...(env.containment ? { containment: env.containment } : {}),
     })
+    env.onContainment?.({ kind: result.containment, description: result.containmentNote })
     if (result.spawnError) {
       throw new ToolError(`The shell could not be started: ${result.spawnError.message}`)
     }

@@ -103,6 +103,8 @@ export interface RunResult {
   pid: number | undefined
   /** how the command's background processes were contained */
   containment: ContainmentKind
+  /** the containment's description, for a log line */
+  containmentNote: string
 }
 
 export function shellInvocation(
@@ -137,9 +139,9 @@ function findShell(file: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 export async function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
-  if (opts.signal.aborted) return { ...empty('process-group'), stopped: 'abort' }
+  if (opts.signal.aborted) return { ...empty(NOT_STARTED), stopped: 'abort' }
   const contained = opts.containment ?? (isWindows ? null : await containment())
-  return runContained(opts, contained ?? { kind: 'process-group', prefix: [], description: '' })
+  return runContained(opts, contained ?? WINDOWS)
 }
 
 function runContained(opts: RunOptions, contained: Containment): Promise<RunResult> {
@@ -153,7 +155,7 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
   }
   return new Promise<RunResult>((resolve) => {
     if (opts.signal.aborted) {
-      resolve({ ...empty(kind), stopped: 'abort' })
+      resolve({ ...empty(contained), stopped: 'abort' })
       return
     }
     const [file, args] =
@@ -162,7 +164,7 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
         : [inv.file, inv.args]
     if (contained.prefix.length > 0 && !findShell(inv.file, opts.env)) {
       const e = Object.assign(new Error(`spawn ${inv.file} ENOENT`), { code: 'ENOENT' })
-      resolve({ ...empty(kind), spawnError: e })
+      resolve({ ...empty(contained), spawnError: e })
       return
     }
     const output = new HeadTail(opts.maxOutputChars)
@@ -177,7 +179,7 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
         windowsVerbatimArguments: inv.verbatim,
       })
     } catch (e) {
-      resolve({ ...empty(kind), spawnError: e as Error })
+      resolve({ ...empty(contained), spawnError: e as Error })
       return
     }
     const pid = child.pid
@@ -230,6 +232,7 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
         spawnError,
         pid,
         containment: kind,
+        containmentNote: contained.description,
       })
     }
 
@@ -268,9 +271,20 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
   })
 }
 
-function empty(containment: ContainmentKind): RunResult {
+/** Windows has neither namespaces nor process groups (see the top of this file) */
+const WINDOWS: Containment = {
+  kind: 'process-group',
+  prefix: [],
+  description: "run_command ends the shell's process tree with taskkill on Windows",
+}
+
+/** for a command cancelled before it started (nothing was contained) */
+const NOT_STARTED: Containment = { kind: 'process-group', prefix: [], description: '' }
+
+function empty(contained: Containment): RunResult {
   return {
-    containment,
+    containment: contained.kind,
+    containmentNote: contained.description,
     output: '',
     cutChars: 0,
     exitCode: null,

@@ -44,6 +44,8 @@ export interface ToolEnv {
   processRegistry: ProcessRegistry | undefined
   /** run_command's containment when forced (default: the best this system allows) */
   containment: Containment | undefined
+  /** hears which containment a command ran under */
+  onContainment: ((c: Pick<Containment, 'kind' | 'description'>) => void) | undefined
 }
 
 export interface BuiltinTool {
