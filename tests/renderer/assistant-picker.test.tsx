@@ -136,6 +136,22 @@ describe('the assistant picker', () => {
     expect(picker()).toHaveProperty('value', 'chat')
   })
 
+  it('a session that says its assistant was deleted shows it so, once, even while the list still has it', async () => {
+    const host = assistantsHost()
+    const app = renderWithApp(<ChatHeader />, {
+      ...host.handlers,
+      'sessions.get': () => ({
+        session: record({ id: 'chat', name: 'Chat', deleted: true }),
+        messages: [],
+        hasMore: false,
+      }),
+    })
+    act(() => app.env.live.getState().open('s1'))
+    await waitFor(() => expect(picker()).toHaveProperty('value', 'chat'))
+    expect(screen.getByRole('option', { name: 'Chat (deleted)' })).toBeTruthy()
+    expect(screen.queryByRole('option', { name: 'Chat' })).toBeNull()
+  })
+
   it('is not there while the host lists no assistants', async () => {
     const app = renderWithApp(<ChatHeader />, {
       'assistants.list': () => {

@@ -46,7 +46,7 @@ export function AssistantPicker(): JSX.Element | null {
     pending ??
     (sessionId ? (own?.id ?? '') : stale ? list.data.defaultId : (picked ?? list.data.defaultId))
   // the session's assistant was deleted: the session goes on with its copy
-  const gone = own !== null && !assistants.some((a) => a.id === own.id)
+  const gone = own !== null && (own.deleted === true || !assistants.some((a) => a.id === own.id))
   const note = error
     ? `Not switched: ${error}`
     : changedWhileRunning && running
@@ -79,12 +79,14 @@ export function AssistantPicker(): JSX.Element | null {
       >
         {current === '' ? <option value="">Assistant…</option> : null}
         {gone ? <option value={own.id}>{own.name} (deleted)</option> : null}
-        {assistants.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-            {a.id === list.data.defaultId ? ' (default)' : ''}
-          </option>
-        ))}
+        {assistants
+          .filter((a) => !(gone && a.id === own.id))
+          .map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+              {a.id === list.data.defaultId ? ' (default)' : ''}
+            </option>
+          ))}
       </select>
       <span role="status" className={error ? 'error' : 'meta'}>
         {note}
