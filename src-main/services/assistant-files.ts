@@ -12,17 +12,13 @@ import {
   type AssistantFile,
 } from '../../src-preload/contract/assistants'
 import type { AppServices } from './app-services'
+import { fileSlug } from './file-slug'
 
 export class AssistantFileError extends Error {}
 
 /** the file's name: the assistant's name, lower case, letters and digits */
 export function assistantFilename(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-  return `${slug || 'assistant'}.assistant.json`
+  return `${fileSlug(name, 'assistant')}.assistant.json`
 }
 
 export function exportAssistant(assistant: Assistant): {

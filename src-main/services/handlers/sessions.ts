@@ -1,5 +1,6 @@
 import { deleteSessionLogs, listTurnLogs } from '../../adapters/logs/turn-log'
 import { RouteError, type Handlers } from '../../ipc/router'
+import { fileSlug } from '../file-slug'
 import type { HandlerContext } from './context'
 
 type SessionRoutes =
@@ -18,16 +19,6 @@ type SessionRoutes =
  * hardly ever holds, so the window can tell them from brackets in the text itself.
  */
 const SNIPPET_MARKERS: [string, string] = ['\u0002', '\u0003']
-
-function slug(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'conversation'
-  )
-}
 
 export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes> {
   const store = c.app.store
@@ -98,7 +89,7 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
     'sessions.export': async ({ id, format }) => {
       const session = existing(id)
       return {
-        filename: `${slug(session.title)}.${format}`,
+        filename: `${fileSlug(session.title, 'conversation')}.${format}`,
         mimeType: format === 'md' ? 'text/markdown' : 'application/json',
         content: store.exportSession(id, format),
       }
