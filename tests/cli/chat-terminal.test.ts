@@ -57,7 +57,7 @@ async function say(t: TerminalCli, line: string): Promise<void> {
 /** resolves once the prompt has been shown `n` times */
 async function prompts(t: TerminalCli, n: number): Promise<void> {
   for (let i = 0; i < 2000 && t.count(PROMPT) < n; i++) await new Promise((r) => setTimeout(r, 10))
-  expect(t.count(PROMPT)).toBeGreaterThanOrEqual(n)
+  expect(t.count(PROMPT), `the terminal showed:\n${t.text()}`).toBeGreaterThanOrEqual(n)
 }
 
 type Stored = {
