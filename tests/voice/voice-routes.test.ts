@@ -11,6 +11,7 @@ import { createAppHost, type AppHost } from '../../src-main/services/app-host'
 import { ipcBridge, unwrap, waitForEvent, type TestBridge } from '../support/bridges'
 import { waitFor } from '../support/mcp'
 import {
+  httpError,
   startScriptedServer,
   textReply,
   type RecordedRequest,
@@ -181,6 +182,34 @@ describe('voice input through the routes', () => {
       sessionId: null,
     })
     await waitFor(() => stt.calls().some((c) => c.call === 'stop'), 10_000, 'the stop')
+  })
+
+  it('after a new chat whose first spoken turn failed was not kept, the next final starts another', async () => {
+    const cue = join(dir, 'again')
+    const stt = script([{ final: 'First try.' }, { waitFile: cue }, { final: 'Second try.' }])
+    await open({ stt })
+    server.enqueue(httpError(401, 'Incorrect API key provided'), textReply('Now it works.'))
+    unwrap(await b.request('voice.start', {}))
+    const first = (await waitForEvent(
+      b,
+      'voice',
+      (e) => e.type === 'final' && e.disposition === 'sent',
+    )) as { sessionId: string; turnId: string }
+    const end = await waitForEvent(
+      b,
+      'agent',
+      (e) => e.turnId === first.turnId && e.type === 'turn_end',
+    )
+    expect(end).toMatchObject({ discardedSession: { text: 'First try.' } })
+    writeFileSync(cue, '')
+    const second = (await waitForEvent(
+      b,
+      'voice',
+      (e) => e.type === 'final' && e.disposition === 'sent' && e.text === 'Second try.',
+    )) as { sessionId: string }
+    expect(second.sessionId).not.toBe(first.sessionId)
+    await waitFor(() => server.requests.length === 2, 10_000, 'the second request')
+    expect(voiceEvents().filter((e) => e.type === 'error')).toEqual([])
   })
 
   it('says when there is no voice server', async () => {

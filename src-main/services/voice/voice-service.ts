@@ -35,7 +35,9 @@ export function startVoiceService(deps: {
 
   const voiceTurns: VoiceTurns = {
     async send(text, sessionId) {
-      const started = await turns.send({ text, ...(sessionId ? { sessionId } : {}) })
+      // a new chat whose first turn failed before any answer was not kept: start another
+      const chat = sessionId && deps.app.store.getSession(sessionId) ? sessionId : null
+      const started = await turns.send({ text, ...(chat ? { sessionId: chat } : {}) })
       return { ...started, ended: until(() => !running(started.turnId)) }
     },
     isRunning: (sessionId) => turns.isRunning(sessionId),
