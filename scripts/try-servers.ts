@@ -17,7 +17,7 @@
  * anything it writes to stderr. `--keep` keeps the run's temporary folder.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AgentEvent, ToolResultEvent } from '../src-preload/contract/events'
 import { readMcpConfigFile } from '../src-main/adapters/mcp/config'
@@ -35,7 +35,7 @@ import {
   type Reply,
 } from '../tests/support/openai-server'
 import { ensureInstalled, prepare, type Prepared } from './try-servers/setup'
-import { SECOND_TURN, SERVERS, type PlannedCall, type Work } from './try-servers/servers'
+import { CHROMIUM, SECOND_TURN, SERVERS, type PlannedCall, type Work } from './try-servers/servers'
 
 /** the model's context window for the run: a browser's page snapshot is large */
 const CONTEXT_WINDOW = 128_000
@@ -94,6 +94,10 @@ async function main(): Promise<number> {
   const processWarnings: string[] = []
   process.on('warning', (w) => processWarnings.push(`${w.name}: ${w.message}`))
 
+  if (!existsSync(CHROMIUM)) {
+    out(`The two browser servers need Chromium at ${CHROMIUM} (Debian: apt-get install chromium).`)
+    return 1
+  }
   ensureInstalled((m) => out(m))
   const cli = viaCli ? buildCli((m) => out(m)) : null
   const prepared = await prepare()
