@@ -2,10 +2,10 @@
  * `npm run try:servers`: twelve real MCP servers from npm, configured at once, in one
  * conversation. It installs the pinned packages into a cache folder (first run only),
  * writes an MCP configuration in Claude Desktop's format with all twelve, starts Cairn's
- * tool runtime on it (the code the CLI runs) and runs one turn through the real turn path
- * against the scripted OpenAI-compatible server of the tests. The scripted model calls at
- * least one tool of every server, looking each up with find_tools when more tools are
- * connected than one request may carry; every approval is allowed.
+ * tool runtime on it (the code the CLI runs) and runs a conversation of two turns through
+ * the real turn path against the scripted OpenAI-compatible server of the tests. The
+ * scripted model calls at least one tool of every server, looking each up with find_tools
+ * when more tools are connected than one request may carry; every approval is allowed.
  *
  * It reports each server (started, tools, time to ready, the call and its result), the
  * tools in every model request, and anything Cairn or Node wrote to stderr or emitted as a
@@ -13,8 +13,8 @@
  * tools than the limit, or a warning appeared.
  *
  * `--cli` runs the same conversation through the `cairn` command instead (built into
- * out/try-servers-cli/, with `--mcp-config`, `--approve all` and `--json`), and fails on
- * anything it writes to stderr. `--keep` keeps the run's temporary folder.
+ * out/try-servers-cli/; one command per turn with `--mcp-config`, `--approve all` and
+ * `--json`, the second with `--session`), and fails on anything it writes to stderr. `--keep` keeps the run's temporary folder.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
