@@ -138,9 +138,15 @@ export async function detectContainment(opts: DetectOptions = {}): Promise<Conta
 
 let cached: Promise<Containment> | undefined
 
+/** Set to `process-group` to keep commands out of PID namespaces (e.g. for `sudo`). */
+export const CONTAINMENT_ENV = 'CAIRN_COMMAND_CONTAINMENT'
+
 /** The containment in effect for run_command, found on first use and kept. */
 export function containment(): Promise<Containment> {
-  cached ??= detectContainment()
+  cached ??=
+    process.env[CONTAINMENT_ENV] === 'process-group'
+      ? Promise.resolve(processGroup(`${CONTAINMENT_ENV}=process-group asks for it`))
+      : detectContainment()
   return cached
 }
 
