@@ -111,7 +111,7 @@ describe.runIf(linux).each(modes.map((m) => [m.kind, m] as const))(
         const h = harness({ containment: mode })
         const sleep = uniqueSleep()
         const watch = theProcess(sleep)
-        const r = await h.call('run_command', { command: `${start(sleep)}\nsleep 0.5; echo done` })
+        const r = await h.call('run_command', { command: `${start(sleep)}\nsleep 1; echo done` })
         expect(r.text).toMatch(/done\n\[exit code 0\]$/)
         const pid = await watch
         await until(() => !alive(pid), `pid ${pid} to be stopped`)
