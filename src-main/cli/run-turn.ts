@@ -49,6 +49,8 @@ export interface CliMessage {
   sessionId?: string
   /** the model from now on (none: the session's own, or the configured one) */
   model?: string
+  /** the assistant (an id) from now on (none: --assistant, else the session's own) */
+  assistantId?: string
 }
 
 export interface CliTurnControl {
@@ -94,7 +96,9 @@ export async function runCliTurn(
         ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
       },
       ...(options.workspace ? { workspace: options.workspace } : {}),
-      ...(options.assistant ? { assistantId: options.assistant } : {}),
+      ...((message.assistantId ?? options.assistant)
+        ? { assistantId: message.assistantId ?? options.assistant }
+        : {}),
       ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
       ...(options.think !== undefined ? { thinking: options.think } : {}),
       tools: (session) => tools.hostFor(session),

@@ -37,6 +37,8 @@ export function missingSession(app: AppServices, options: CliOptions): string | 
 export class ChatSession {
   sessionId: string | undefined
   model: string | undefined
+  /** the assistant (an id) chosen with `/assistant`, sent with every message from then on */
+  assistantId: string | undefined
   /** the exit code of the last message that did not complete (0: none) */
   lastFailure = 0
   /** `/voice …` (set by the host that offers voice) */
@@ -127,6 +129,8 @@ export class ChatSession {
         return this.switchModel(cmd.name)
       case 'session':
         return this.switchSession(cmd.id)
+      case 'assistant':
+        return this.switchAssistant(cmd.name)
       case 'resources':
         return this.guarded((signal) => listResources(this.tools, this.streams, signal))
       case 'prompts':
@@ -198,6 +202,7 @@ export class ChatSession {
         ...message,
         ...(this.sessionId ? { sessionId: this.sessionId } : {}),
         ...(this.model ? { model: this.model } : {}),
+        ...(this.assistantId ? { assistantId: this.assistantId } : {}),
       },
       this.options,
       this.streams,
@@ -228,6 +233,30 @@ export class ChatSession {
       model
         ? `The model is ${stripControls(model)}.`
         : 'The model is the configured one (--model, CAIRN_MODEL or the settings).',
+    )
+  }
+
+  private switchAssistant(given: string | undefined): void {
+    if (given) {
+      const found = this.app.assistants.findByName(given) ?? this.app.assistants.get(given.trim())
+      if (!found) {
+        return this.say(
+          `There is no assistant "${stripControls(given)}". \`cairn assistants list\` shows them.`,
+        )
+      }
+      this.assistantId = found.id
+      return this.say(`From your next message on, the assistant is ${stripControls(found.name)}.`)
+    }
+    const chosen = this.assistantId ?? this.options.assistant
+    const assistant = chosen
+      ? this.app.assistants.get(chosen)
+      : this.sessionId
+        ? this.app.assistants.forSession(this.sessionId).assistant
+        : this.app.assistants.defaultAssistant()
+    this.say(
+      assistant
+        ? `The assistant is ${stripControls(assistant.name)}.`
+        : 'The assistant is the default one.',
     )
   }
 

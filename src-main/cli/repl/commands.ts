@@ -11,6 +11,7 @@ export type ChatCommand =
   | { kind: 'new' }
   | { kind: 'model'; name?: string }
   | { kind: 'session'; id?: string }
+  | { kind: 'assistant'; name?: string }
   | { kind: 'resources' }
   | { kind: 'prompts' }
   | { kind: 'voice'; action?: string; source?: string }
@@ -41,6 +42,8 @@ export function parseChatLine(line: string): ChatCommand {
       return rest ? { kind: 'model', name: rest } : { kind: 'model' }
     case 'session':
       return rest ? { kind: 'session', id: rest } : { kind: 'session' }
+    case 'assistant':
+      return rest ? { kind: 'assistant', name: rest } : { kind: 'assistant' }
     case 'resources':
       return { kind: 'resources' }
     case 'prompts':
@@ -63,6 +66,8 @@ export const CHAT_HELP = `Type a message and press Enter to send it. Commands:
   /new                      start a new session (the next message begins it)
   /model [name]             show the model, or use that one from the next message on
   /session [id]             show the session, or continue another (a unique beginning of its id)
+  /assistant [name]         show the session's assistant, or use that one from the next message on
+                            (\`cairn assistants list\` shows them)
   /resources                list the MCP servers' resources; @server:uri in a message attaches one
   /prompts                  list the MCP servers' prompts
   /server:prompt [name=value …]
