@@ -2,13 +2,10 @@
  * Compaction on request (`sessions.compact`) follows the session's assistant like a turn
  * does: its provider and its utility model write the summary.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, type TestBridge } from '../support/bridges'
+import { unwrap, type TestBridge } from '../support/bridges'
+import { openChatHost, storeLongSession } from '../support/host'
 import { startScriptedServer, type Reply, type ScriptedServer } from '../support/openai-server'
 
 const summaryReply = (text: string): Reply => ({
@@ -25,41 +22,26 @@ const summaryReply = (text: string): Reply => ({
 
 let envServer: ScriptedServer
 let other: ScriptedServer
-let host: AppHost
 let b: TestBridge
-let dir: string
+let stop: () => Promise<void>
 let sessionId: string
 
 beforeAll(async () => {
-  envServer = await startScriptedServer({ models: ['m'] })
   other = await startScriptedServer({ models: ['big', 'small'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-assistant-compact-'))
-  const store = createSessionStore(join(dir, 'data'))
-  const s = store.createSession({ provider: other.baseURL, model: 'big' })
-  sessionId = s.id
-  for (let i = 0; i < 9; i++) {
-    store.appendMessage(s.id, { role: 'user', content: `question ${i}` })
-    store.appendMessage(s.id, { role: 'assistant', content: `answer ${i} ${'a'.repeat(400)}` })
-  }
-  store.close()
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
-    hostKind: 'electron',
-    version: 't',
-    env: {
-      CAIRN_BASE_URL: envServer.baseURL,
-      CAIRN_MODEL: 'm',
-      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-    },
-  })
-  b = ipcBridge(host)
+  ;({
+    server: envServer,
+    b,
+    stop,
+  } = await openChatHost({
+    prefix: 'cairn-assistant-compact-',
+    models: ['m'],
+    beforeOpen: (dir) =>
+      void (sessionId = storeLongSession(join(dir, 'data'), other.baseURL, 'big')),
+  }))
 })
 afterAll(async () => {
-  await b.close()
-  await host.shutdown()
-  await envServer.close()
+  await stop()
   await other.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 describe('compaction with an assistant', () => {

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
 import type { StoredMessage } from '../../src-preload/contract/dto'
-import { ipcBridge, unwrap, type TestBridge } from '../support/bridges'
-import { startScriptedServer, type Reply, type ScriptedServer } from '../support/openai-server'
+import { unwrap, type TestBridge } from '../support/bridges'
+import { openChatHost, storeLongSession } from '../support/host'
+import type { Reply, ScriptedServer } from '../support/openai-server'
 
 function summaryReply(text: string): Reply {
   return {
@@ -24,41 +21,20 @@ function summaryReply(text: string): Reply {
 
 describe('the context routes: compact, undo, pin, size', () => {
   let server: ScriptedServer
-  let host: AppHost
   let b: TestBridge
-  let dir: string
+  let stop: () => Promise<void>
   let sessionId: string
 
   beforeAll(async () => {
-    server = await startScriptedServer({ models: ['m'] })
-    dir = mkdtempSync(join(tmpdir(), 'cairn-context-routes-'))
-    // a session stored by an earlier run
-    const store = createSessionStore(join(dir, 'data'))
-    const s = store.createSession({ provider: server.baseURL, model: 'm' })
-    sessionId = s.id
-    for (let i = 0; i < 9; i++) {
-      store.appendMessage(s.id, { role: 'user', content: `question ${i}` })
-      store.appendMessage(s.id, { role: 'assistant', content: `answer ${i} ${'a'.repeat(400)}` })
-    }
-    store.close()
-    host = await createAppHost({
-      dataDir: join(dir, 'data'),
-      hostKind: 'electron',
-      version: 't',
-      env: {
-        CAIRN_BASE_URL: server.baseURL,
-        CAIRN_MODEL: 'm',
-        CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-      },
-    })
-    b = ipcBridge(host)
+    ;({ server, b, stop } = await openChatHost({
+      prefix: 'cairn-context-routes-',
+      models: ['m'],
+      // a session stored by an earlier run
+      beforeOpen: (dir, scripted) =>
+        void (sessionId = storeLongSession(join(dir, 'data'), scripted.baseURL, 'm')),
+    }))
   })
-  afterAll(async () => {
-    await b.close()
-    await host.shutdown()
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => stop())
 
   const messages = async (): Promise<StoredMessage[]> =>
     unwrap(await b.request('sessions.get', { id: sessionId })).messages

@@ -2,19 +2,11 @@
  * Generated titles: off by default (a chat is named by its first message); on, the utility
  * model names a new chat from its first exchange, after the turn, and the list is told.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanTitle } from '../../src-main/core/agent/session-title'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, waitForEvent, type TestBridge } from '../support/bridges'
-import {
-  startScriptedServer,
-  textReply,
-  type Reply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import { unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import { openChatHost } from '../support/host'
+import { textReply, type Reply, type ScriptedServer } from '../support/openai-server'
 
 /** a non-streamed completion, as the title call expects */
 const completion = (text: string): Reply => ({
@@ -31,41 +23,17 @@ const completion = (text: string): Reply => ({
 
 describe('titles', () => {
   let server: ScriptedServer
-  let host: AppHost
   let b: TestBridge
-  let dir: string
+  let stop: () => Promise<void>
 
   beforeEach(async () => {
-    server = await startScriptedServer({ models: ['big', 'small'] })
-    dir = mkdtempSync(join(tmpdir(), 'cairn-titles-'))
-    host = await createAppHost({
-      dataDir: join(dir, 'data'),
-      hostKind: 'electron',
-      version: 't',
-      env: { CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' },
-    })
-    b = ipcBridge(host)
-    unwrap(
-      await b.request('settings.update', {
-        providers: [
-          {
-            id: 'p',
-            name: 'P',
-            baseURL: server.baseURL,
-            defaultModel: 'big',
-            utilityModel: 'small',
-          },
-        ],
-        activeProviderId: 'p',
-      }),
-    )
+    ;({ server, b, stop } = await openChatHost({
+      prefix: 'cairn-titles-',
+      models: ['big', 'small'],
+      provider: { name: 'P', defaultModel: 'big', utilityModel: 'small' },
+    }))
   })
-  afterEach(async () => {
-    await b.close()
-    await host.shutdown()
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => stop())
 
   const ask = async (text: string): Promise<string> => {
     const { sessionId, turnId } = unwrap(await b.request('chat.send', { text }))

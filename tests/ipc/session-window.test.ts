@@ -2,51 +2,24 @@
  * The window's meter shows the context window the chat's last answer really had (here: a
  * window the provider's settings give the model), not the settings' default.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, waitForEvent, type TestBridge } from '../support/bridges'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import { openChatHost } from '../support/host'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 describe("the chat's context window", () => {
   let server: ScriptedServer
-  let host: AppHost
   let b: TestBridge
-  let dir: string
+  let stop: () => Promise<void>
 
   beforeAll(async () => {
-    server = await startScriptedServer({ models: ['m'] })
-    dir = mkdtempSync(join(tmpdir(), 'cairn-session-window-'))
-    host = await createAppHost({
-      dataDir: join(dir, 'data'),
-      hostKind: 'electron',
-      version: 't',
-      env: { CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' },
-    })
-    b = ipcBridge(host)
-    unwrap(
-      await b.request('settings.update', {
-        providers: [
-          {
-            id: 'p',
-            name: 'Scripted',
-            baseURL: server.baseURL,
-            defaultModel: 'm',
-            contextWindows: { m: 12_345 },
-          },
-        ],
-        activeProviderId: 'p',
-      }),
-    )
+    ;({ server, b, stop } = await openChatHost({
+      prefix: 'cairn-session-window-',
+      models: ['m'],
+      provider: { name: 'Scripted', defaultModel: 'm', contextWindows: { m: 12_345 } },
+    }))
   })
-  afterAll(async () => {
-    await b.close()
-    await host.shutdown()
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterAll(() => stop())
 
   it("is the window the last answer had (a window the provider's settings give the model)", async () => {
     server.enqueue(textReply('Hello.'))
