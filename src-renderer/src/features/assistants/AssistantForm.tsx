@@ -7,7 +7,7 @@ import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call, RequestError } from '../../state/queries'
-import { Field } from '../settings/Field'
+import { Field, TextField } from '../settings/Field'
 import { SaveStatus } from '../settings/SaveStatus'
 import { SettingsLoading } from '../settings/SettingsLoading'
 import { useMcpServers } from '../settings/use-mcp-servers'
@@ -116,31 +116,23 @@ function FormBody(
         noValidate
       >
         <h3>{title}</h3>
-        <Field label="Name" id={fieldId('name')} error={errors.name}>
-          {(ids) => (
-            <input
-              {...ids}
-              value={form.name}
-              onChange={(e) => set({ name: e.target.value })}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          label="Name"
+          id={fieldId('name')}
+          error={errors.name}
+          value={form.name}
+          onValue={(name) => set({ name })}
+          autoComplete="off"
+        />
+        <TextField
           label="Description"
           id={fieldId('description')}
           error={errors.description}
           hint="Optional: what it is for, shown in the list."
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              value={form.description}
-              onChange={(e) => set({ description: e.target.value })}
-              autoComplete="off"
-            />
-          )}
-        </Field>
+          value={form.description}
+          onValue={(description) => set({ description })}
+          autoComplete="off"
+        />
         <label className="check-option">
           <input
             type="checkbox"

@@ -5,8 +5,8 @@
 import type { JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
-import { usePlatform } from '../../state/context'
-import { Field } from '../settings/Field'
+import { Field, TextField } from '../settings/Field'
+import { FolderField } from '../settings/FolderField'
 import { fieldId, type AssistantFormState, type FormErrors } from './assistant-form'
 
 type Patch = Partial<
@@ -33,31 +33,23 @@ export function RunFields(props: {
   /** a problem found outside the fields (the folder picker failed) */
   onProblem(field: 'workspace', message: string): void
 }): JSX.Element {
-  const { platform } = usePlatform()
   const { form, errors, settings } = props
-  const pick = platform.pickFolder
   const workspaceFallback = settings.defaultWorkspace ?? props.fallbackWorkspace
   return (
     <>
-      <Field
+      <TextField
         label="Temperature"
         id={fieldId('temperature')}
         error={errors.temperature}
         hint="From 0 (steady) to 2 (varied). Empty: the server’s default."
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={2}
-            step="any"
-            value={form.temperature}
-            onChange={(e) => props.onChange({ temperature: e.target.value })}
-          />
-        )}
-      </Field>
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={2}
+        step="any"
+        value={form.temperature}
+        onValue={(temperature) => props.onChange({ temperature })}
+      />
       <Field
         label="Permission policy"
         id={fieldId('permissionPolicy')}
@@ -83,81 +75,42 @@ export function RunFields(props: {
         )}
       </Field>
       <div className="limit-grid">
-        <Field
+        <TextField
           label="Model calls per turn"
           id={fieldId('maxIterations')}
           error={errors.maxIterations}
           hint={`Empty: as in the settings (${settings.limits.maxIterations}).`}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              type="number"
-              min={1}
-              step={1}
-              value={form.maxIterations}
-              placeholder={String(settings.limits.maxIterations)}
-              onChange={(e) => props.onChange({ maxIterations: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field
+          type="number"
+          min={1}
+          step={1}
+          value={form.maxIterations}
+          placeholder={String(settings.limits.maxIterations)}
+          onValue={(maxIterations) => props.onChange({ maxIterations })}
+        />
+        <TextField
           label="Time limit per turn (seconds)"
           id={fieldId('deadlineSeconds')}
           error={errors.deadlineSeconds}
           hint={`Empty: as in the settings (${settings.limits.deadlineMs / 1000}).`}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              type="number"
-              min={1}
-              step="any"
-              value={form.deadlineSeconds}
-              placeholder={String(settings.limits.deadlineMs / 1000)}
-              onChange={(e) => props.onChange({ deadlineSeconds: e.target.value })}
-            />
-          )}
-        </Field>
+          type="number"
+          min={1}
+          step="any"
+          value={form.deadlineSeconds}
+          placeholder={String(settings.limits.deadlineMs / 1000)}
+          onValue={(deadlineSeconds) => props.onChange({ deadlineSeconds })}
+        />
       </div>
-      <Field
+      <FolderField
         label="Workspace folder"
         id={fieldId('workspace')}
         error={errors.workspace}
         hint={`Where its new chats’ file tools work. Empty: ${workspaceFallback}`}
-      >
-        {(ids) => (
-          <span className="input-row">
-            <input
-              {...ids}
-              value={form.workspace}
-              placeholder={workspaceFallback}
-              onChange={(e) => props.onChange({ workspace: e.target.value })}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {pick ? (
-              <button
-                type="button"
-                onClick={() =>
-                  void pick('Choose the assistant’s workspace folder').then(
-                    (dir) => {
-                      if (dir) props.onChange({ workspace: dir })
-                    },
-                    (e: unknown) =>
-                      props.onProblem(
-                        'workspace',
-                        `Could not open the folder picker: ${e instanceof Error ? e.message : String(e)}`,
-                      ),
-                  )
-                }
-              >
-                Choose…
-              </button>
-            ) : null}
-          </span>
-        )}
-      </Field>
+        value={form.workspace}
+        placeholder={workspaceFallback}
+        pickTitle="Choose the assistant’s workspace folder"
+        onValue={(workspace) => props.onChange({ workspace })}
+        onPickError={(message) => props.onProblem('workspace', message)}
+      />
     </>
   )
 }

@@ -1,5 +1,5 @@
 /** A labelled form field with its hint and its error, tied to the input for screen readers. */
-import { useId, type JSX, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type JSX, type ReactNode } from 'react'
 
 export interface FieldProps {
   label: string
@@ -40,5 +40,25 @@ export function Field(props: FieldProps): JSX.Element {
         </span>
       ) : null}
     </div>
+  )
+}
+
+type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>
+
+export interface TextFieldProps extends Omit<FieldProps, 'children'>, InputAttributes {
+  value: string
+  /** the new text, typed */
+  onValue: (value: string) => void
+}
+
+/** A Field whose control is one text input; the other props go to the input. */
+export function TextField(props: TextFieldProps): JSX.Element {
+  const { label, id, hint, error, value, onValue, ...input } = props
+  return (
+    <Field label={label} id={id} hint={hint} error={error}>
+      {(ids) => (
+        <input {...ids} {...input} value={value} onChange={(e) => onValue(e.target.value)} />
+      )}
+    </Field>
   )
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent, type JSX } from 'react'
 import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
 import { ConnectionTest } from './ConnectionTest'
-import { Field } from './Field'
+import { TextField } from './Field'
 import type { ProviderPreset } from './presets'
 import {
   checkDraft,
@@ -71,17 +71,15 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
       noValidate
     >
       <h3>{title}</h3>
-      <Field label="Name" id="provider-name" error={errors.name}>
-        {(ids) => (
-          <input
-            {...ids}
-            value={d.name}
-            onChange={(e) => set({ name: e.target.value })}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      <Field
+      <TextField
+        label="Name"
+        id="provider-name"
+        error={errors.name}
+        value={d.name}
+        onValue={(name) => set({ name })}
+        autoComplete="off"
+      />
+      <TextField
         label="ID"
         id="provider-id"
         error={errors.id}
@@ -90,69 +88,45 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
             ? 'The id of a saved provider stays the same.'
             : 'How commands and the settings file name it.'
         }
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            value={d.id}
-            readOnly={editing !== null}
-            onChange={(e) => set({ id: e.target.value })}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field
+        value={d.id}
+        readOnly={editing !== null}
+        onValue={(id) => set({ id })}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
         label="Base URL"
         id="provider-baseURL"
         error={errors.baseURL}
         hint="The OpenAI-compatible endpoint, usually ending in /v1."
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            type="url"
-            value={d.baseURL}
-            placeholder="https://…/v1"
-            onChange={(e) => set({ baseURL: e.target.value })}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field
+        type="url"
+        value={d.baseURL}
+        placeholder="https://…/v1"
+        onValue={(baseURL) => set({ baseURL })}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
         label="Default model"
         id="provider-defaultModel"
         error={errors.defaultModel}
         hint="Optional: the model a new chat uses with this provider."
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            value={d.defaultModel}
-            onChange={(e) => set({ defaultModel: e.target.value })}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field
+        value={d.defaultModel}
+        onValue={(defaultModel) => set({ defaultModel })}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
         label="Utility model"
         id="provider-utilityModel"
         error={errors.utilityModel}
         hint="Optional: a smaller, cheaper model of this provider that summarizes long conversations. Empty: the chat’s own model."
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            value={d.utilityModel}
-            onChange={(e) => set({ utilityModel: e.target.value })}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field
+        value={d.utilityModel}
+        onValue={(utilityModel) => set({ utilityModel })}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextField
         label="API key"
         hint={
           <>
@@ -166,19 +140,13 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
             {props.preset?.keyHint ? ` Get one at ${props.preset.keyHint}.` : ''}
           </>
         }
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            type="password"
-            name="api-key"
-            value={d.apiKey}
-            onChange={(e) => set({ apiKey: e.target.value, removeKey: false })}
-            autoComplete="new-password"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+        type="password"
+        name="api-key"
+        value={d.apiKey}
+        onValue={(apiKey) => set({ apiKey, removeKey: false })}
+        autoComplete="new-password"
+        spellCheck={false}
+      />
       {editing?.apiKey != null ? (
         <button
           type="button"

@@ -9,7 +9,7 @@ import { useEffect, useState, type JSX } from 'react'
 import type { ServerInfoView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { Field } from './Field'
+import { Field, TextField } from './Field'
 import type { DraftErrors, ProviderDraft } from './provider-draft'
 
 export interface ServerOptionsProps {
@@ -113,40 +113,28 @@ export function ServerOptions(props: ServerOptionsProps): JSX.Element | null {
             the model with.
           </span>
           {d.ollamaNativeApi ? (
-            <Field
-              label="Largest context window (tokens)"
-              id="provider-ollamaMaxContext"
-              error={errors.ollamaMaxContext}
-              hint="Cairn asks for the model's trained context, up to this (default 32 768). A larger window needs more memory."
-            >
-              {(ids) => (
-                <input
-                  {...ids}
-                  inputMode="numeric"
-                  value={d.ollamaMaxContext}
-                  placeholder="32768"
-                  onChange={(e) => set({ ollamaMaxContext: e.target.value })}
-                />
-              )}
-            </Field>
-          ) : null}
-          {d.ollamaNativeApi ? (
-            <Field
-              label="Keep the model loaded for"
-              id="provider-keepAlive"
-              error={errors.keepAlive}
-              hint="Such as 30s, 5m or 1h; -1 keeps it loaded. Empty: Ollama's default."
-            >
-              {(ids) => (
-                <input
-                  {...ids}
-                  value={d.keepAlive}
-                  placeholder="5m"
-                  onChange={(e) => set({ keepAlive: e.target.value })}
-                  spellCheck={false}
-                />
-              )}
-            </Field>
+            <>
+              <TextField
+                label="Largest context window (tokens)"
+                id="provider-ollamaMaxContext"
+                error={errors.ollamaMaxContext}
+                hint="Cairn asks for the model's trained context, up to this (default 32 768). A larger window needs more memory."
+                inputMode="numeric"
+                value={d.ollamaMaxContext}
+                placeholder="32768"
+                onValue={(ollamaMaxContext) => set({ ollamaMaxContext })}
+              />
+              <TextField
+                label="Keep the model loaded for"
+                id="provider-keepAlive"
+                error={errors.keepAlive}
+                hint="Such as 30s, 5m or 1h; -1 keeps it loaded. Empty: Ollama's default."
+                value={d.keepAlive}
+                placeholder="5m"
+                onValue={(keepAlive) => set({ keepAlive })}
+                spellCheck={false}
+              />
+            </>
           ) : null}
         </>
       ) : null}

@@ -3,8 +3,7 @@
  * folder picker) chosen. Empty: the built-in default.
  */
 import { useState, type FormEvent, type JSX } from 'react'
-import { usePlatform } from '../../state/context'
-import { Field } from './Field'
+import { FolderField } from './FolderField'
 import { SaveStatus } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
 
@@ -17,11 +16,9 @@ export function absolutePathProblem(value: string): string | null {
 }
 
 export function WorkspaceForm(props: { saved: string | null; fallback: string }): JSX.Element {
-  const { platform } = usePlatform()
   const [value, setValue] = useState(props.saved ?? '')
   const [error, setError] = useState<string | null>(null)
   const saver = useSaveSettings()
-  const pick = platform.pickFolder
 
   const change = (v: string): void => {
     setValue(v)
@@ -45,42 +42,16 @@ export function WorkspaceForm(props: { saved: string | null; fallback: string })
       noValidate
     >
       <h3>Workspace</h3>
-      <Field
+      <FolderField
         label="Default workspace folder"
         error={error}
         hint={`Where new chats’ file tools work. Empty: ${props.fallback}`}
-      >
-        {(ids) => (
-          <span className="input-row">
-            <input
-              {...ids}
-              value={value}
-              placeholder={props.fallback}
-              onChange={(e) => change(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {pick ? (
-              <button
-                type="button"
-                onClick={() =>
-                  void pick('Choose the default workspace folder').then(
-                    (dir) => {
-                      if (dir) change(dir)
-                    },
-                    (e: unknown) =>
-                      setError(
-                        `Could not open the folder picker: ${e instanceof Error ? e.message : String(e)}`,
-                      ),
-                  )
-                }
-              >
-                Choose…
-              </button>
-            ) : null}
-          </span>
-        )}
-      </Field>
+        value={value}
+        placeholder={props.fallback}
+        pickTitle="Choose the default workspace folder"
+        onValue={change}
+        onPickError={setError}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saver.state === 'saving'}>
           Save workspace
