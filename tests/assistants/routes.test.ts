@@ -2,28 +2,17 @@
  * The assistants routes through the contract (the desktop app's IPC): create, edit,
  * duplicate, delete, export and import, and what each refuses.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AssistantDraft } from '../../src-preload/contract/assistants'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, type TestBridge } from '../support/bridges'
+import { unwrap, type TestBridge } from '../support/bridges'
+import { openTestHost } from '../support/host'
 
-let dir: string
-let host: AppHost
 let b: TestBridge
+let stop: () => Promise<void>
 const KEY = 'sk-secret-assistant-key-1234'
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-assistant-routes-'))
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
-    hostKind: 'electron',
-    version: 't',
-    env: { CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' },
-  })
-  b = ipcBridge(host)
+  ;({ b, stop } = await openTestHost({ prefix: 'cairn-assistant-routes-' }))
   unwrap(
     await b.request('settings.update', {
       providers: [{ id: 'p', name: 'P', baseURL: 'http://127.0.0.1:9/v1' }],
@@ -31,11 +20,7 @@ beforeAll(async () => {
     }),
   )
 })
-afterAll(async () => {
-  await b.close()
-  await host.shutdown()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 
 const full: AssistantDraft = {
   name: 'Reviewer',

@@ -4,13 +4,13 @@
  * to a tool the assistant does not allow gets, switching a session's assistant, and a
  * session whose assistant was deleted.
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AssistantDraft } from '../../src-preload/contract/assistants'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import type { AppHost } from '../../src-main/services/app-host'
+import { unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import { openChatHost } from '../support/host'
 import { fixture, waitFor } from '../support/mcp'
 import {
   startScriptedServer,
@@ -20,50 +20,31 @@ import {
   type ScriptedServer,
 } from '../support/openai-server'
 
-let dir: string
 let workspace: string
 let server: ScriptedServer
 let host: AppHost
 let b: TestBridge
+let stop: () => Promise<void>
 let ready = false
 
 beforeAll(async () => {
-  server = await startScriptedServer({ models: ['m', 'other'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-assistant-turns-'))
-  workspace = join(dir, 'ws')
-  mkdirSync(workspace)
-  writeFileSync(join(workspace, 'notes.txt'), 'granite and basalt')
-  const config = join(dir, 'mcp.json')
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: { echo: { command: process.execPath, args: [fixture('echo-server.mjs')] } },
-    }),
-  )
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
-    hostKind: 'electron',
-    version: 't',
-    mcpConfigFile: config,
-    env: {
-      CAIRN_BASE_URL: server.baseURL,
-      CAIRN_MODEL: 'm',
-      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
+  ;({ server, host, b, stop } = await openChatHost({
+    prefix: 'cairn-assistant-turns-',
+    models: ['m', 'other'],
+    mcpServers: { echo: { command: process.execPath, args: [fixture('echo-server.mjs')] } },
+    beforeOpen: (dir) => {
+      workspace = join(dir, 'ws')
+      mkdirSync(workspace)
+      writeFileSync(join(workspace, 'notes.txt'), 'granite and basalt')
     },
-  })
-  b = ipcBridge(host)
+  }))
   ready = unwrap(await b.request('mcp.list', {})).servers[0]?.state === 'ready'
   const onStatus = (info: { state: string }): void => void (ready ||= info.state === 'ready')
   b.on('mcp.status', onStatus)
   await waitFor(() => host !== undefined && ready, 30_000, 'the echo server')
 }, 60_000)
 
-afterAll(async () => {
-  await b.close()
-  await host.shutdown()
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 
 beforeEach(() => {
   server.requests.length = 0

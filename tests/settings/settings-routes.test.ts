@@ -2,15 +2,13 @@
  * The settings routes the settings screen uses, through the real router, handlers and
  * settings store (another store on the same data directory plays a second process).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ToolDescriptor } from '../../src-main/core/ports'
 import { SettingsPermissionRules } from '../../src-main/adapters/settings/rules'
 import { openSettings } from '../../src-main/adapters/settings/settings-store'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, type TestBridge } from '../support/bridges'
+import { unwrap, type TestBridge } from '../support/bridges'
+import { openTestHost } from '../support/host'
 
 function tool(server: string, name: string, fingerprint: string): ToolDescriptor {
   return {
@@ -27,24 +25,13 @@ function tool(server: string, name: string, fingerprint: string): ToolDescriptor
 
 describe('settings routes for the settings screen', () => {
   let dir: string
-  let host: AppHost
   let b: TestBridge
+  let stop: () => Promise<void>
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cairn-settings-routes-'))
-    host = await createAppHost({
-      dataDir: join(dir, 'data'),
-      hostKind: 'electron',
-      version: 't',
-      env: { CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' },
-    })
-    b = ipcBridge(host)
+    ;({ dir, b, stop } = await openTestHost({ prefix: 'cairn-settings-routes-' }))
   })
-  afterEach(async () => {
-    await b.close()
-    await host.shutdown()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => stop())
 
   it('revokes one always-allow rule and keeps the others', async () => {
     const rules = new SettingsPermissionRules(openSettings(join(dir, 'data')), () => 42)
