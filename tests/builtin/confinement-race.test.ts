@@ -97,6 +97,22 @@ describe.runIf(posix)('confinement under a racing folder swap', () => {
     expect(fs.readFileSync(path.join(out, 'e.txt'), 'utf8')).toBe('alpha\n')
     expect(written).toBeGreaterThan(0)
   }, 180_000)
+
+  it('new folders for a written file are never made in the outside folder', async () => {
+    const { h, out } = setUp()
+    await startSwapper(h.ws)
+    let written = 0
+    for (let i = 0; i < ROUNDS; i++) {
+      const calls = await Promise.all(
+        [0, 1, 2, 3].map((k) =>
+          h.call('write_file', { path: `d/n-${i}-${k}/deeper/f.txt`, content: 'written' }),
+        ),
+      )
+      written += calls.filter((c) => !c.isError).length
+    }
+    expect(fs.readdirSync(out).filter((n) => n.startsWith('n-'))).toEqual([])
+    expect(written).toBeGreaterThan(0)
+  }, 180_000)
 })
 
 describe.runIf(posix)('hard links', () => {

@@ -14,7 +14,8 @@
  *   still listed by name between two such checks.
  *
  * Files are opened without following a link in their last part and without blocking (a
- * FIFO would never answer). On Linux, writes go to a temp file in the checked folder that
+ * FIFO would never answer). Missing folders on the way to a new file are made one at a time,
+ * each checked the same way. On Linux, writes go to a temp file in the checked folder that
  * is then renamed over the target; elsewhere a rename by name could be redirected, so the
  * file is written in place through its checked handle. A file with more than one hard link
  * is refused for writes and edits.
@@ -140,10 +141,57 @@ export async function writeFileInside(
   real: string,
   data: Buffer,
 ): Promise<{ before: number | null }> {
-  await fsp.mkdir(path.dirname(real), { recursive: true })
+  await makeFoldersInside(ws, path.dirname(real))
   return confinement.procFd && canOpenFolders
     ? writeThroughFolder(ws, real, data)
     : writeInPlace(ws, real, data)
+}
+
+/**
+ * Creates the missing folders on the way to `dir` (a real path inside the workspace) one at
+ * a time. On Linux each is made through the checked handle of the folder above it, so a
+ * folder swapped for a link on the way cannot send a new folder outside; elsewhere each is
+ * made by name and resolved again after (a swap can still leave an empty folder outside).
+ */
+async function makeFoldersInside(ws: Workspace, dir: string): Promise<void> {
+  const rel = path.relative(ws.root, dir)
+  if (rel === '') return
+  if (rel.startsWith('..') || path.isAbsolute(rel)) throw escaped(ws, dir)
+  let current = ws.root
+  for (const part of rel.split(path.sep)) {
+    const next = path.join(current, part)
+    if (confinement.procFd && canOpenFolders) {
+      const fh = await fsp
+        .open(current, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
+        .catch((e: unknown) => {
+          throw openError(ws, current, e)
+        })
+      try {
+        await verifyHandle(ws, fh, current)
+        await madeOrThere(ws, next, path.join(viaHandle(fh, current), part))
+      } finally {
+        await fh.close()
+      }
+    } else {
+      await madeOrThere(ws, next, next)
+      const again = await fsp.realpath(next).catch(() => null)
+      if (again === null || !isInside(ws, again)) throw escaped(ws, next)
+    }
+    current = next
+  }
+}
+
+/** mkdir at `at` (the path `real` names); a folder already there is fine, a file is not */
+async function madeOrThere(ws: Workspace, real: string, at: string): Promise<void> {
+  try {
+    await fsp.mkdir(at)
+  } catch (e) {
+    if (errCode(e) !== 'EEXIST') throw e
+    const st = await fsp.lstat(at)
+    if (st.isSymbolicLink()) return // opened with O_NOFOLLOW next: refused there if it leads out
+    if (!st.isDirectory())
+      throw new ToolError(`"${relativeTo(ws, real)}" is a file, so it cannot hold a folder.`)
+  }
 }
 
 /** Linux: temp file and rename, both through the checked folder handle. */
