@@ -10,55 +10,62 @@ import { stripControls } from '../terminal-text'
 /** how long a list waits for servers still starting */
 const SETTLE_MS = 10_000
 
+type ListError = { server: string; message: string }
+
 const about = (s: string | undefined): string =>
   s ? ` — ${stripControls(s).replace(/\s+/g, ' ').slice(0, 200)}` : ''
 
-function errorsOf(errors: { server: string; message: string }[]): string[] {
-  return errors.map(
-    (e) => `  (${stripControls(e.server)} could not list them: ${stripControls(e.message)})`,
-  )
+/**
+ * A list command: waits for servers still starting, then writes what `read` lists under
+ * its head (`some`, or `none` when it is empty) and what servers could not list.
+ */
+function catalogList(
+  read: (tools: ToolRuntime) => Promise<{ lines: string[]; errors: ListError[] }>,
+  some: string,
+  none: string,
+) {
+  return async (tools: ToolRuntime, streams: Streams, signal: AbortSignal): Promise<void> => {
+    await tools.manager.settled(SETTLE_MS)
+    if (signal.aborted) return
+    const { lines, errors } = await read(tools)
+    const failed = errors.map(
+      (e) => `  (${stripControls(e.server)} could not list them: ${stripControls(e.message)})`,
+    )
+    streams.stderr.write(`${[lines.length > 0 ? some : none, ...lines, ...failed].join('\n')}\n`)
+  }
 }
 
-export async function listResources(
-  tools: ToolRuntime,
-  streams: Streams,
-  signal: AbortSignal,
-): Promise<void> {
-  await tools.manager.settled(SETTLE_MS)
-  if (signal.aborted) return
-  const { resources, templates, errors } = await tools.catalog.resources()
-  const lines: string[] = []
-  for (const r of resources) {
-    lines.push(
-      `  @${stripControls(r.server)}:${stripControls(r.uri)}  ${stripControls(r.title ?? r.name)}${about(r.description)}`,
-    )
-  }
-  for (const t of templates) {
-    lines.push(
-      `  @${stripControls(t.server)}:${stripControls(t.uriTemplate)}  ${stripControls(t.title ?? t.name)} (fill in ${t.variables.map(stripControls).join(', ')})${about(t.description)}`,
-    )
-  }
-  const head =
-    lines.length > 0
-      ? 'Resources (put @server:uri in a message to attach one):'
-      : 'No running MCP server offers resources.'
-  streams.stderr.write(`${[head, ...lines, ...errorsOf(errors)].join('\n')}\n`)
-}
+export const listResources = catalogList(
+  async (tools) => {
+    const { resources, templates, errors } = await tools.catalog.resources()
+    const lines: string[] = []
+    for (const r of resources) {
+      lines.push(
+        `  @${stripControls(r.server)}:${stripControls(r.uri)}  ${stripControls(r.title ?? r.name)}${about(r.description)}`,
+      )
+    }
+    for (const t of templates) {
+      lines.push(
+        `  @${stripControls(t.server)}:${stripControls(t.uriTemplate)}  ${stripControls(t.title ?? t.name)} (fill in ${t.variables.map(stripControls).join(', ')})${about(t.description)}`,
+      )
+    }
+    return { lines, errors }
+  },
+  'Resources (put @server:uri in a message to attach one):',
+  'No running MCP server offers resources.',
+)
 
-export async function listPrompts(
-  tools: ToolRuntime,
-  streams: Streams,
-  signal: AbortSignal,
-): Promise<void> {
-  await tools.manager.settled(SETTLE_MS)
-  if (signal.aborted) return
-  const { prompts, errors } = await tools.catalog.prompts()
-  const lines = prompts.map((p) => {
-    const args = p.arguments
-      .map((a) => `${stripControls(a.name)}=…${a.required ? '' : ' (optional)'}`)
-      .join(' ')
-    return `  /${stripControls(p.server)}:${stripControls(p.name)}${args ? ` ${args}` : ''}${about(p.description)}`
-  })
-  const head = lines.length > 0 ? 'Prompts:' : 'No running MCP server offers prompts.'
-  streams.stderr.write(`${[head, ...lines, ...errorsOf(errors)].join('\n')}\n`)
-}
+export const listPrompts = catalogList(
+  async (tools) => {
+    const { prompts, errors } = await tools.catalog.prompts()
+    const lines = prompts.map((p) => {
+      const args = p.arguments
+        .map((a) => `${stripControls(a.name)}=…${a.required ? '' : ' (optional)'}`)
+        .join(' ')
+      return `  /${stripControls(p.server)}:${stripControls(p.name)}${args ? ` ${args}` : ''}${about(p.description)}`
+    })
+    return { lines, errors }
+  },
+  'Prompts:',
+  'No running MCP server offers prompts.',
+)
