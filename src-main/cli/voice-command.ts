@@ -5,10 +5,10 @@
  * closed) or until voice input ends by itself (the server died: exit code 1).
  */
 import type { AppServices } from '../services/app-services'
-import { handleStopSignals } from '../services/signals'
+import { stopOnSignals } from '../services/signals'
 import type { ToolRuntime } from '../services/tool-runtime'
 import type { CliOptions } from './args'
-import { ChatSession, missingSession, type ChatStreams } from './repl/chat-session'
+import { openChat, type ChatStreams } from './repl/chat-session'
 import { StatusLine } from './repl/status-line'
 import { ChatVoice } from './repl/voice'
 import { stripControls, unguarded } from './terminal-text'
@@ -20,12 +20,8 @@ export async function voiceCommand(
   streams: ChatStreams,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
-  const missing = missingSession(app, options)
-  if (missing) {
-    streams.stderr.write(`${missing}\n`)
-    return 2
-  }
-  const chat = new ChatSession(app, tools, options, streams, env)
+  const chat = openChat(app, tools, options, streams, env)
+  if (!chat) return 2
   const heard = new StatusLine(unguarded(streams.stderr))
   let code: number | null = null
   let finish!: () => void
@@ -46,17 +42,16 @@ export async function voiceCommand(
     },
     true,
   )
-  const stop = (c: number) => (): void => {
-    if (code !== null) {
-      streams.stderr.write('Stopping at once.\n')
-      process.exit(c)
-    }
-    heard.clear()
-    streams.stderr.write(`\n${c === 130 ? 'Interrupted' : 'Terminated'}: voice input stops…\n`)
-    chat.interrupt()
-    end(c)
-  }
-  const release = handleStopSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
+  const release = stopOnSignals(
+    (c) => {
+      heard.clear()
+      streams.stderr.write(`\n${c === 130 ? 'Interrupted' : 'Terminated'}: voice input stops…\n`)
+      chat.interrupt()
+      end(c)
+    },
+    // voice input that ended by itself is stopping too
+    { stopping: () => code !== null, atOnce: () => streams.stderr.write('Stopping at once.\n') },
+  )
   try {
     let source: string | null
     try {

@@ -14,3 +14,24 @@ export function handleStopSignals(
     for (const [signal, handler] of entries) process.off(signal, handler)
   }
 }
+
+/**
+ * SIGINT (exit code 130) and SIGTERM (143) stop a host in two steps: the first calls
+ * `stop` with the code; one that comes while it is stopping (`stopping()`, by default once
+ * `stop` has been called) ends the process at once with its code, after `atOnce`.
+ */
+export function stopOnSignals(
+  stop: (code: number) => void,
+  { stopping, atOnce }: { stopping?: () => boolean; atOnce?: () => void } = {},
+): () => void {
+  let stopped = false
+  const onSignal = (code: number) => (): void => {
+    if (stopping ? stopping() : stopped) {
+      atOnce?.()
+      process.exit(code)
+    }
+    stopped = true
+    stop(code)
+  }
+  return handleStopSignals({ SIGINT: onSignal(130), SIGTERM: onSignal(143) })
+}

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { resolveDataDir } from '../adapters/data-dir'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
 import { createAppHost } from '../services/app-host'
-import { handleStopSignals } from '../services/signals'
+import { stopOnSignals } from '../services/signals'
 import { startWebServer } from './server'
 import { loadWebToken } from './token-file'
 
@@ -130,17 +130,13 @@ async function main(): Promise<void> {
     )
   if (!values['no-open']) openBrowser(server.url)
 
-  let stopping = false
-  const stop = (code: number) => (): void => {
-    if (stopping) process.exit(code)
-    stopping = true
+  stopOnSignals((code) => {
     process.stderr.write('Stopping Cairn (running turns are saved)…\n')
     void server
       .close()
       .then(() => host.shutdown())
       .finally(() => process.exit(code))
-  }
-  handleStopSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
+  })
 }
 
 main().catch((e: unknown) => {

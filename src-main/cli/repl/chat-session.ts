@@ -28,12 +28,6 @@ import { listPrompts, listResources } from './catalog-lists'
 
 export type ChatStreams = Streams & { stdin: NodeJS.ReadStream }
 
-/** what is wrong with `--session` (a session that does not exist), or null */
-export function missingSession(app: AppServices, options: CliOptions): string | null {
-  if (!options.session || app.store.getSession(options.session)) return null
-  return `There is no session "${stripControls(options.session)}". \`cairn sessions list\` shows the sessions.`
-}
-
 export class ChatSession {
   sessionId: string | undefined
   model: string | undefined
@@ -286,4 +280,20 @@ export class ChatSession {
       `Continuing session ${found.id}${found.title ? ` · ${stripControls(found.title)}` : ''}`,
     )
   }
+}
+
+/** a chat in `--session` (else a new session), or null, said on stderr, when there is no such session */
+export function openChat(
+  app: AppServices,
+  tools: ToolRuntime,
+  options: CliOptions,
+  streams: ChatStreams,
+  env: NodeJS.ProcessEnv,
+): ChatSession | null {
+  if (!options.session || app.store.getSession(options.session))
+    return new ChatSession(app, tools, options, streams, env)
+  streams.stderr.write(
+    `There is no session "${stripControls(options.session)}". \`cairn sessions list\` shows the sessions.\n`,
+  )
+  return null
 }

@@ -14,11 +14,11 @@
  */
 import { createInterface } from 'node:readline'
 import type { AppServices } from '../../services/app-services'
-import { handleStopSignals } from '../../services/signals'
+import { handleStopSignals, stopOnSignals } from '../../services/signals'
 import type { ToolRuntime } from '../../services/tool-runtime'
 import type { CliOptions } from '../args'
 import { stripControls, unguarded } from '../terminal-text'
-import { ChatSession, missingSession, type ChatStreams } from './chat-session'
+import { openChat, type ChatSession, type ChatStreams } from './chat-session'
 import { parseChatLine } from './commands'
 import { PromptLine } from './prompt-line'
 import { StatusLine } from './status-line'
@@ -31,12 +31,8 @@ export async function chatCommand(
   streams: ChatStreams,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
-  const missing = missingSession(app, options)
-  if (missing) {
-    streams.stderr.write(`${missing}\n`)
-    return 2
-  }
-  const chat = new ChatSession(app, tools, options, streams, env)
+  const chat = openChat(app, tools, options, streams, env)
+  if (!chat) return 2
   const terminal = streams.stdin.isTTY === true && unguarded(streams.stderr).isTTY === true
   const prompt = terminal ? new PromptLine(streams.stdin, unguarded(streams.stderr)) : null
   const heard = prompt ? null : new StatusLine(streams.stderr)
@@ -107,13 +103,11 @@ async function onTerminal(
 async function fromLines(chat: ChatSession, streams: ChatStreams): Promise<number> {
   const lines = createInterface({ input: streams.stdin, terminal: false, crlfDelay: Infinity })
   let signalCode: number | null = null
-  const stop = (code: number) => (): void => {
-    if (signalCode !== null) process.exit(code)
+  const release = stopOnSignals((code) => {
     signalCode = code
     chat.interrupt()
     lines.close()
-  }
-  const release = handleStopSignals({ SIGINT: stop(130), SIGTERM: stop(143) })
+  })
   try {
     for await (const line of lines) {
       if (signalCode !== null) break
