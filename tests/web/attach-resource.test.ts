@@ -4,48 +4,29 @@
  * the stored message keeps it (the next turn sends it again), and a resource that cannot
  * be read keeps the message from being sent.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { Result, RouteOutputs } from '../../src-preload/contract/routes'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import {
-  startScriptedServer,
-  textReply,
-  toolCallsReply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import type { AppHost } from '../../src-main/services/app-host'
+import { openChatHost } from '../support/host'
+import { textReply, toolCallsReply, type ScriptedServer } from '../support/openai-server'
 import { EVERYTHING } from '../support/mcp'
 
 let dir: string
 let host: AppHost
 let server: ScriptedServer
+let stop: () => Promise<void>
 const events: AppEvent[] = []
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-attach-'))
   events.length = 0
-  server = await startScriptedServer({ models: ['m'] })
-  const config = join(dir, 'mcp.json')
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
-    }),
-  )
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
+  ;({ dir, host, server, stop } = await openChatHost({
+    prefix: 'cairn-attach-',
     hostKind: 'web',
-    version: 't',
-    mcpConfigFile: config,
-    env: {
-      CAIRN_BASE_URL: server.baseURL,
-      CAIRN_MODEL: 'm',
-      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-    },
-  })
+    bridge: false,
+    models: ['m'],
+    mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+  }))
   host.hub.subscribe((e) => void events.push(e))
   // the server starts in the background: wait until it says it is ready
   for (;;) {
@@ -56,11 +37,7 @@ beforeEach(async () => {
     await new Promise((r) => setTimeout(r, 50))
   }
 })
-afterEach(async () => {
-  await host.shutdown()
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 async function call<R extends keyof RouteOutputs>(
   route: R,

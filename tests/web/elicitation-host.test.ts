@@ -3,18 +3,15 @@
  * chat.status (for a window that reloads), is answered through elicitations.respond (an
  * answer that does not fit is refused with the reason), and Stop withdraws it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AgentEvent } from '../../src-preload/contract/events'
 import type { Result, RouteInput, RouteName, RouteOutputs } from '../../src-preload/contract/routes'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import type { AppHost } from '../../src-main/services/app-host'
+import { openChatHost } from '../support/host'
 import { fixture } from '../support/mcp'
 import {
   lastToolContent,
-  startScriptedServer,
   textReply,
   toolCallsReply,
   type ScriptedServer,
@@ -23,37 +20,21 @@ import {
 let dir: string
 let server: ScriptedServer
 let host: AppHost
+let stop: () => Promise<void>
 const events: AppEvent[] = []
 
 beforeAll(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-elicit-host-'))
-  const config = join(dir, 'mcp.json')
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: { hotel: { command: process.execPath, args: [fixture('elicit-form.mjs')] } },
-    }),
-  )
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
+  ;({ dir, server, host, stop } = await openChatHost({
+    prefix: 'cairn-elicit-host-',
     hostKind: 'web',
-    version: 't',
-    mcpConfigFile: config,
-    env: {
-      CAIRN_BASE_URL: server.baseURL,
-      CAIRN_MODEL: 'm',
-      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-    },
-  })
+    bridge: false,
+    models: ['m'],
+    mcpServers: { hotel: { command: process.execPath, args: [fixture('elicit-form.mjs')] } },
+  }))
   // a window is attached
   host.hub.subscribe((e) => void events.push(e))
 })
-afterAll(async () => {
-  await host.shutdown()
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 
 async function call<R extends RouteName>(route: R, input: RouteInput<R>): Promise<RouteOutputs[R]> {
   const r = (await host.router.handle(route, input)) as Result<RouteOutputs[R]>

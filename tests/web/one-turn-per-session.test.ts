@@ -4,46 +4,33 @@
  * process (the CLI, another window) is refused with "busy in another window".
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-preload/contract/routes'
 import type { AppEvent } from '../../src-preload/contract/app-events'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import {
-  slowText,
-  startScriptedServer,
-  textReply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import type { AppHost } from '../../src-main/services/app-host'
+import { openChatHost } from '../support/host'
+import { slowText, textReply, type ScriptedServer } from '../support/openai-server'
 
 let dir: string
 let server: ScriptedServer
 let host: AppHost
+let stop: () => Promise<void>
 const events: AppEvent[] = []
 const children: ChildProcess[] = []
 
 beforeAll(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-one-turn-'))
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
+  ;({ dir, server, host, stop } = await openChatHost({
+    prefix: 'cairn-one-turn-',
     hostKind: 'web',
-    version: 't',
-    env: {
-      CAIRN_BASE_URL: server.baseURL,
-      CAIRN_MODEL: 'm',
-      CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-    },
-  })
+    bridge: false,
+    models: ['m'],
+  }))
   host.hub.subscribe((e) => void events.push(e))
 })
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL')
-  await host.shutdown()
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
+  await stop()
 })
 
 type SendResult = Result<{ sessionId: string; turnId: string }>
