@@ -42,7 +42,8 @@ export function measureSession(
     deps: { llm: { provider: session?.provider ?? '', model: session?.model ?? '' } },
     req: { systemPrompt: session?.systemPrompt ?? null, limits },
   } as Parameters<typeof viewOf>[0]
-  return viewOf(ctx, history, []).tokens
+  // no environment, so no hot context: the todo list is not shown
+  return viewOf(ctx, history, [], []).tokens
 }
 
 export function sessionContext(

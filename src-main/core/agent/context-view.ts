@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../../../src-preload/contract/dto'
+import type { StoredMessage, TodoItem } from '../../../src-preload/contract/dto'
 import { estimateRequestTokens } from '../llm/estimate'
 import type { WireMessage, WireTool } from '../llm/types'
 import { compactHistory } from './compaction'
@@ -48,11 +48,15 @@ interface View {
   diagnostics: Omit<ContextDiagnostics, 'windowTokens' | 'charsPerToken' | 'compaction' | 'trimmed'>
 }
 
-/** steps 1 and 2: what would be sent for `history`, before any compaction or trimming */
+/**
+ * steps 1 and 2: what would be sent for `history`, before any compaction or trimming;
+ * `todos` is the session's todo list, read once a round (the hot context shows it)
+ */
 export function viewOf(
   ctx: Pick<TurnContext, 'deps' | 'req'>,
   history: readonly StoredMessage[],
   tools: readonly WireTool[],
+  todos: readonly TodoItem[],
 ): View {
   const { llm } = ctx.deps
   const environment = ctx.req.environment
@@ -61,7 +65,7 @@ export function viewOf(
         userPrompt: ctx.req.systemPrompt,
         environment,
         now: ctx.deps.clock.now(),
-        todos: ctx.deps.store.getSession(ctx.req.sessionId)?.todos ?? [],
+        todos,
         history,
       })
     : ctx.req.systemPrompt
@@ -98,14 +102,18 @@ export async function prepareContext(
   const { llm, calibration } = ctx.deps
   const charsPerToken = calibration?.charsPerToken(llm.provider, llm.model) ?? null
   const window = windowInEstimateTokens(ctx.req.limits.contextTokens, charsPerToken)
-  let view = viewOf(ctx, ctx.history, tools)
+  // the session is read once a round: compaction measures the view several times
+  const todos = ctx.req.environment
+    ? (ctx.deps.store.getSession(ctx.req.sessionId)?.todos ?? [])
+    : []
+  let view = viewOf(ctx, ctx.history, tools, todos)
   let compaction: ContextDiagnostics['compaction'] = null
   const percent = ctx.req.limits.compactAtPercent ?? 70
   if (window > 0 && view.tokens > (window * percent) / 100) {
     const { logger, clock } = ctx.deps
     const done = await compactHistory({
       history: ctx.history,
-      measure: (h) => viewOf(ctx, h, tools).tokens,
+      measure: (h) => viewOf(ctx, h, tools, todos).tokens,
       windowTokens: window,
       triggerRatio: percent / 100,
       model: modelForTier(ctx.deps.llm, 'utility'),
@@ -132,7 +140,7 @@ export async function prepareContext(
           ? `The earlier conversation could not be summarized (${done.error ?? 'the call failed'}), so its messages were cut to their first 200 characters for the model; the stored conversation is unchanged.`
           : `The earlier conversation was summarized to fit the context window (about ${done.tokensBefore} → ${done.tokensAfter} tokens); the stored conversation is unchanged, and the summary can be undone.`,
       })
-      view = viewOf(ctx, ctx.history, tools)
+      view = viewOf(ctx, ctx.history, tools, todos)
     }
   }
   // the backstop: still too large, the oldest whole turns are left out
