@@ -5,13 +5,13 @@
 import { useEffect, useRef, useState, type JSX } from 'react'
 import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
 import { SettingsLoading } from '../settings/SettingsLoading'
 import { useFreshSettings } from '../settings/use-save-settings'
 import { AssistantForm } from './AssistantForm'
 import { AssistantList } from './AssistantList'
 import { blankForm, formFromDraft } from './assistant-form'
 import { useAssistants, type AssistantList as List } from './assistant-queries'
-import { DeleteAssistantDialog } from './DeleteAssistantDialog'
 import { useAssistantActions } from './use-assistant-actions'
 import '../settings/settings-forms.css'
 import './assistants.css'
@@ -126,15 +126,19 @@ function Assistants(props: { list: List; settings: SettingsView }): JSX.Element 
           askDelete: setDeleting,
         }}
       />
-      <DeleteAssistantDialog
-        name={deleting?.name ?? null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete this assistant?"
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const a = deleting
           setDeleting(null)
           if (a) void actions.remove(a)
         }}
-      />
+      >
+        “{deleting?.name}” will be deleted. Chats that use it keep their own copy of it and go on
+        working as before; new chats can no longer pick it.
+      </ConfirmDeleteDialog>
     </div>
   )
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'rea
 import type { SearchHit, SessionRecord } from '../../../../src-preload/contract/dto'
 import { useLive, useNav, usePlatform } from '../../state/context'
 import { call, keys } from '../../state/queries'
-import { DeleteDialog } from './DeleteDialog'
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
 import { groupHits } from './group-hits'
 import { SearchResults } from './SearchResults'
 import { flattenPages, useSearchHits, useSessionList } from './session-queries'
@@ -202,14 +202,18 @@ export function Sidebar(): JSX.Element {
           </div>
         ) : null}
       </div>
-      <DeleteDialog
-        title={confirm ? confirm.title : null}
+      <ConfirmDeleteDialog
+        open={confirm !== null}
+        title="Delete this chat?"
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           if (confirm) deletes.remove({ id: confirm.id, title: confirm.title })
           setConfirm(null)
         }}
-      />
+      >
+        “{confirm?.title || 'Untitled chat'}” and its messages will be deleted. You can undo this
+        for a few seconds.
+      </ConfirmDeleteDialog>
     </section>
   )
 }

@@ -1,22 +1,21 @@
-/** "Delete this chat?": names the chat; Delete is deliberate, Cancel or Esc keeps it. */
+/** "Delete this …?": says what goes; Delete is deliberate, Cancel or Esc keeps it. */
 import * as Dialog from '@radix-ui/react-dialog'
-import type { JSX } from 'react'
+import type { JSX, ReactNode } from 'react'
 
-export function DeleteDialog(props: {
-  title: string | null
+export function ConfirmDeleteDialog(props: {
+  open: boolean
+  title: string
+  children: ReactNode
   onCancel(): void
   onConfirm(): void
 }): JSX.Element {
   return (
-    <Dialog.Root open={props.title !== null} onOpenChange={(open) => !open && props.onCancel()}>
+    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="backdrop" />
         <Dialog.Content className="dialog confirm-delete">
-          <Dialog.Title>Delete this chat?</Dialog.Title>
-          <Dialog.Description>
-            “{props.title || 'Untitled chat'}” and its messages will be deleted. You can undo this
-            for a few seconds.
-          </Dialog.Description>
+          <Dialog.Title>{props.title}</Dialog.Title>
+          <Dialog.Description>{props.children}</Dialog.Description>
           <div className="dialog-actions">
             <Dialog.Close asChild>
               <button type="button">Cancel</button>
