@@ -11,7 +11,7 @@ import { isProviderProblem, ProviderSettingsLink } from '../onboarding/ProviderS
 import type { McpPrompt } from '../../../../src-preload/contract/mcp-catalog'
 import { COMMANDS, parseCommand, SHORTCUTS } from './commands'
 import { completeWithPrompts, findPrompt, parsePromptCommand } from './prompt-commands'
-import { PromptForm } from './PromptForm'
+import { PromptForm } from './ArgumentForms'
 import { useMcpPrompts } from './use-mcp-catalog'
 import { compactNow } from './compact-now'
 import { ContextMeter } from './ContextMeter'

@@ -8,7 +8,7 @@ import type { McpResourceTemplate, ResourceRef } from '../../../../src-preload/c
 import type { Attachment } from './AttachmentChips'
 import { filterChoices, mentionAt, withoutMention, choiceLabel, type Choice } from './mentions'
 import { LISTBOX_ID, optionId, ResourceListbox } from './ResourceListbox'
-import { TemplateForm } from './TemplateForm'
+import { TemplateForm } from './ArgumentForms'
 import { useMcpResources } from './use-mcp-catalog'
 
 export interface ResourcePicker {
