@@ -1,23 +1,19 @@
 /** `cairn sessions show` says which model answered when the server names another one. */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
-let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-'))
-  env = { CAIRN_DATA_DIR: dataDir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' }
+  ;({ server, env, stop } = await startCliEnv({
+    prefix: 'cairn-cli-',
+    models: ['m1'],
+    modelEnv: false,
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 describe('the served model in cairn sessions show', () => {
   it('is shown beside the model asked for, and only when they differ', async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -12,13 +9,8 @@ import {
 } from '../../src-main/cli/terminal-text'
 import { TextRenderer } from '../../src-main/cli/output'
 import type { AgentEvent } from '../../src-preload/contract/events'
-import { runCli } from '../support/cli'
-import {
-  startScriptedServer,
-  textReply,
-  toolCallsReply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, toolCallsReply, type ScriptedServer } from '../support/openai-server'
 
 const OSC52 = '\x1b]52;c;cm0gLXJmIH4K\x07' // writes "rm -rf ~" to the clipboard
 const CLEAR = '\x1b[2J\x1b[H' // clears the screen, cursor home
@@ -176,17 +168,16 @@ describe('the text renderer across messages', () => {
 
 describe('the cairn command', () => {
   let server: ScriptedServer
-  let dataDir: string
   let env: NodeJS.ProcessEnv
+  let stop: () => Promise<void>
   beforeEach(async () => {
-    server = await startScriptedServer({ models: ['m1'] })
-    dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-'))
-    env = { CAIRN_DATA_DIR: dataDir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' }
+    ;({ server, env, stop } = await startCliEnv({
+      prefix: 'cairn-cli-',
+      models: ['m1'],
+      modelEnv: false,
+    }))
   })
-  afterEach(async () => {
-    await server.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  afterEach(() => stop())
 
   it('prints no escape sequence from the model, a tool name or stored sessions; --raw prints them', async () => {
     server.enqueue(

@@ -1,25 +1,24 @@
 /** The CLI's last stderr line: the turn's tokens, how fast the model wrote, the first token's wait. */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { UsageEvent } from '../../src-preload/contract/events'
 import { TurnSummary } from '../../src-main/cli/turn-summary'
-import { runCli } from '../support/cli'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
 let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-'))
-  env = { CAIRN_DATA_DIR: dataDir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' }
+  ;({ server, dataDir, env, stop } = await startCliEnv({
+    prefix: 'cairn-cli-',
+    models: ['m1'],
+    modelEnv: false,
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 function usage(over: Partial<UsageEvent>): UsageEvent {
   return {

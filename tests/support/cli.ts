@@ -1,6 +1,9 @@
 /** Runs the built CLI (`out/cli/index.js`) as a user would, in its own process. */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startScriptedServer, type ScriptedServer } from './openai-server'
 
 export const CLI = join(process.cwd(), 'out', 'cli', 'index.js')
 
@@ -79,4 +82,62 @@ export function runCli(
   opts: { env?: NodeJS.ProcessEnv; input?: string } = {},
 ): Promise<CliResult> {
   return startCli(args, opts).done
+}
+
+export interface CliEnv {
+  /** the scripted OpenAI-compatible server */
+  server: ScriptedServer
+  /** the temporary directory */
+  dir: string
+  /** CAIRN_DATA_DIR: `<dir>/data` */
+  dataDir: string
+  /** the environment to run the CLI in */
+  env: NodeJS.ProcessEnv
+  /** `<dir>/mcp.json`, written when `mcpServers` is given */
+  configFile: string
+  /** closes the server and removes the directory */
+  stop(): Promise<void>
+}
+
+/** A scripted model, a temporary data directory and the environment to run the CLI against them. */
+export async function startCliEnv(opts: {
+  /** the temporary directory's name, e.g. `cairn-cli-mcp-` */
+  prefix: string
+  /** the scripted server's models (default: its own default) */
+  models?: string[]
+  /**
+   * CAIRN_BASE_URL and CAIRN_MODEL (the first model) point at the server (default); false:
+   * the test passes `--base-url` and `--model` itself
+   */
+  modelEnv?: boolean
+  /** CAIRN_LOCAL_SERVERS at the discard port, so that no local server is found (default true) */
+  noLocalServers?: boolean
+  /** written to `configFile` as `mcpServers` */
+  mcpServers?: Record<string, unknown>
+  /** more variables */
+  env?: NodeJS.ProcessEnv
+}): Promise<CliEnv> {
+  const { prefix, models, modelEnv = true, noLocalServers = true, mcpServers } = opts
+  const server = await startScriptedServer(models ? { models } : {})
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  const dataDir = join(dir, 'data')
+  const env: NodeJS.ProcessEnv = {
+    CAIRN_DATA_DIR: dataDir,
+    ...(modelEnv ? { CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: models?.[0] ?? 'm' } : {}),
+    ...(noLocalServers ? { CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' } : {}),
+    ...opts.env,
+  }
+  const configFile = join(dir, 'mcp.json')
+  if (mcpServers) writeFileSync(configFile, JSON.stringify({ mcpServers }))
+  return {
+    server,
+    dir,
+    dataDir,
+    env,
+    configFile,
+    stop: async () => {
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
