@@ -7,7 +7,7 @@ import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call, RequestError } from '../../state/queries'
-import { Field, TextField } from '../settings/Field'
+import { Field, stillWrong, TextField } from '../settings/Field'
 import { SaveStatus } from '../settings/SaveStatus'
 import { SettingsLoading } from '../settings/SettingsLoading'
 import { useMcpServers } from '../settings/use-mcp-servers'
@@ -64,16 +64,7 @@ function FormBody(
     const next = { ...form, ...patch }
     setForm(next)
     setSaver({ state: 'idle', error: null })
-    // a fixed field loses its message as soon as it is right
-    const now = checkForm(next, props.otherNames).errors ?? {}
-    setErrors((old) =>
-      Object.fromEntries(
-        Object.keys(old).flatMap((k) => {
-          const still = now[k as FormField]
-          return still ? [[k, still]] : []
-        }),
-      ),
-    )
+    setErrors((shown) => stillWrong(shown, checkForm(next, props.otherNames).errors ?? {}))
   }
   const problem = (field: FormField, message: string): void => {
     setErrors((old) => ({ ...old, [field]: message }))

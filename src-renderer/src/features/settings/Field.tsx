@@ -62,3 +62,8 @@ export function TextField(props: TextFieldProps): JSX.Element {
     </Field>
   )
 }
+
+/** The errors shown after an edit: a fixed field loses its message, none is added before a submit. */
+export function stillWrong<E extends Partial<Record<string, string>>>(shown: E, now: E): E {
+  return Object.fromEntries(Object.keys(shown).flatMap((k) => (now[k] ? [[k, now[k]]] : []))) as E
+}

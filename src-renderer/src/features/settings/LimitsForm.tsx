@@ -1,7 +1,7 @@
 /** The limits of one turn and how long turn logs are kept: number fields, checked, saved together. */
 import { useState, type FormEvent, type JSX } from 'react'
 import type { LimitsView, SettingsView } from '../../../../src-preload/contract/app-dto'
-import { Field } from './Field'
+import { TextField } from './Field'
 import { LIMIT_FIELDS, parseLimit, shown, type NumberLimit } from './limit-fields'
 import { SaveStatus } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
@@ -65,45 +65,33 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
       <h3>Limits of a turn</h3>
       <div className="limit-grid">
         {LIMIT_FIELDS.map((f) => (
-          <Field
+          <TextField
             key={f.key}
             id={`limit-${f.key}`}
             label={f.label}
             hint={f.hint}
             error={errors[f.key]}
-          >
-            {(ids) => (
-              <input
-                {...ids}
-                type="number"
-                inputMode="decimal"
-                min={f.min}
-                max={f.max}
-                step={f.scale === 1 ? 1 : 'any'}
-                value={texts[f.key]}
-                onChange={(e) => edit(f.key, e.target.value)}
-              />
-            )}
-          </Field>
+            type="number"
+            inputMode="decimal"
+            min={f.min}
+            max={f.max}
+            step={f.scale === 1 ? 1 : 'any'}
+            value={texts[f.key]}
+            onValue={(v) => edit(f.key, v)}
+          />
         ))}
-        <Field
+        <TextField
           id="limit-logRetentionDays"
           label="Keep turn logs (days)"
           hint="From 1 to 3650."
           error={errors.logRetentionDays}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              type="number"
-              min={RETENTION.min}
-              max={RETENTION.max}
-              step={1}
-              value={texts.logRetentionDays}
-              onChange={(e) => edit('logRetentionDays', e.target.value)}
-            />
-          )}
-        </Field>
+          type="number"
+          min={RETENTION.min}
+          max={RETENTION.max}
+          step={1}
+          value={texts.logRetentionDays}
+          onValue={(v) => edit('logRetentionDays', v)}
+        />
       </div>
       <label className="check-option">
         <input

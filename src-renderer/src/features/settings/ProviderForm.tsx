@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent, type JSX } from 'react'
 import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
 import { ConnectionTest } from './ConnectionTest'
-import { TextField } from './Field'
+import { stillWrong, TextField } from './Field'
 import type { ProviderPreset } from './presets'
 import {
   checkDraft,
@@ -37,16 +37,7 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
   const set = (patch: Partial<ProviderDraft>): void => {
     setD((old) => ({ ...old, ...patch }))
     saver.reset()
-    // a fixed field loses its message as soon as it is right
-    const fixed = checkDraft({ ...d, ...patch }, otherIds)
-    setErrors((old) =>
-      Object.fromEntries(
-        Object.keys(old).flatMap((k) => {
-          const now = fixed[k as keyof DraftErrors]
-          return now ? [[k, now]] : []
-        }),
-      ),
-    )
+    setErrors((shown) => stillWrong(shown, checkDraft({ ...d, ...patch }, otherIds)))
   }
 
   const submit = async (e: FormEvent): Promise<void> => {
