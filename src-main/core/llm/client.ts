@@ -14,7 +14,7 @@ import { inStreamError, notAnEventStream, toLlmError, isStreamOptionsRejection }
 import { messageChars, toolChars } from './estimate'
 import { IdleWatchdog } from './idle-watchdog'
 import { StreamNormalizer } from './stream-normalizer'
-import { tokensPerSecond } from './throughput'
+import { abortedError, idleTimeoutError, interruptedError, streamResult } from './stream-end'
 import { AbortReason, LlmError, abortKindOf } from './types'
 import type { ChatRequest, CompletionResult, LlmEndpoint, StreamDelta } from './types'
 import type { Usage } from '../../../src-preload/contract/dto'
@@ -101,7 +101,7 @@ export class LlmClient {
     const outer = opts.signal
     const norm = new StreamNormalizer(opts.onDelta, startedAt)
     norm.inputChars = messageChars(req.messages) + toolChars(req.tools)
-    if (outer.aborted) throw this.aborted(outer, norm)
+    if (outer.aborted) throw abortedError(outer, norm)
 
     const controller = new AbortController()
     const onOuterAbort = (): void => controller.abort(outer.reason)
@@ -154,7 +154,7 @@ export class LlmClient {
     }
     norm.end()
 
-    if (outer.aborted) throw this.aborted(outer, norm)
+    if (outer.aborted) throw abortedError(outer, norm)
     const ctx = { baseURL: this.baseURL, model: req.model }
     // an error the server put in the stream counts even after a finish_reason (OpenRouter:
     // `length`, then "Token limit reached"): the answer it ended is not the whole story
@@ -169,11 +169,7 @@ export class LlmClient {
     if (norm.finishReason === null && !(tap.sawDone && failure === null && !watchdog.fired)) {
       const partial = norm.partial()
       if (watchdog.fired) {
-        throw new LlmError(
-          'idle_timeout',
-          `${this.baseURL} sent nothing for ${Math.round((opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) / 1000)} s; the stream was dropped.`,
-          { retryable: true, partial },
-        )
+        throw idleTimeoutError(this.baseURL, opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, partial)
       }
       if (failure !== null) {
         const error = toLlmError(failure, { ...ctx, partial })
@@ -184,34 +180,13 @@ export class LlmClient {
       if (norm.chunks === 0 && !tap.looksLikeEventStream()) {
         throw notAnEventStream(tap.status ?? 200, tap.contentType, tap.headText(), ctx)
       }
-      throw new LlmError(
-        'interrupted',
-        `The stream from ${this.baseURL} ended before the answer was complete.`,
-        {
-          retryable: true,
-          partial,
-        },
-      )
+      throw interruptedError(this.baseURL, partial)
     }
 
-    const out = norm.output(norm.inputChars)
-    const timeToFirstTokenMs = norm.firstDeltaAt === null ? null : Math.round(norm.firstDeltaAt)
-    const latencyMs = Math.round(performance.now() - startedAt)
-    return {
-      content: out.content,
-      reasoning: out.reasoning,
-      toolCalls: out.toolCalls,
-      // `[DONE]` without a finish_reason (Snowflake Cortex): the server says the answer is whole
-      finishReason: norm.finishReason ?? (out.toolCalls.length > 0 ? 'tool_calls' : 'stop'),
-      usage: out.usage,
-      providerExtras: out.providerExtras,
-      reasoningMs: out.reasoningMs,
-      timeToFirstTokenMs,
-      latencyMs,
-      tokensPerSecond: tokensPerSecond(out.usage.outputTokens, timeToFirstTokenMs, latencyMs),
-      servedModel: norm.servedModel,
-      requestBody: body,
-    }
+    // `[DONE]` without a finish_reason (Snowflake Cortex): the server says the answer is whole
+    return streamResult(norm, startedAt, body, (out) =>
+      out.toolCalls.length > 0 ? 'tool_calls' : 'stop',
+    )
   }
 
   /**
@@ -277,14 +252,6 @@ export class LlmClient {
       .chat.completions.create(body as unknown as ChatCompletionCreateParamsStreaming, {
         signal,
       })
-  }
-
-  private aborted(outer: AbortSignal, norm: StreamNormalizer): LlmError {
-    const kind = abortKindOf(outer) ?? 'stop'
-    return new LlmError('aborted', kind === 'deadline' ? 'The turn ran out of time.' : 'Stopped.', {
-      abortKind: kind,
-      partial: norm.partial(),
-    })
   }
 
   private async explainModelNotFound(

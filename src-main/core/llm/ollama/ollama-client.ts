@@ -15,8 +15,8 @@ import { messageChars } from '../estimate'
 import { IdleWatchdog } from '../idle-watchdog'
 import { serverRoot } from '../server-info/fetch-json'
 import { StreamNormalizer } from '../stream-normalizer'
-import { tokensPerSecond } from '../throughput'
-import { AbortReason, LlmError, abortKindOf } from '../types'
+import { abortedError, idleTimeoutError, interruptedError, streamResult } from '../stream-end'
+import { AbortReason, LlmError } from '../types'
 import type { ChatRequest, CompletionResult, LlmEndpoint } from '../types'
 import { toOllamaBody, type OllamaRequestOptions } from './ollama-request'
 
@@ -79,7 +79,7 @@ export class OllamaNativeClient {
     const outer = opts.signal
     const norm = new StreamNormalizer(opts.onDelta, startedAt)
     norm.inputChars = messageChars(req.messages)
-    if (outer.aborted) throw this.aborted(outer, norm)
+    if (outer.aborted) throw abortedError(outer, norm)
     const ctx = { baseURL: this.baseURL, model: req.model }
     const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
     const controller = new AbortController()
@@ -128,49 +128,17 @@ export class OllamaNativeClient {
     }
     norm.end()
 
-    if (outer.aborted) throw this.aborted(outer, norm)
+    if (outer.aborted) throw abortedError(outer, norm)
     const partial = norm.partial()
     if (watchdog.fired) {
-      throw new LlmError(
-        'idle_timeout',
-        `${this.baseURL} sent nothing for ${Math.round(idleMs / 1000)} s; the stream was dropped.`,
-        { retryable: true, partial },
-      )
+      throw idleTimeoutError(this.baseURL, idleMs, partial)
     }
     if (failure instanceof LlmError) throw withPartial(failure, partial)
     if (failure !== null) throw toLlmError(failure, { ...ctx, partial })
     if (!lines.done) {
-      throw new LlmError(
-        'interrupted',
-        `The stream from ${this.baseURL} ended before the answer was complete.`,
-        { retryable: true, partial },
-      )
+      throw interruptedError(this.baseURL, partial)
     }
-    const out = norm.output(norm.inputChars)
-    const timeToFirstTokenMs = norm.firstDeltaAt === null ? null : Math.round(norm.firstDeltaAt)
-    const latencyMs = Math.round(performance.now() - startedAt)
-    return {
-      content: out.content,
-      reasoning: out.reasoning,
-      toolCalls: out.toolCalls,
-      finishReason: norm.finishReason ?? 'stop',
-      usage: out.usage,
-      providerExtras: out.providerExtras,
-      reasoningMs: out.reasoningMs,
-      timeToFirstTokenMs,
-      latencyMs,
-      tokensPerSecond: tokensPerSecond(out.usage.outputTokens, timeToFirstTokenMs, latencyMs),
-      servedModel: norm.servedModel,
-      requestBody: body,
-    }
-  }
-
-  private aborted(outer: AbortSignal, norm: StreamNormalizer): LlmError {
-    const kind = abortKindOf(outer) ?? 'stop'
-    return new LlmError('aborted', kind === 'deadline' ? 'The turn ran out of time.' : 'Stopped.', {
-      abortKind: kind,
-      partial: norm.partial(),
-    })
+    return streamResult(norm, startedAt, body, () => 'stop')
   }
 }
 
