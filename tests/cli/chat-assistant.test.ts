@@ -2,30 +2,17 @@
  * `/assistant` in `cairn chat`: shows the assistant the chat runs with, and switches to
  * another from the next message on (the built CLI against the scripted server).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
-let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-chat-assistant-'))
-  env = {
-    CAIRN_DATA_DIR: dataDir,
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm1',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-  }
+  ;({ server, env, stop } = await startCliEnv({ prefix: 'cairn-chat-assistant-', models: ['m1'] }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 const toolNames = (i: number): string[] =>
   ((server.requests[i]!.body as { tools?: { function: { name: string } }[] }).tools ?? []).map(

@@ -2,35 +2,17 @@
  * `cairn chat` without a terminal: each line of stdin is a turn, in order, in one session;
  * its commands work there too (the built CLI against the scripted server).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
-import {
-  httpError,
-  startScriptedServer,
-  textReply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { httpError, textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
-let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1', 'm2'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-chat-'))
-  env = {
-    CAIRN_DATA_DIR: dataDir,
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm1',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-  }
+  ;({ server, env, stop } = await startCliEnv({ prefix: 'cairn-chat-', models: ['m1', 'm2'] }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 type Body = { model: string; messages: { role: string; content: unknown }[] }
 const body = (i: number): Body => server.requests[i]!.body as Body

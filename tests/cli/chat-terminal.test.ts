@@ -4,16 +4,12 @@
  * call answered in the stored session), Ctrl-C and Ctrl-D at the prompt.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
+import { startCliEnv, runCli } from '../support/cli'
 import { fixture } from '../support/mcp'
 import {
   lastToolContent,
   slowText,
-  startScriptedServer,
   textReply,
   toolCallsReply,
   type ScriptedServer,
@@ -21,30 +17,17 @@ import {
 import { startCliOnTerminal, type TerminalCli } from '../support/pty-cli'
 
 let server: ScriptedServer
-let dir: string
 let env: NodeJS.ProcessEnv
 let configFile: string
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1', 'm2'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-chat-tty-'))
-  env = {
-    CAIRN_DATA_DIR: join(dir, 'data'),
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm1',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-  }
-  configFile = join(dir, 'mcp.json')
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      mcpServers: { hang: { command: process.execPath, args: [fixture('hang-on-call.mjs')] } },
-    }),
-  )
+  ;({ server, env, configFile, stop } = await startCliEnv({
+    prefix: 'cairn-chat-tty-',
+    models: ['m1', 'm2'],
+    mcpServers: { hang: { command: process.execPath, args: [fixture('hang-on-call.mjs')] } },
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 const PROMPT = 'you> '
 

@@ -5,40 +5,24 @@
  * and a server's prompt (`--mcp-prompt`, `/server:prompt`) becomes the user's message,
  * marked with where it came from, its missing required argument asked on a terminal.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
+import { startCliEnv, runCli } from '../support/cli'
 import { EVERYTHING } from '../support/mcp'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 import { startCliOnTerminal } from '../support/pty-cli'
 
 let server: ScriptedServer
-let dir: string
 let env: NodeJS.ProcessEnv
 let configFile: string
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-catalog-'))
-  env = {
-    CAIRN_DATA_DIR: join(dir, 'data'),
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-  }
-  configFile = join(dir, 'mcp.json')
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
-    }),
-  )
+  ;({ server, env, configFile, stop } = await startCliEnv({
+    prefix: 'cairn-cli-catalog-',
+    models: ['m'],
+    mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 const DOC = 'demo://resource/static/document/instructions.md'
 

@@ -3,26 +3,23 @@
  * summarized, and `cairn sessions show` still prints every original message, with the
  * summary shown as one.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
-import { runCli } from '../support/cli'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
 let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-compaction-'))
-  env = { CAIRN_DATA_DIR: dataDir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' }
+  ;({ server, dataDir, env, stop } = await startCliEnv({
+    prefix: 'cairn-cli-compaction-',
+    models: ['m1'],
+    modelEnv: false,
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 describe('a long session in a small window, from the CLI', () => {
   it('is summarized and keeps answering; sessions show prints the originals and the summary as such', async () => {

@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
-import { runCli, startCli } from '../support/cli'
+import { startCliEnv, runCli, startCli } from '../support/cli'
 import { EVERYTHING, fixture, isAlive, waitFor } from '../support/mcp'
 import {
-  startScriptedServer,
   textReply,
   toolCallsReply,
   type ScriptedServer,
@@ -17,22 +15,16 @@ let server: ScriptedServer
 let dir: string
 let env: NodeJS.ProcessEnv
 let configFile: string
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-mcp-'))
-  env = { CAIRN_DATA_DIR: join(dir, 'data'), CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: 'm' }
-  configFile = join(dir, 'mcp.json')
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      mcpServers: { everything: { command: 'node', args: [EVERYTHING, 'stdio'] } },
-    }),
-  )
+  ;({ server, dir, env, configFile, stop } = await startCliEnv({
+    prefix: 'cairn-cli-mcp-',
+    models: ['m'],
+    noLocalServers: false,
+    mcpServers: { everything: { command: 'node', args: [EVERYTHING, 'stdio'] } },
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 describe('cairn with MCP servers', () => {
   it('--mcp-config with --approve all: the model calls echo and the answer carries its result', async () => {

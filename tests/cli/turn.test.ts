@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { runCli, startCli } from '../support/cli'
+import { startCliEnv, runCli, startCli } from '../support/cli'
 import {
   startScriptedServer,
   textReply,
@@ -15,15 +14,15 @@ import {
 let server: ScriptedServer
 let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m1', 'm2'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-'))
-  env = { CAIRN_DATA_DIR: dataDir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' }
+  ;({ server, dataDir, env, stop } = await startCliEnv({
+    prefix: 'cairn-cli-',
+    models: ['m1', 'm2'],
+    modelEnv: false,
+  }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 describe('cairn "prompt"', () => {
   it('streams the answer to stdout, and the session and its turn logs are kept', async () => {

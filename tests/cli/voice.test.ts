@@ -4,38 +4,23 @@
  * session; Ctrl-C stops the turn and drops the sentences waiting; a server that dies is
  * said; `cairn --voice` listens headless until SIGINT and closes the server's session.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startCli } from '../support/cli'
+import { startCliEnv, startCli } from '../support/cli'
 import { waitFor } from '../support/mcp'
-import {
-  slowText,
-  startScriptedServer,
-  textReply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import { slowText, textReply, type ScriptedServer } from '../support/openai-server'
 import { startCliOnTerminal, type TerminalCli } from '../support/pty-cli'
 import { sttServer, type SttScript, type SttServer } from '../support/stt'
 
 let server: ScriptedServer
 let dir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-voice-'))
-  env = {
-    CAIRN_DATA_DIR: join(dir, 'data'),
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-  }
+  ;({ server, dir, env, stop } = await startCliEnv({ prefix: 'cairn-cli-voice-', models: ['m'] }))
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 /** the scripted server in an --mcp-config file */
 function withStt(script: SttScript): { stt: SttServer; config: string } {
