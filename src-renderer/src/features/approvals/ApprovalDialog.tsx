@@ -15,9 +15,9 @@ import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react'
 import type { ApprovalDecision } from '../../../../src-preload/contract/dto'
 import type { PermissionRequestEvent } from '../../../../src-preload/contract/events'
 import { useLive } from '../../state/context'
-import { useSession } from '../../state/queries'
 import { serverLabel } from '../../ui/tool-label'
 import { useDeliberateKeys } from './deliberate-keys'
+import { AskDialog } from './AskDialog'
 import { StopTurnButton } from './StopTurnButton'
 
 function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null {
@@ -39,18 +39,8 @@ function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null 
   )
 }
 
-function SessionName(props: { sessionId: string; current: boolean }): JSX.Element {
-  const title = useSession(props.sessionId).data?.title
-  return (
-    <p className="approval-session">
-      {props.current ? 'In this chat' : `In another chat: ${title || 'Untitled chat'}`}
-    </p>
-  )
-}
-
 export function ApprovalDialog(): JSX.Element {
   const approvals = useLive((s) => s.approvals)
-  const currentId = useLive((s) => s.currentId)
   const respond = useLive((s) => s.respond)
   const request = approvals[0] ?? null
   const [reason, setReason] = useState('')
@@ -73,71 +63,53 @@ export function ApprovalDialog(): JSX.Element {
   }
 
   return (
-    <Dialog.Root open={request !== null} modal>
-      <Dialog.Portal>
-        <Dialog.Overlay className="backdrop" />
-        {request ? (
-          <Dialog.Content
-            ref={content}
-            className="dialog approval"
-            tabIndex={-1}
-            onOpenAutoFocus={(e) => {
-              e.preventDefault()
-              content.current?.focus()
-            }}
-            onCloseAutoFocus={(e) => e.preventDefault()}
-            onEscapeKeyDown={(e) => {
-              e.preventDefault()
-              answer('deny')()
-            }}
-            onPointerDownOutside={(e) => e.preventDefault()}
-            onInteractOutside={(e) => e.preventDefault()}
-          >
-            <div className="dialog-head">
-              <Dialog.Title>Allow tool call?</Dialog.Title>
-              {approvals.length > 1 ? (
-                <span className="counter">1 of {approvals.length}</span>
-              ) : null}
-            </div>
-            <SessionName sessionId={request.sessionId} current={request.sessionId === currentId} />
-            <Dialog.Description className="approval-what">
-              <span className="approval-tool">{request.tool}</span>
-              <span className="approval-on"> on </span>
-              <span className="approval-server">{serverLabel(request.server)}</span>
-            </Dialog.Description>
-            {request.description ? (
-              <p className="approval-description">{request.description}</p>
-            ) : null}
-            <Badges request={request} />
-            <p className="label" id="approval-args-label">
-              Arguments
-            </p>
-            <pre className="approval-arguments" aria-label="Arguments" tabIndex={0}>
-              {JSON.stringify(request.arguments, null, 2)}
-            </pre>
-            <label className="reason">
-              Reason if you deny (optional, sent to the model)
-              <input value={reason} onChange={(e) => setReason(e.target.value)} />
-            </label>
-            <div className="dialog-actions">
-              <StopTurnButton
-                key={request.requestId}
-                turnId={request.turnId}
-                deliberate={deliberate}
-              />
-              <button type="button" className="danger" onClick={answer('deny')}>
-                Deny
-              </button>
-              <button type="button" onClick={answer('allow_always')}>
-                Always allow
-              </button>
-              <button type="button" className="primary" onClick={answer('allow_once')}>
-                Allow once
-              </button>
-            </div>
-          </Dialog.Content>
-        ) : null}
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AskDialog
+      sessionId={request?.sessionId ?? null}
+      contentRef={content}
+      className="dialog approval"
+      title="Allow tool call?"
+      waiting={approvals.length}
+      onEscape={() => answer('deny')()}
+    >
+      {request ? (
+        <>
+          <Dialog.Description className="approval-what">
+            <span className="approval-tool">{request.tool}</span>
+            <span className="approval-on"> on </span>
+            <span className="approval-server">{serverLabel(request.server)}</span>
+          </Dialog.Description>
+          {request.description ? (
+            <p className="approval-description">{request.description}</p>
+          ) : null}
+          <Badges request={request} />
+          <p className="label" id="approval-args-label">
+            Arguments
+          </p>
+          <pre className="approval-arguments" aria-label="Arguments" tabIndex={0}>
+            {JSON.stringify(request.arguments, null, 2)}
+          </pre>
+          <label className="reason">
+            Reason if you deny (optional, sent to the model)
+            <input value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <div className="dialog-actions">
+            <StopTurnButton
+              key={request.requestId}
+              turnId={request.turnId}
+              deliberate={deliberate}
+            />
+            <button type="button" className="danger" onClick={answer('deny')}>
+              Deny
+            </button>
+            <button type="button" onClick={answer('allow_always')}>
+              Always allow
+            </button>
+            <button type="button" className="primary" onClick={answer('allow_once')}>
+              Allow once
+            </button>
+          </div>
+        </>
+      ) : null}
+    </AskDialog>
   )
 }

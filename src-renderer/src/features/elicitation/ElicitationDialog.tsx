@@ -7,8 +7,15 @@
  * after the approvals waiting (they come first). Like the approval dialog, focus starts on
  * the dialog itself and a key press that began elsewhere activates no button.
  */
-import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useMemo, useRef, useState, type FormEvent, type JSX } from 'react'
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type JSX,
+  type ReactNode,
+} from 'react'
 import {
   checkElicitation,
   elicitationFields,
@@ -18,21 +25,12 @@ import {
 } from '../../../../src-preload/contract/elicitation'
 import type { ElicitationRequestEvent } from '../../../../src-preload/contract/events'
 import { useLive, usePlatform } from '../../state/context'
-import { useSession } from '../../state/queries'
 import { serverLabel } from '../../ui/tool-label'
+import { AskDialog } from '../approvals/AskDialog'
 import { useDeliberateKeys } from '../approvals/deliberate-keys'
 import { StopTurnButton } from '../approvals/StopTurnButton'
 import { ElicitationFields } from './ElicitationFields'
 import './elicitation.css'
-
-function SessionName(props: { sessionId: string; current: boolean }): JSX.Element {
-  const title = useSession(props.sessionId).data?.title
-  return (
-    <p className="approval-session">
-      {props.current ? 'In this chat' : `In another chat: ${title || 'Untitled chat'}`}
-    </p>
-  )
-}
 
 /** only web addresses are offered to the browser */
 function openable(url: string | undefined): url is string {
@@ -46,7 +44,6 @@ function openable(url: string | undefined): url is string {
 export function ElicitationDialog(): JSX.Element {
   const waiting = useLive((s) => s.elicitations)
   const approvals = useLive((s) => s.approvals.length)
-  const currentId = useLive((s) => s.currentId)
   const answerElicitation = useLive((s) => s.answerElicitation)
   const { platform } = usePlatform()
   const request: ElicitationRequestEvent | null = approvals === 0 ? (waiting[0] ?? null) : null
@@ -99,108 +96,87 @@ export function ElicitationDialog(): JSX.Element {
       } else void send({ action })
     }
 
+  const actions = (turnId: string, requestId: string, primary: ReactNode): JSX.Element => (
+    <div className="dialog-actions">
+      <StopTurnButton key={requestId} turnId={turnId} deliberate={deliberate} />
+      <button type="button" onClick={button('cancel')}>
+        Cancel
+      </button>
+      <button type="button" className="danger" onClick={button('decline')}>
+        Decline
+      </button>
+      {primary}
+    </div>
+  )
+
   return (
-    <Dialog.Root open={request !== null} modal>
-      <Dialog.Portal>
-        <Dialog.Overlay className="backdrop" />
-        {request ? (
-          <Dialog.Content
-            ref={content}
-            className="dialog elicitation"
-            tabIndex={-1}
-            aria-describedby="elicit-message"
-            onOpenAutoFocus={(e) => {
-              e.preventDefault()
-              content.current?.focus()
-            }}
-            onCloseAutoFocus={(e) => e.preventDefault()}
-            onEscapeKeyDown={(e) => {
-              e.preventDefault()
-              void send({ action: 'cancel' })
-            }}
-            onPointerDownOutside={(e) => e.preventDefault()}
-            onInteractOutside={(e) => e.preventDefault()}
-          >
-            <div className="dialog-head">
-              <Dialog.Title>{serverLabel(request.server)} asks</Dialog.Title>
-              {waiting.length > 1 ? <span className="counter">1 of {waiting.length}</span> : null}
-            </div>
-            <SessionName sessionId={request.sessionId} current={request.sessionId === currentId} />
-            <p className="elicit-message" id="elicit-message">
-              {request.message}
+    <AskDialog
+      sessionId={request?.sessionId ?? null}
+      contentRef={content}
+      className="dialog elicitation"
+      title={request ? `${serverLabel(request.server)} asks` : ''}
+      waiting={waiting.length}
+      describedBy="elicit-message"
+      onEscape={() => void send({ action: 'cancel' })}
+    >
+      {request ? (
+        <>
+          <p className="elicit-message" id="elicit-message">
+            {request.message}
+          </p>
+          {refused ? (
+            <p className="field-error" role="alert">
+              The answer was not accepted: {refused}
             </p>
-            {refused ? (
-              <p className="field-error" role="alert">
-                The answer was not accepted: {refused}
-              </p>
-            ) : null}
-            {request.mode === 'url' ? (
-              <>
-                <p className="label">The server wants this address opened in your browser</p>
-                <pre className="elicit-url" aria-label="Address" tabIndex={0}>
-                  {request.url}
-                </pre>
-                {openable(request.url) ? null : (
-                  <p className="field-error">This is not a web address; it cannot be opened.</p>
-                )}
-                <div className="dialog-actions">
-                  <StopTurnButton
-                    key={request.requestId}
-                    turnId={request.turnId}
-                    deliberate={deliberate}
-                  />
-                  <button type="button" onClick={button('cancel')}>
-                    Cancel
+          ) : null}
+          {request.mode === 'url' ? (
+            <>
+              <p className="label">The server wants this address opened in your browser</p>
+              <pre className="elicit-url" aria-label="Address" tabIndex={0}>
+                {request.url}
+              </pre>
+              {openable(request.url) ? null : (
+                <p className="field-error">This is not a web address; it cannot be opened.</p>
+              )}
+              {actions(
+                request.turnId,
+                request.requestId,
+                openable(request.url) ? (
+                  <button type="button" className="primary" onClick={button('open')}>
+                    Open in browser
                   </button>
-                  <button type="button" className="danger" onClick={button('decline')}>
-                    Decline
+                ) : null,
+              )}
+            </>
+          ) : (
+            <form noValidate onSubmit={submit} aria-label="Answer">
+              {read && !read.ok ? (
+                <p className="field-error">This form cannot be shown: {read.error}.</p>
+              ) : (
+                <ElicitationFields
+                  fields={fields}
+                  values={values}
+                  errors={errors}
+                  idPrefix="elicit"
+                  onChange={(name, v) => {
+                    setValues((old) => ({ ...old, [name]: v }))
+                    setErrors(({ [name]: _, ...rest }) => rest)
+                  }}
+                />
+              )}
+              {actions(
+                request.turnId,
+                request.requestId,
+                read?.ok ? (
+                  <button type="submit" className="primary">
+                    Submit
                   </button>
-                  {openable(request.url) ? (
-                    <button type="button" className="primary" onClick={button('open')}>
-                      Open in browser
-                    </button>
-                  ) : null}
-                </div>
-              </>
-            ) : (
-              <form noValidate onSubmit={submit} aria-label="Answer">
-                {read && !read.ok ? (
-                  <p className="field-error">This form cannot be shown: {read.error}.</p>
-                ) : (
-                  <ElicitationFields
-                    fields={fields}
-                    values={values}
-                    errors={errors}
-                    idPrefix="elicit"
-                    onChange={(name, v) => {
-                      setValues((old) => ({ ...old, [name]: v }))
-                      setErrors(({ [name]: _, ...rest }) => rest)
-                    }}
-                  />
-                )}
-                <div className="dialog-actions">
-                  <StopTurnButton
-                    key={request.requestId}
-                    turnId={request.turnId}
-                    deliberate={deliberate}
-                  />
-                  <button type="button" onClick={button('cancel')}>
-                    Cancel
-                  </button>
-                  <button type="button" className="danger" onClick={button('decline')}>
-                    Decline
-                  </button>
-                  {read?.ok ? (
-                    <button type="submit" className="primary">
-                      Submit
-                    </button>
-                  ) : null}
-                </div>
-              </form>
-            )}
-          </Dialog.Content>
-        ) : null}
-      </Dialog.Portal>
-    </Dialog.Root>
+                ) : null,
+              )}
+            </form>
+          )}
+        </>
+      ) : null}
+    </AskDialog>
   )
 }
