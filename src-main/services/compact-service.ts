@@ -15,16 +15,8 @@ import { systemClock } from '../core/clock'
 import { SessionLeases } from '../adapters/sqlite/session-leases'
 import type { AppServices } from './app-services'
 import { setupModel } from './model-setup'
-import {
-  detectLocalServer,
-  localServerCandidates,
-  noProviderHelp,
-  resolveProvider,
-  type ProviderChoice,
-} from './provider'
 import { sessionWindow } from './session-windows'
-import { providerSources } from './assistant-setup'
-import { SetupError } from './turn-service'
+import { chooseProvider, SetupError } from './turn-service'
 
 function limitsOf(app: AppServices): TurnLimits {
   return { ...DEFAULT_LIMITS, ...app.settings.get().limits }
@@ -63,34 +55,6 @@ export function sessionContext(
   }
 }
 
-/** the provider the session's next turn would use (its assistant's, else the configured one) */
-async function providerFor(
-  app: AppServices,
-  sessionEnv: NodeJS.ProcessEnv,
-  sessionId: string,
-): Promise<ProviderChoice> {
-  const settings = app.settings.get()
-  const assistant = app.assistants.forSession(sessionId).assistant
-  const { active, activeModel, env } = providerSources(assistant, settings, sessionEnv, false)
-  const resolved = resolveProvider({
-    flags: {},
-    env,
-    active,
-    activeModel,
-    storedKey: (id) => app.secrets.getApiKey(id),
-  })
-  if (resolved) return resolved
-  const candidates = localServerCandidates(env)
-  const found = await detectLocalServer(candidates)
-  if (!found) throw new SetupError(noProviderHelp(candidates), 'no_provider')
-  return {
-    baseURL: found.baseURL,
-    source: 'settings',
-    label: found.name,
-    ...(found.models[0] ? { model: found.models[0] } : {}),
-  }
-}
-
 export async function compactSession(
   app: AppServices,
   sessionId: string,
@@ -102,7 +66,9 @@ export async function compactSession(
   const got = app.store.leases.acquire(sessionId, owner)
   if (!got.ok) throw new SetupError(SessionLeases.busyMessage(got.holder), 'busy')
   try {
-    const provider = await providerFor(app, env, sessionId)
+    // the provider the session's next turn would use (its assistant's, else the configured one)
+    const assistant = app.assistants.forSession(sessionId).assistant
+    const provider = await chooseProvider(app, assistant, { flags: {}, env }, (served) => served[0])
     const utilityModel =
       app.assistants.forSession(sessionId).assistant.utilityModel ?? provider.utilityModel
     if (provider.apiKey) app.registerSecret(provider.apiKey)

@@ -146,7 +146,12 @@ async function runLeased(
   const assistant = chosen.assistant
   // switched to another assistant: the session as it is now (its model, its workspace)
   const existing = chosen.session ?? found
-  const provider = await chooseProvider(app, input, assistant)
+  const provider = await chooseProvider(
+    app,
+    assistant,
+    input,
+    (served) => input.flags.model ?? (input.env['CAIRN_MODEL'] || undefined) ?? served[0],
+  )
   if (provider.apiKey) app.registerSecret(provider.apiKey)
   const client = new LlmClient({
     baseURL: provider.baseURL,
@@ -156,8 +161,7 @@ async function runLeased(
   // A session keeps its model until the user switches it (--model or CAIRN_MODEL on a
   // new one); a new session takes the configured one.
   const switchTo = input.flags.model
-  let model =
-    switchTo ?? (existing?.model || undefined) ?? assistant.model ?? provider.model
+  let model = switchTo ?? (existing?.model || undefined) ?? assistant.model ?? provider.model
   if (!model) model = await onlyModel(client, provider)
 
   let session: SessionRecord
@@ -330,31 +334,30 @@ function chooseAssistant(
   }
 }
 
-async function chooseProvider(
+/**
+ * The provider a turn (or compaction) uses: the assistant's, else what the flags, the
+ * environment and the settings name, else the first local server found running, with the
+ * model `localModel` picks from those it serves.
+ */
+export async function chooseProvider(
   app: AppServices,
-  input: TurnInput,
   assistant: Assistant,
+  { flags, env }: Pick<TurnInput, 'flags' | 'env'>,
+  localModel: (served: string[]) => string | undefined,
 ): Promise<ProviderChoice> {
   const settings = app.settings.get()
   // the assistant's provider comes before the environment's and the active one, not a flag's
-  const { active, activeModel, env } = providerSources(
-    assistant,
-    settings,
-    input.env,
-    !!input.flags.baseUrl,
-  )
+  const sources = providerSources(assistant, settings, env, !!flags.baseUrl)
   const resolved = resolveProvider({
-    flags: input.flags,
-    env,
-    active,
-    activeModel,
+    flags,
+    ...sources,
     storedKey: (id) => app.secrets.getApiKey(id),
   })
   if (resolved) return resolved
-  const candidates = localServerCandidates(input.env)
+  const candidates = localServerCandidates(env)
   const found = await detectLocalServer(candidates)
   if (!found) throw new SetupError(noProviderHelp(candidates), 'no_provider')
-  const model = input.flags.model ?? (input.env['CAIRN_MODEL'] || undefined) ?? found.models[0]
+  const model = localModel(found.models)
   return {
     baseURL: found.baseURL,
     source: 'settings',
