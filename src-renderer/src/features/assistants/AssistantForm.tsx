@@ -8,7 +8,7 @@ import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call, RequestError } from '../../state/queries'
 import { Field, stillWrong, TextField } from '../settings/Field'
-import { SaveStatus } from '../settings/SaveStatus'
+import { SaveActions } from '../settings/SaveStatus'
 import { SettingsLoading } from '../settings/SettingsLoading'
 import { useMcpServers } from '../settings/use-mcp-servers'
 import type { SaveState } from '../settings/use-save-settings'
@@ -166,15 +166,11 @@ function FormBody(
           onChange={set}
           onProblem={problem}
         />
-        <div className="form-actions">
-          <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-            Save assistant
-          </button>
+        <SaveActions label="Save assistant" saver={saver}>
           <button type="button" onClick={() => props.onDone(null)}>
             Cancel
           </button>
-          <SaveStatus saver={saver} />
-        </div>
+        </SaveActions>
       </form>
       <ToolPreview draft={previewDraft(form, checked.draft)} />
     </div>

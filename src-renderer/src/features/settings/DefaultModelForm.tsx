@@ -6,7 +6,7 @@ import { useState, type FormEvent, type JSX } from 'react'
 import type { ProviderView } from '../../../../src-preload/contract/app-dto'
 import { TextField } from './Field'
 import { ModelOptions, useModelList } from './model-list'
-import { SaveStatus } from './SaveStatus'
+import { SaveActions } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
 
 export function DefaultModelForm(props: {
@@ -57,12 +57,7 @@ export function DefaultModelForm(props: {
         spellCheck={false}
       />
       <ModelOptions id={listId} models={models.data?.models} />
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-          Save model
-        </button>
-        <SaveStatus saver={saver} />
-      </div>
+      <SaveActions label="Save model" saver={saver} />
     </form>
   )
 }

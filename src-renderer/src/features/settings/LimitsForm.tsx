@@ -3,7 +3,7 @@ import { useState, type FormEvent, type JSX } from 'react'
 import type { LimitsView, SettingsView } from '../../../../src-preload/contract/app-dto'
 import { TextField } from './Field'
 import { LIMIT_FIELDS, parseLimit, shown, type NumberLimit } from './limit-fields'
-import { SaveStatus } from './SaveStatus'
+import { SaveActions } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
 
 type Texts = Record<NumberLimit | 'logRetentionDays', string>
@@ -115,12 +115,7 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
         />
         Stop the turn when a tool call is denied
       </label>
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-          Save limits
-        </button>
-        <SaveStatus saver={saver} />
-      </div>
+      <SaveActions label="Save limits" saver={saver} />
     </form>
   )
 }

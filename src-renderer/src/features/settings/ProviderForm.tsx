@@ -11,7 +11,7 @@ import {
   type DraftErrors,
   type ProviderDraft,
 } from './provider-draft'
-import { SaveStatus } from './SaveStatus'
+import { SaveActions } from './SaveStatus'
 import { ServerOptions } from './ServerOptions'
 import { useSaveSettings } from './use-save-settings'
 
@@ -156,15 +156,11 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
         onPick={(m) => set({ defaultModel: m })}
       />
       <ServerOptions draft={d} errors={errors} urlProblem={httpURLProblem(d.baseURL)} set={set} />
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-          Save provider
-        </button>
+      <SaveActions label="Save provider" saver={saver}>
         <button type="button" onClick={() => props.onDone(null)}>
           Cancel
         </button>
-        <SaveStatus saver={saver} />
-      </div>
+      </SaveActions>
     </form>
   )
 }

@@ -1,5 +1,5 @@
 /** A form's save state: "Saving…" / "Saved" in a status line, the host's error beside it. */
-import type { JSX } from 'react'
+import type { JSX, ReactNode } from 'react'
 import type { SaveState } from './use-save-settings'
 
 export function SaveStatus(props: { saver: SaveState; savedText?: string }): JSX.Element {
@@ -15,5 +15,22 @@ export function SaveStatus(props: { saver: SaveState; savedText?: string }): JSX
         </span>
       ) : null}
     </span>
+  )
+}
+
+/** A form's buttons: its submit button (off while saving), the others it has, its save state. */
+export function SaveActions(props: {
+  label: string
+  saver: SaveState
+  children?: ReactNode
+}): JSX.Element {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="primary" disabled={props.saver.state === 'saving'}>
+        {props.label}
+      </button>
+      {props.children}
+      <SaveStatus saver={props.saver} />
+    </div>
   )
 }

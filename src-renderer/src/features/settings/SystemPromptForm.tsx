@@ -1,7 +1,7 @@
 /** The system prompt: Cairn's own (null) or the user's text. */
 import { useState, type FormEvent, type JSX } from 'react'
 import { Field } from './Field'
-import { SaveStatus } from './SaveStatus'
+import { SaveActions } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
 
 const MAX = 100_000
@@ -56,15 +56,11 @@ export function SystemPromptForm(props: { saved: string | null }): JSX.Element {
           />
         )}
       </Field>
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-          Save prompt
-        </button>
+      <SaveActions label="Save prompt" saver={saver}>
         <button type="button" onClick={() => void reset()} disabled={props.saved === null}>
           Reset to default
         </button>
-        <SaveStatus saver={saver} />
-      </div>
+      </SaveActions>
     </form>
   )
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import type { FinalUtteranceMode } from '../../../../src-preload/contract/voice'
 import { Field } from './Field'
-import { SaveStatus } from './SaveStatus'
+import { SaveActions } from './SaveStatus'
 import { useMcpServers } from './use-mcp-servers'
 import { useSaveSettings } from './use-save-settings'
 import '../voice/voice.css'
@@ -84,12 +84,7 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
           <span className="radio-label">Is put in the message box to edit</span>
         </label>
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-          Save voice input
-        </button>
-        <SaveStatus saver={saver} />
-      </div>
+      <SaveActions label="Save voice input" saver={saver} />
     </form>
   )
 }

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent, type JSX } from 'react'
 import { FolderField } from './FolderField'
-import { SaveStatus } from './SaveStatus'
+import { SaveActions } from './SaveStatus'
 import { useSaveSettings } from './use-save-settings'
 
 /** POSIX (`/…`, `~/…` is not: the host does not expand it), Windows drive or UNC paths. */
@@ -52,12 +52,7 @@ export function WorkspaceForm(props: { saved: string | null; fallback: string })
         onValue={change}
         onPickError={setError}
       />
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saver.state === 'saving'}>
-          Save workspace
-        </button>
-        <SaveStatus saver={saver} />
-      </div>
+      <SaveActions label="Save workspace" saver={saver} />
     </form>
   )
 }
