@@ -2,45 +2,33 @@
  * `cairn assistants …` and `--assistant <name>`, with the built CLI in its own process, the
  * scripted OpenAI server and a real MCP server.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
+import { startCliEnv, runCli } from '../support/cli'
 import { fixture } from '../support/mcp'
-import {
-  startScriptedServer,
-  textReply,
-  type RecordedRequest,
-  type ScriptedServer,
-} from '../support/openai-server'
+import { textReply, type RecordedRequest, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
 let dir: string
 let env: NodeJS.ProcessEnv
 let mcpConfig: string
+let stop: () => Promise<void>
 
 beforeAll(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-assistants-'))
-  env = {
-    CAIRN_DATA_DIR: join(dir, 'data'),
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-  }
-  mcpConfig = join(dir, 'mcp.json')
-  writeFileSync(
-    mcpConfig,
-    JSON.stringify({
-      mcpServers: { echo: { command: process.execPath, args: [fixture('echo-server.mjs')] } },
-    }),
-  )
+  ;({
+    server,
+    dir,
+    env,
+    configFile: mcpConfig,
+    stop,
+  } = await startCliEnv({
+    prefix: 'cairn-cli-assistants-',
+    models: ['m'],
+    mcpServers: { echo: { command: process.execPath, args: [fixture('echo-server.mjs')] } },
+  }))
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 beforeEach(() => {
   server.requests.length = 0
 })

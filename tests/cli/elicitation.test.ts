@@ -2,19 +2,15 @@
  * A server's question (elicitation) from the CLI: field by field on a terminal, and the
  * rules without one (the built CLI against a scripted server and server-everything).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { terminalElicitor } from '../../src-main/cli/elicitor'
 import { TextRenderer } from '../../src-main/cli/output'
 import type { AgentEvent, ElicitationRequestEvent } from '../../src-preload/contract/events'
-import { runCli } from '../support/cli'
+import { startCliEnv, runCli } from '../support/cli'
 import { EVERYTHING, fixture } from '../support/mcp'
 import {
   lastToolContent,
-  startScriptedServer,
   textReply,
   toolCallsReply,
   type ScriptedServer,
@@ -183,28 +179,21 @@ describe("a tool's progress on the terminal", () => {
 
 describe('cairn without a terminal, against real servers', () => {
   let server: ScriptedServer
-  let dir: string
   let env: NodeJS.ProcessEnv
   let configFile: string
+  let stop: () => Promise<void>
   beforeEach(async () => {
-    server = await startScriptedServer({ models: ['m'] })
-    dir = mkdtempSync(join(tmpdir(), 'cairn-cli-elicit-'))
-    env = { CAIRN_DATA_DIR: join(dir, 'data'), CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: 'm' }
-    configFile = join(dir, 'mcp.json')
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        mcpServers: {
-          hotel: { command: 'node', args: [fixture('elicit-form.mjs')] },
-          everything: { command: 'node', args: [EVERYTHING, 'stdio'] },
-        },
-      }),
-    )
+    ;({ server, env, configFile, stop } = await startCliEnv({
+      prefix: 'cairn-cli-elicit-',
+      models: ['m'],
+      noLocalServers: false,
+      mcpServers: {
+        hotel: { command: 'node', args: [fixture('elicit-form.mjs')] },
+        everything: { command: 'node', args: [EVERYTHING, 'stdio'] },
+      },
+    }))
   })
-  afterEach(async () => {
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  afterEach(() => stop())
 
   it('--approve all sends the defaults of a form whose required fields all have them', async () => {
     server.enqueue(

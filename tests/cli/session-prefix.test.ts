@@ -1,15 +1,13 @@
 /** Session ids on the command line: a unique beginning is enough; an ambiguous one lists candidates. */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
-import { runCli } from '../support/cli'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
 let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 /** two sessions whose ids begin alike, and one whose beginning is its own */
 let twins: [string, string]
 let unique: { id: string; prefix: string }
@@ -24,9 +22,11 @@ function uniquePrefix(id: string, all: string[]): string {
 }
 
 beforeAll(async () => {
-  server = await startScriptedServer({ models: ['m', 'other'] })
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-prefix-'))
-  env = { CAIRN_DATA_DIR: dataDir, CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: 'm' }
+  ;({ server, dataDir, env, stop } = await startCliEnv({
+    prefix: 'cairn-cli-prefix-',
+    models: ['m', 'other'],
+    noLocalServers: false,
+  }))
   // 17 random ids: two of them begin with the same hex digit
   const store = createSessionStore(dataDir)
   const ids = Array.from({ length: 17 }, (_, i) => store.createSession({ title: `chat ${i}` }).id)
@@ -38,10 +38,7 @@ beforeAll(async () => {
   const id = ids.find((x) => !pair.includes(x))!
   unique = { id, prefix: uniquePrefix(id, ids) }
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 
 describe('session ids by their beginning', () => {
   it('sessions show, export and delete take a unique beginning', async () => {

@@ -1,19 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../support/cli'
-import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
+import { startCliEnv, runCli } from '../support/cli'
+import { textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
 let dataDir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 let ids: string[] = []
 
 beforeAll(async () => {
-  server = await startScriptedServer()
-  dataDir = mkdtempSync(join(tmpdir(), 'cairn-cli-sessions-'))
-  env = { CAIRN_DATA_DIR: dataDir, CAIRN_BASE_URL: server.baseURL, CAIRN_MODEL: 'm' }
+  ;({ server, dataDir, env, stop } = await startCliEnv({
+    prefix: 'cairn-cli-sessions-',
+    noLocalServers: false,
+  }))
   server.enqueue(textReply('Granite is an igneous rock.'), textReply('Basalt forms from lava.'))
   await runCli(['Tell me about granite'], { env })
   await runCli(['And "basalt"?'], { env })
@@ -22,10 +23,7 @@ beforeAll(async () => {
   ) as { sessions: { id: string }[] }
   ids = sessions.map((s) => s.id)
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => stop())
 
 describe('cairn sessions', () => {
   it('lists sessions newest first, titled by their first message', async () => {
