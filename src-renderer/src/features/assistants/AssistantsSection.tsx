@@ -2,12 +2,13 @@
  * Assistants (`#/settings/assistants`): the list, a new one, editing one (with the tools
  * the model will see), duplicating, exporting, importing a file, deleting one.
  */
-import { useEffect, useRef, useState, type JSX } from 'react'
+import { useState, type JSX } from 'react'
 import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
 import { SettingsLoading } from '../settings/SettingsLoading'
 import { useFreshSettings } from '../settings/use-save-settings'
+import { useSectionMode } from '../settings/use-section-mode'
 import { AssistantForm } from './AssistantForm'
 import { AssistantList } from './AssistantList'
 import { blankForm, formFromDraft } from './assistant-form'
@@ -35,20 +36,12 @@ export function AssistantsSection(): JSX.Element {
 
 function Assistants(props: { list: List; settings: SettingsView }): JSX.Element {
   const { list, settings } = props
-  const [mode, setMode] = useState<Mode>({ kind: 'list' })
+  const { mode, setMode, toList, listButton: newButton } = useSectionMode<Mode>({ kind: 'list' })
   const [deleting, setDeleting] = useState<Assistant | null>(null)
   const actions = useAssistantActions()
-  const newButton = useRef<HTMLButtonElement>(null)
-  const back = useRef(false)
-  useEffect(() => {
-    if (mode.kind !== 'list' || !back.current) return
-    back.current = false
-    newButton.current?.focus()
-  }, [mode.kind])
 
   const done = (saved: string | null): void => {
-    back.current = true
-    setMode({ kind: 'list' })
+    toList()
     actions.setNotice(saved ? { kind: 'done', text: `Saved ${saved}.` } : null)
   }
   const names = (except: string | null): string[] =>

@@ -2,7 +2,7 @@
  * Providers: the configured endpoints, which one a new chat uses and with which model;
  * adding one from a preset, editing, removing (after a confirmation).
  */
-import { useEffect, useRef, useState, type JSX } from 'react'
+import { useState, type JSX } from 'react'
 import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
 import { DefaultModelForm } from './DefaultModelForm'
 import { PresetPicker } from './PresetPicker'
@@ -12,6 +12,7 @@ import { draftFromPreset, draftFromProvider, removalPatch } from './provider-dra
 import { SaveStatus } from './SaveStatus'
 import { SettingsLoading } from './SettingsLoading'
 import { useFreshSettings, useSaveSettings } from './use-save-settings'
+import { useSectionMode } from './use-section-mode'
 import './settings-forms.css'
 
 type Mode =
@@ -27,23 +28,15 @@ export function ProvidersSection(): JSX.Element {
 }
 
 function Providers({ settings }: { settings: SettingsView }): JSX.Element {
-  const [mode, setMode] = useState<Mode>({ kind: 'list' })
+  const { mode, setMode, toList, listButton: addButton } = useSectionMode<Mode>({ kind: 'list' })
   const [confirming, setConfirming] = useState<string | null>(null)
   const [savedName, setSavedName] = useState<string | null>(null)
   const saver = useSaveSettings()
-  const addButton = useRef<HTMLButtonElement>(null)
-  const back = useRef(false)
-  useEffect(() => {
-    if (mode.kind !== 'list' || !back.current) return
-    back.current = false
-    addButton.current?.focus()
-  }, [mode.kind])
   const active = settings.providers.find((p) => p.id === settings.activeProviderId) ?? null
   const ids = settings.providers.map((p) => p.id)
 
   const done = (saved: string | null): void => {
-    back.current = true
-    setMode({ kind: 'list' })
+    toList()
     saver.reset()
     setSavedName(saved)
   }
