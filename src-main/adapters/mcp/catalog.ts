@@ -24,6 +24,8 @@ import { expandTemplate, listResources, readResourceParts } from './resources'
 /** resources of one server subscribed to at most */
 const MAX_SUBSCRIPTIONS = 20
 
+type ListError = { server: string; message: string }
+
 export type CatalogChange = { server: string; what: 'resources' | 'prompts' }
 
 interface ClientSource {
@@ -57,23 +59,17 @@ export class McpCatalog {
   async resources(): Promise<{
     resources: McpResource[]
     templates: McpResourceTemplate[]
-    errors: { server: string; message: string }[]
+    errors: ListError[]
   }> {
-    const all = await Promise.all(
-      this.ready().map(async ([name, client]) => {
-        try {
-          const r = await listResources(name, client)
-          void this.subscribe(client, r.resources)
-          return { ...r, error: null }
-        } catch (e) {
-          return { resources: [], templates: [], error: { server: name, message: messageOf(e) } }
-        }
-      }),
-    )
+    const { lists, errors } = await this.fromEach(async (name, client) => {
+      const r = await listResources(name, client)
+      void this.subscribe(client, r.resources)
+      return r
+    })
     return {
-      resources: all.flatMap((r) => r.resources),
-      templates: all.flatMap((r) => r.templates),
-      errors: all.flatMap((r) => (r.error ? [r.error] : [])),
+      resources: lists.flatMap((r) => r.resources),
+      templates: lists.flatMap((r) => r.templates),
+      errors,
     }
   }
 
@@ -92,21 +88,10 @@ export class McpCatalog {
 
   async prompts(): Promise<{
     prompts: McpPrompt[]
-    errors: { server: string; message: string }[]
+    errors: ListError[]
   }> {
-    const all = await Promise.all(
-      this.ready().map(async ([name, client]) => {
-        try {
-          return { prompts: await listPrompts(name, client), error: null }
-        } catch (e) {
-          return { prompts: [], error: { server: name, message: messageOf(e) } }
-        }
-      }),
-    )
-    return {
-      prompts: all.flatMap((r) => r.prompts),
-      errors: all.flatMap((r) => (r.error ? [r.error] : [])),
-    }
+    const { lists, errors } = await this.fromEach((name, client) => listPrompts(name, client))
+    return { prompts: lists.flat(), errors }
   }
 
   async prompt(
@@ -121,6 +106,25 @@ export class McpCatalog {
       throw new CatalogError(
         `The server "${server}" could not give the prompt ${name}: ${messageOf(e)}`,
       )
+    }
+  }
+
+  /** what every ready server lists (in their order), and what the others could not list */
+  private async fromEach<T>(
+    list: (name: string, client: Client) => Promise<T>,
+  ): Promise<{ lists: T[]; errors: ListError[] }> {
+    const all = await Promise.all(
+      this.ready().map(async ([name, client]): Promise<{ list: T } | { error: ListError }> => {
+        try {
+          return { list: await list(name, client) }
+        } catch (e) {
+          return { error: { server: name, message: messageOf(e) } }
+        }
+      }),
+    )
+    return {
+      lists: all.flatMap((r) => ('list' in r ? [r.list] : [])),
+      errors: all.flatMap((r) => ('error' in r ? [r.error] : [])),
     }
   }
 
