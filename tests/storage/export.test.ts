@@ -1,21 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fence } from '../../src-main/adapters/sqlite/export'
 import {
-  createSessionStore,
   SessionNotFoundError,
   type SqliteSessionStore,
 } from '../../src-main/adapters/sqlite/session-store'
+import { openTempStore } from '../support/session-store'
 
-let dir: string
 let store: SqliteSessionStore
 let id: string
+let close: () => void
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-storage-export-'))
-  store = createSessionStore(dir, { now: () => Date.UTC(2025, 4, 6, 7, 8, 9) })
+  ;({ store, close } = openTempStore('cairn-storage-export-', {
+    now: () => Date.UTC(2025, 4, 6, 7, 8, 9),
+  }))
   id = store.createSession({
     model: 'qwen3',
     provider: 'http://localhost:11434/v1',
@@ -44,10 +42,7 @@ beforeEach(() => {
   })
   store.appendMessage(id, { role: 'assistant', kind: 'notice', content: 'Context was compacted.' })
 })
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => close())
 
 describe('export', () => {
   it('markdown: title, metadata, messages, reasoning in <details>, tool calls and results', () => {

@@ -7,20 +7,17 @@ import {
   createSessionStore,
   type SqliteSessionStore,
 } from '../../src-main/adapters/sqlite/session-store'
+import { openTempStore } from '../support/session-store'
 
-let dir: string
 let store: SqliteSessionStore
 let clock: number
+let close: () => void
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-storage-messages-'))
   clock = 5_000
-  store = createSessionStore(dir, { now: () => clock })
+  ;({ store, close } = openTempStore('cairn-storage-messages-', { now: () => clock }))
 })
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => close())
 
 describe('messages', () => {
   it('numbers messages 1, 2, 3… per session', () => {

@@ -1,23 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  createSessionStore,
-  type SqliteSessionStore,
-} from '../../src-main/adapters/sqlite/session-store'
+import type { SqliteSessionStore } from '../../src-main/adapters/sqlite/session-store'
+import { openTempStore } from '../support/session-store'
 
-let dir: string
 let store: SqliteSessionStore
+let close: () => void
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-storage-pins-'))
-  store = createSessionStore(dir)
+  ;({ store, close } = openTempStore('cairn-storage-pins-'))
 })
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => close())
 
 describe('pinned messages and summaries', () => {
   it('pins and unpins a message, and says when there is no such message', () => {

@@ -1,27 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  createSessionStore,
-  type SqliteSessionStore,
-} from '../../src-main/adapters/sqlite/session-store'
+import type { SqliteSessionStore } from '../../src-main/adapters/sqlite/session-store'
+import { openTempStore } from '../support/session-store'
 import { toMatchQuery } from '../../src-main/adapters/sqlite/search'
 import { stripBase64 } from '../../src-main/adapters/sqlite/text'
 
-let dir: string
 let store: SqliteSessionStore
 let clock: number
+let close: () => void
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-storage-search-'))
   clock = 1_000
-  store = createSessionStore(dir, { now: () => (clock += 10) })
+  ;({ store, close } = openTempStore('cairn-storage-search-', { now: () => (clock += 10) }))
 })
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => close())
 
 function session(title = 'Untitled chat'): string {
   return store.createSession({ title }).id

@@ -1,27 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  createSessionStore,
   SessionNotFoundError,
   type SqliteSessionStore,
 } from '../../src-main/adapters/sqlite/session-store'
+import { openTempStore } from '../support/session-store'
 import { titleFromText } from '../../src-main/adapters/sqlite/text'
 
-let dir: string
 let store: SqliteSessionStore
 let clock: number
+let close: () => void
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-storage-sessions-'))
   clock = 1_000_000
-  store = createSessionStore(dir, { now: () => clock })
+  ;({ store, close } = openTempStore('cairn-storage-sessions-', { now: () => clock }))
 })
-afterEach(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => close())
 
 describe('sessions', () => {
   it('creates a session with a random UUID and its settings', () => {
