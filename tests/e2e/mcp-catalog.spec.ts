@@ -111,7 +111,9 @@ test("/everything:args-prompt completes with Tab, asks its argument, and sends t
   const box = page.getByRole('textbox', { name: 'Message' })
   // the server is up once its resources or prompts are listed; wait through the picker
   await box.fill('@')
-  await expect(page.getByRole('option').first()).toBeVisible({ timeout: 30_000 })
+  await expect(
+    page.getByRole('listbox', { name: 'Resources to attach' }).getByRole('option').first(),
+  ).toBeVisible({ timeout: 30_000 })
   await box.fill('/everything:args')
   await expect(async () => {
     await box.fill('/everything:args')
