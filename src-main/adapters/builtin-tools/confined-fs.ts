@@ -61,6 +61,25 @@ async function verifyHandle(ws: Workspace, fh: FileHandle, real: string): Promis
   if ((await fsp.realpath(real).catch(() => null)) !== again) throw escaped(ws, real)
 }
 
+/** Opens `real` with `flags` and checks the handle (see the header); closed when the check fails. */
+async function openChecked(
+  ws: Workspace,
+  real: string,
+  flags: number,
+  mode?: number,
+): Promise<FileHandle> {
+  const fh = await fsp.open(real, flags, mode).catch((e: unknown) => {
+    throw openError(ws, real, e)
+  })
+  try {
+    await verifyHandle(ws, fh, real)
+    return fh
+  } catch (e) {
+    await fh.close()
+    throw e
+  }
+}
+
 /** A path that reaches the opened folder through its handle where the platform allows it. */
 function viaHandle(fh: FileHandle | null, real: string): string {
   return confinement.procFd && fh !== null ? `/proc/self/fd/${fh.fd}` : real
@@ -76,14 +95,8 @@ export interface OpenedFile {
  * handle; the caller decides what to do with a folder or another non-file (see `stat`).
  */
 export async function openFileInside(ws: Workspace, real: string): Promise<OpenedFile> {
-  let fh: FileHandle
+  const fh = await openChecked(ws, real, constants.O_RDONLY | NOFOLLOW | NONBLOCK)
   try {
-    fh = await fsp.open(real, constants.O_RDONLY | NOFOLLOW | NONBLOCK)
-  } catch (e) {
-    throw openError(ws, real, e)
-  }
-  try {
-    await verifyHandle(ws, fh, real)
     return { fh, stat: await fh.stat() }
   } catch (e) {
     await fh.close()
@@ -115,14 +128,8 @@ export async function readDirInside(ws: Workspace, real: string): Promise<Dirent
     if (!isInside(ws, again)) throw escaped(ws, real)
     return entries
   }
-  let fh: FileHandle
+  const fh = await openChecked(ws, real, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
   try {
-    fh = await fsp.open(real, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
-  } catch (e) {
-    throw openError(ws, real, e)
-  }
-  try {
-    await verifyHandle(ws, fh, real)
     const entries = await fsp.readdir(viaHandle(fh, real), { withFileTypes: true })
     if (!confinement.procFd) await verifyHandle(ws, fh, real)
     return entries
@@ -161,13 +168,8 @@ async function makeFoldersInside(ws: Workspace, dir: string): Promise<void> {
   for (const part of rel.split(path.sep)) {
     const next = path.join(current, part)
     if (confinement.procFd && canOpenFolders) {
-      const fh = await fsp
-        .open(current, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
-        .catch((e: unknown) => {
-          throw openError(ws, current, e)
-        })
+      const fh = await openChecked(ws, current, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
       try {
-        await verifyHandle(ws, fh, current)
         await madeOrThere(ws, next, path.join(viaHandle(fh, current), part))
       } finally {
         await fh.close()
@@ -202,13 +204,8 @@ async function writeThroughFolder(
 ): Promise<{ before: number | null }> {
   const dir = path.dirname(real)
   const base = path.basename(real)
-  const dirFh = await fsp
-    .open(dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
-    .catch((e: unknown) => {
-      throw openError(ws, dir, e)
-    })
+  const dirFh = await openChecked(ws, dir, constants.O_RDONLY | DIRECTORY | NOFOLLOW)
   try {
-    await verifyHandle(ws, dirFh, dir)
     const at = viaHandle(dirFh, dir)
     const existing = await fsp.lstat(path.join(at, base)).catch((e: unknown) => {
       if (errCode(e) === 'ENOENT') return null
@@ -252,13 +249,8 @@ async function writeInPlace(
 ): Promise<{ before: number | null }> {
   const existing = await fsp.lstat(real).catch(() => null)
   if (existing) refuseTarget(ws, real, existing)
-  const fh = await fsp
-    .open(real, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW, 0o666)
-    .catch((e: unknown) => {
-      throw openError(ws, real, e)
-    })
+  const fh = await openChecked(ws, real, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW, 0o666)
   try {
-    await verifyHandle(ws, fh, real)
     const st = await fh.stat()
     refuseTarget(ws, real, st)
     await fh.truncate(0)
