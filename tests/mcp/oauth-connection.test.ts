@@ -4,33 +4,20 @@
  * token expires, "needs login" again when the tokens are revoked, step-up on
  * insufficient_scope, and the tokens surviving a restart of the app (the secrets store).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { HttpServerConfig } from '../../src-main/adapters/mcp/config'
-import { McpConnection } from '../../src-main/adapters/mcp/connection'
+import { describe, expect, it } from 'vitest'
+import type { McpConnection } from '../../src-main/adapters/mcp/connection'
 import { loginToServer } from '../../src-main/adapters/mcp/oauth-login'
 import { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
 import { openSecrets } from '../../src-main/adapters/settings/secrets'
 import type { ToolCallContext } from '../../src-main/core/ports'
+import { connectWithOAuth, follow, tempDir, useCleanups } from '../support/oauth-client'
 import {
   startOAuthServer,
   type OAuthServer,
   type OAuthServerOptions,
 } from '../support/oauth-server'
 
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-
-async function follow(u: URL): Promise<void> {
-  const page = await fetch(u, { redirect: 'manual' })
-  const back = page.headers.get('location')
-  if (!back) throw new Error(`the authorization page answered ${page.status}`)
-  await (await fetch(back)).text()
-}
+const cleanup = useCleanups()
 
 async function setup(o: OAuthServerOptions = {}): Promise<{
   server: OAuthServer
@@ -39,24 +26,11 @@ async function setup(o: OAuthServerOptions = {}): Promise<{
   connect: () => Promise<McpConnection>
 }> {
   const server = await startOAuthServer(o)
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-oauth-conn-'))
-  cleanups.push(
-    () => server.close(),
-    () => rmSync(dir, { recursive: true, force: true }),
-  )
+  cleanup(() => server.close())
+  const dir = tempDir('cairn-oauth-conn-', cleanup)
   // every call opens the secrets file afresh, as a restarted app does
   const store = (): McpAuthStore => new McpAuthStore(openSecrets(dir))
-  const connect = async (): Promise<McpConnection> => {
-    const c = new McpConnection('remote', { url: server.url } satisfies HttpServerConfig, {
-      launchStdio: () => Promise.reject(new Error('no stdio here')),
-      clientVersion: 'test',
-      oauthStore: store(),
-      restartBaseMs: 10,
-    })
-    cleanups.push(() => c.stop())
-    await c.start()
-    return c
-  }
+  const connect = (): Promise<McpConnection> => connectWithOAuth(server.url, store(), cleanup)
   return { server, dir, store, connect }
 }
 

@@ -3,45 +3,30 @@
  * SDK's client auth: discovery, registration, PKCE, state, the code exchange, scopes, and a
  * pre-registered client authenticating with client_secret_basic and client_secret_post.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createHash } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openSecrets } from '../../src-main/adapters/settings/secrets'
 import { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
 import { loginToServer } from '../../src-main/adapters/mcp/oauth-login'
+import { follow, tempDir, useCleanups } from '../support/oauth-client'
 import {
   startOAuthServer,
   type OAuthServer,
   type OAuthServerOptions,
 } from '../support/oauth-server'
 
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c()
-})
+const cleanup = useCleanups()
 
 async function setup(
   o: OAuthServerOptions = {},
 ): Promise<{ server: OAuthServer; store: McpAuthStore; dir: string }> {
   const server = await startOAuthServer(o)
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-oauth-'))
-  cleanups.push(
-    () => server.close(),
-    () => rmSync(dir, { recursive: true, force: true }),
-  )
+  cleanup(() => server.close())
+  const dir = tempDir('cairn-oauth-', cleanup)
   return { server, store: new McpAuthStore(openSecrets(dir)), dir }
 }
 
 /** a browser that follows the authorization page's redirect back to the callback */
-export async function follow(u: URL): Promise<void> {
-  const page = await fetch(u, { redirect: 'manual' })
-  const back = page.headers.get('location')
-  if (!back) throw new Error(`the authorization page answered ${page.status}`)
-  await (await fetch(back)).text()
-}
-
 describe('MCP OAuth login', () => {
   it('discovers, registers, authorizes with PKCE S256, state and resource, and stores the tokens', async () => {
     const { server, store } = await setup({ challengeScope: 'read' })

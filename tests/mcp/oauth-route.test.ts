@@ -5,30 +5,22 @@
  * `mcp.logout` brings back "needs login". A pre-registered client's secret moves from the
  * settings to the secrets store when the server is saved.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
 import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { follow, tempDir, useCleanups } from '../support/oauth-client'
 import {
   startOAuthServer,
   type OAuthServer,
   type OAuthServerOptions,
 } from '../support/oauth-server'
 
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-
-async function follow(u: string): Promise<void> {
-  const page = await fetch(u, { redirect: 'manual' })
-  await (await fetch(page.headers.get('location')!)).text()
-}
+const cleanup = useCleanups()
 
 async function host(openAuthorization: (server: string, url: string) => Promise<boolean>) {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-oauth-route-'))
+  const dir = tempDir('cairn-oauth-route-', cleanup)
   const h: AppHost = await createAppHost({
     dataDir: dir,
     hostKind: 'web',
@@ -36,10 +28,7 @@ async function host(openAuthorization: (server: string, url: string) => Promise<
     env: {},
     openAuthorization,
   })
-  cleanups.push(
-    () => rmSync(dir, { recursive: true, force: true }),
-    () => h.shutdown(),
-  )
+  cleanup(() => h.shutdown())
   const call = async <T>(route: string, input: unknown): Promise<T> => {
     const r = (await h.router.handle(route, input)) as
       { ok: true; data: T } | { ok: false; error: { message: string } }
@@ -51,7 +40,7 @@ async function host(openAuthorization: (server: string, url: string) => Promise<
 
 async function server(o: OAuthServerOptions = {}): Promise<OAuthServer> {
   const s = await startOAuthServer({ challengeScope: 'read', ...o })
-  cleanups.push(() => s.close())
+  cleanup(() => s.close())
   return s
 }
 

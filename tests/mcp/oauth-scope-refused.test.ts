@@ -5,38 +5,22 @@
  * that refuses its tool list is an error, not "needs login", and is not restarted. (The
  * conformance suite's auth/scope-retry-limit scenario counts such logins: at most three.)
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { HttpServerConfig } from '../../src-main/adapters/mcp/config'
-import { McpConnection } from '../../src-main/adapters/mcp/connection'
+import { describe, expect, it } from 'vitest'
+import type { McpConnection } from '../../src-main/adapters/mcp/connection'
 import { loginToServer } from '../../src-main/adapters/mcp/oauth-login'
 import { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
 import { openSecrets } from '../../src-main/adapters/settings/secrets'
 import type { ToolCallContext } from '../../src-main/core/ports'
+import { connectWithOAuth, follow, tempDir, useCleanups } from '../support/oauth-client'
 import { startOAuthServer, type OAuthServerOptions } from '../support/oauth-server'
 
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanup = useCleanups()
 
 /** the browser: follows the authorization page's redirect back to the callback */
-async function follow(u: URL): Promise<void> {
-  const page = await fetch(u, { redirect: 'manual' })
-  const back = page.headers.get('location')
-  if (!back) throw new Error(`the authorization page answered ${page.status}`)
-  await (await fetch(back)).text()
-}
-
 async function setup(o: OAuthServerOptions) {
   const server = await startOAuthServer(o)
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-oauth-refused-'))
-  cleanups.push(
-    () => server.close(),
-    () => rmSync(dir, { recursive: true, force: true }),
-  )
+  cleanup(() => server.close())
+  const dir = tempDir('cairn-oauth-refused-', cleanup)
   const store = new McpAuthStore(openSecrets(dir))
   const asked: (string | null)[] = []
   const login = (): Promise<void> =>
@@ -45,17 +29,7 @@ async function setup(o: OAuthServerOptions) {
       { url: server.url },
       { store, open: async (u) => (asked.push(u.searchParams.get('scope')), follow(u)) },
     )
-  const connect = async (): Promise<McpConnection> => {
-    const c = new McpConnection('remote', { url: server.url } satisfies HttpServerConfig, {
-      launchStdio: () => Promise.reject(new Error('no stdio here')),
-      clientVersion: 'test',
-      oauthStore: store,
-      restartBaseMs: 10,
-    })
-    cleanups.push(() => c.stop())
-    await c.start()
-    return c
-  }
+  const connect = (): Promise<McpConnection> => connectWithOAuth(server.url, store, cleanup)
   return { server, store, asked, login, connect }
 }
 
