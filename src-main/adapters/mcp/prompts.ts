@@ -5,12 +5,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { McpPrompt, McpPromptMessage } from '../../../src-preload/contract/mcp-catalog'
 import { truncateForModel } from '../../core/agent/tool-content'
+import { label, readPages } from './paged-list'
 
-const MAX_PAGES = 20
-const MAX_PROMPTS = 500
 /** characters of all of one prompt's messages together */
 export const MAX_PROMPT_CHARS = 100_000
-const MAX_LABEL = 500
 
 export function supportsPrompts(client: Client): boolean {
   return client.getServerCapabilities()?.prompts !== undefined
@@ -22,27 +20,23 @@ export async function listPrompts(
   signal?: AbortSignal,
 ): Promise<McpPrompt[]> {
   if (!supportsPrompts(client)) return []
-  const out: McpPrompt[] = []
-  let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES && out.length < MAX_PROMPTS; page++) {
-    const r = await client.listPrompts(cursor ? { cursor } : undefined, signal ? { signal } : {})
-    for (const p of r.prompts.slice(0, MAX_PROMPTS - out.length)) {
-      out.push({
-        server,
-        name: label(p.name),
-        ...(p.title ? { title: label(p.title) } : {}),
-        ...(p.description ? { description: label(p.description) } : {}),
-        arguments: (p.arguments ?? []).slice(0, 50).map((a) => ({
-          name: label(a.name, 200),
-          ...(a.description ? { description: label(a.description) } : {}),
-          required: a.required === true,
-        })),
-      })
-    }
-    cursor = r.nextCursor
-    if (!cursor) break
-  }
-  return out
+  return readPages(
+    async (cursor) => {
+      const r = await client.listPrompts(cursor ? { cursor } : undefined, signal ? { signal } : {})
+      return { items: r.prompts, nextCursor: r.nextCursor }
+    },
+    (p): McpPrompt => ({
+      server,
+      name: label(p.name),
+      ...(p.title ? { title: label(p.title) } : {}),
+      ...(p.description ? { description: label(p.description) } : {}),
+      arguments: (p.arguments ?? []).slice(0, 50).map((a) => ({
+        name: label(a.name, 200),
+        ...(a.description ? { description: label(a.description) } : {}),
+        required: a.required === true,
+      })),
+    }),
+  )
 }
 
 export async function getPromptMessages(
@@ -80,10 +74,6 @@ function textOf(c: { type: string } & Record<string, unknown>): string {
     default:
       return `[${c.type} content, not shown]`
   }
-}
-
-function label(s: string, max = MAX_LABEL): string {
-  return s.length > max ? `${s.slice(0, max)}…` : s
 }
 
 /** the link a message made from a prompt carries: it says where the message came from */

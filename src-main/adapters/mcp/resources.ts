@@ -7,16 +7,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { McpResource, McpResourceTemplate } from '../../../src-preload/contract/mcp-catalog'
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import { truncateForModel } from '../../core/agent/tool-content'
+import { label, readPages } from './paged-list'
 
-/** pages of a list read at most, and entries kept of one server */
-const MAX_PAGES = 20
-const MAX_ENTRIES = 500
 /** characters of one attached resource's text */
 export const MAX_RESOURCE_CHARS = 100_000
 /** an attached image (base64) larger than this is replaced by a note */
 export const MAX_RESOURCE_IMAGE_CHARS = 8 * 1024 * 1024
-/** characters of a name, title or description shown in the picker */
-const MAX_LABEL = 500
 
 export function supportsResources(client: Client): boolean {
   return client.getServerCapabilities()?.resources !== undefined
@@ -28,44 +24,40 @@ export async function listResources(
   signal?: AbortSignal,
 ): Promise<{ resources: McpResource[]; templates: McpResourceTemplate[] }> {
   if (!supportsResources(client)) return { resources: [], templates: [] }
-  const resources: McpResource[] = []
-  let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES && resources.length < MAX_ENTRIES; page++) {
-    const r = await client.listResources(cursor ? { cursor } : undefined, signal ? { signal } : {})
-    for (const x of r.resources.slice(0, MAX_ENTRIES - resources.length)) {
-      resources.push({
-        server,
-        uri: label(x.uri, 4096),
-        name: label(x.name),
-        ...(x.title ? { title: label(x.title) } : {}),
-        ...(x.description ? { description: label(x.description) } : {}),
-        ...(x.mimeType ? { mimeType: label(x.mimeType, 200) } : {}),
-      })
-    }
-    cursor = r.nextCursor
-    if (!cursor) break
-  }
-  const templates: McpResourceTemplate[] = []
-  let next: string | undefined
-  for (let page = 0; page < MAX_PAGES && templates.length < MAX_ENTRIES; page++) {
-    const t0 = await client
-      .listResourceTemplates(next ? { cursor: next } : undefined, signal ? { signal } : {})
-      .catch(() => null) // templates are optional even for servers with resources
-    if (!t0) break
-    for (const t of t0.resourceTemplates.slice(0, MAX_ENTRIES - templates.length)) {
-      templates.push({
-        server,
-        uriTemplate: label(t.uriTemplate, 4096),
-        name: label(t.name),
-        ...(t.title ? { title: label(t.title) } : {}),
-        ...(t.description ? { description: label(t.description) } : {}),
-        ...(t.mimeType ? { mimeType: label(t.mimeType, 200) } : {}),
-        variables: templateVariables(t.uriTemplate),
-      })
-    }
-    next = t0.nextCursor
-    if (!next) break
-  }
+  const resources = await readPages(
+    async (cursor) => {
+      const r = await client.listResources(
+        cursor ? { cursor } : undefined,
+        signal ? { signal } : {},
+      )
+      return { items: r.resources, nextCursor: r.nextCursor }
+    },
+    (x): McpResource => ({
+      server,
+      uri: label(x.uri, 4096),
+      name: label(x.name),
+      ...(x.title ? { title: label(x.title) } : {}),
+      ...(x.description ? { description: label(x.description) } : {}),
+      ...(x.mimeType ? { mimeType: label(x.mimeType, 200) } : {}),
+    }),
+  )
+  const templates = await readPages(
+    async (cursor) => {
+      const t = await client
+        .listResourceTemplates(cursor ? { cursor } : undefined, signal ? { signal } : {})
+        .catch(() => null) // templates are optional even for servers with resources
+      return t && { items: t.resourceTemplates, nextCursor: t.nextCursor }
+    },
+    (t): McpResourceTemplate => ({
+      server,
+      uriTemplate: label(t.uriTemplate, 4096),
+      name: label(t.name),
+      ...(t.title ? { title: label(t.title) } : {}),
+      ...(t.description ? { description: label(t.description) } : {}),
+      ...(t.mimeType ? { mimeType: label(t.mimeType, 200) } : {}),
+      variables: templateVariables(t.uriTemplate),
+    }),
+  )
   return { resources, templates }
 }
 
@@ -148,8 +140,4 @@ export async function readResourceParts(
     })
   }
   return parts
-}
-
-function label(s: string, max = MAX_LABEL): string {
-  return s.length > max ? `${s.slice(0, max)}…` : s
 }
