@@ -7,27 +7,14 @@ import { ChatHeader } from '../../src-renderer/src/features/chat/ChatHeader'
 import { Composer } from '../../src-renderer/src/features/composer/Composer'
 import { assistant, assistantsHost } from './support/assistants-host'
 import { renderWithApp } from './support/render-app'
+import { sessionRecord } from './support/session-record'
 import { RouteFailure } from './support/test-platform'
 
 afterEach(cleanup)
 beforeEach(() => localStorage.clear())
 
-const record = (assistant: SessionRecord['assistant']): SessionRecord => ({
-  id: 's1',
-  title: 'A chat',
-  createdAt: 0,
-  updatedAt: 0,
-  provider: 'p',
-  model: 'm',
-  workspace: null,
-  systemPrompt: null,
-  todos: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-  pinned: false,
-  archived: false,
-  messageCount: 0,
-  assistant,
-})
+const record = (assistant: SessionRecord['assistant']): SessionRecord =>
+  sessionRecord({ id: 's1', title: 'A chat', provider: 'p', model: 'm', assistant })
 
 const picker = () => screen.getByRole('combobox', { name: 'Assistant' })
 

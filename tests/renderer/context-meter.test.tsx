@@ -5,23 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ContextMeter } from '../../src-renderer/src/features/composer/ContextMeter'
 import { messageBuilder } from '../support/stored-messages'
 import { renderWithApp } from './support/render-app'
+import { sessionRecord } from './support/session-record'
 import { settingsView } from './support/settings-host'
 
-const session = {
-  id: 's',
-  title: 't',
-  createdAt: 0,
-  updatedAt: 0,
-  provider: null,
-  model: null,
-  workspace: null,
-  systemPrompt: null,
-  todos: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-  pinned: false,
-  archived: false,
-  messageCount: 1,
-}
+const session = sessionRecord({ id: 's', title: 't', messageCount: 1 })
 
 function show(estimatedTokens: number): void {
   const m = messageBuilder()

@@ -4,23 +4,10 @@ import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
 import type { SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import { createLiveStore, NEW_CHAT } from '../../src-renderer/src/state/live-store'
 import { keys, type Conversation } from '../../src-renderer/src/state/queries'
+import { sessionRecord } from './support/session-record'
 import { createTestPlatform, manualFrames, RouteFailure, settle } from './support/test-platform'
 
-const session = (id: string): SessionRecord => ({
-  id,
-  title: id,
-  createdAt: 0,
-  updatedAt: 0,
-  provider: 'p',
-  model: 'm',
-  workspace: null,
-  systemPrompt: null,
-  todos: [],
-  usage: { inputTokens: 0, outputTokens: 0 },
-  pinned: false,
-  archived: false,
-  messageCount: 0,
-})
+const session = (id: string): SessionRecord => sessionRecord({ id, provider: 'p', model: 'm' })
 
 function events(sessionId: string, turnId: string) {
   let seq = 0
