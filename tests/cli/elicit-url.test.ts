@@ -3,18 +3,16 @@
  * terminal it is asked, then opened with $BROWSER and accepted; without one it is declined
  * and stderr says so; an address that is not a web address is never opened.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { terminalElicitor } from '../../src-main/cli/elicitor'
 import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
-import { runCli } from '../support/cli'
+import { startCliEnv, runCli } from '../support/cli'
 import { fixture } from '../support/mcp'
 import {
   lastToolContent,
-  startScriptedServer,
   textReply,
   toolCallsReply,
   type ScriptedServer,
@@ -26,9 +24,13 @@ let dir: string
 let env: NodeJS.ProcessEnv
 let configFile: string
 let opened: string
+let stop: () => Promise<void>
 beforeEach(async () => {
-  server = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-url-'))
+  ;({ server, dir, env, configFile, stop } = await startCliEnv({
+    prefix: 'cairn-cli-url-',
+    models: ['m'],
+    mcpServers: { site: { command: process.execPath, args: [fixture('elicit-url.mjs')] } },
+  }))
   opened = join(dir, 'opened.txt')
   // a "browser" that writes down the address it was given
   const browser = join(dir, 'browser.mjs')
@@ -36,25 +38,9 @@ beforeEach(async () => {
     browser,
     `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(opened)}, process.argv[2])\n`,
   )
-  env = {
-    CAIRN_DATA_DIR: join(dir, 'data'),
-    CAIRN_BASE_URL: server.baseURL,
-    CAIRN_MODEL: 'm',
-    CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
-    BROWSER: `${process.execPath} ${browser}`,
-  }
-  configFile = join(dir, 'mcp.json')
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      mcpServers: { site: { command: process.execPath, args: [fixture('elicit-url.mjs')] } },
-    }),
-  )
+  env['BROWSER'] = `${process.execPath} ${browser}`
 })
-afterEach(async () => {
-  await server.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterEach(() => stop())
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 10))

@@ -4,40 +4,37 @@
  * secrets store (not the settings), survive into the next run, stay out of the turn logs,
  * and `cairn mcp logout` brings back "needs login".
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
-import { runCli } from '../support/cli'
+import { startCliEnv, runCli } from '../support/cli'
 import { fixture } from '../support/mcp'
 import { startOAuthServer, type OAuthServer } from '../support/oauth-server'
-import {
-  startScriptedServer,
-  textReply,
-  toolCallsReply,
-  type ScriptedServer,
-} from '../support/openai-server'
+import { textReply, toolCallsReply, type ScriptedServer } from '../support/openai-server'
 
 let auth: OAuthServer
 let model: ScriptedServer
 let dir: string
 let env: NodeJS.ProcessEnv
+let stop: () => Promise<void>
 beforeEach(async () => {
   auth = await startOAuthServer({ challengeScope: 'read' })
-  model = await startScriptedServer({ models: ['m'] })
-  dir = mkdtempSync(join(tmpdir(), 'cairn-cli-login-'))
-  env = {
-    CAIRN_DATA_DIR: join(dir, 'data'),
-    CAIRN_BASE_URL: model.baseURL,
-    CAIRN_MODEL: 'm',
-    BROWSER: `${process.execPath} ${fixture('oauth-browser.mjs')}`,
-  }
+  ;({
+    server: model,
+    dir,
+    env,
+    stop,
+  } = await startCliEnv({
+    prefix: 'cairn-cli-login-',
+    models: ['m'],
+    noLocalServers: false,
+    env: { BROWSER: `${process.execPath} ${fixture('oauth-browser.mjs')}` },
+  }))
 })
 afterEach(async () => {
   await auth.close()
-  await model.close()
-  rmSync(dir, { recursive: true, force: true })
+  await stop()
 })
 
 async function list(): Promise<McpServerInfo> {
