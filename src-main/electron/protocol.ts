@@ -27,12 +27,8 @@ export function registerAppScheme(protocol: Protocol): void {
  * (`..`, `%2e%2e%2f`, `..%5c`, an absolute path).
  */
 export function resolveAppPath(root: string, url: string): string | null {
-  let u: URL
-  try {
-    u = new URL(url)
-  } catch {
-    return null
-  }
+  const u = URL.parse(url)
+  if (!u) return null
   if (u.protocol !== `${APP_SCHEME}:` || u.host !== APP_HOST) return null
   let path: string
   try {

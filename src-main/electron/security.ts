@@ -17,12 +17,8 @@ export const APP_ORIGIN = 'app://cairn'
  * custom scheme such as `app:`, so the origin is put together by hand.
  */
 export function originOf(url: string): string | null {
-  let u: URL
-  try {
-    u = new URL(url)
-  } catch {
-    return null
-  }
+  const u = URL.parse(url)
+  if (!u) return null
   if (!['app:', 'http:', 'https:'].includes(u.protocol) || u.host === '') return null
   return `${u.protocol}//${u.host}`
 }

@@ -152,12 +152,9 @@ export const fetchUrlTool: BuiltinTool = {
 
 /** The next hop of a redirect: http(s) only (it is checked like the first one). */
 function redirectTarget(from: URL, location: string): URL {
-  let next: URL
-  try {
-    next = new URL(location, from)
-  } catch {
+  const next = URL.parse(location, from.href)
+  if (!next)
     throw new ToolError(`${from.href} redirected to "${location}", which is not a valid URL.`)
-  }
   if (next.protocol !== 'http:' && next.protocol !== 'https:') {
     throw new ToolError(
       `${from.href} redirected to ${next.protocol} (${next.href}); fetch_url follows http:// and https:// only.`,
@@ -167,10 +164,8 @@ function redirectTarget(from: URL, location: string): URL {
 }
 
 function parseHttpUrl(input: string): URL {
-  let url: URL
-  try {
-    url = new URL(input)
-  } catch {
+  const url = URL.parse(input)
+  if (!url) {
     throw new ToolError(
       `"${input}" is not a valid URL; give a full address starting with http:// or https://.`,
     )

@@ -25,12 +25,8 @@ export function redactHeaders(
 }
 
 export function redactUrl(url: string): string {
-  let u: URL
-  try {
-    u = new URL(url)
-  } catch {
-    return url
-  }
+  const u = URL.parse(url)
+  if (!u) return url
   let changed = false
   if (u.password) {
     u.password = REDACTED
