@@ -5,22 +5,15 @@ import { FileTurnLogger } from '../../src-main/adapters/logs/turn-log'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import type { WireMessage } from '../../src-main/core/llm/types'
 import { createHarness, ofType, type Harness } from '../support/agent-harness'
-import { httpError, textReply, type Reply } from '../support/openai-server'
+import { completionReply, httpError, textReply, type Reply } from '../support/openai-server'
 
 /** a non-streamed completion, as the summary call expects */
 function summaryReply(text: string): Reply {
-  return {
-    type: 'http',
-    status: 200,
-    body: {
-      id: 'sum',
-      object: 'chat.completion',
-      created: 1,
-      model: 'test-model',
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 900, completion_tokens: 20, total_tokens: 920 },
-    },
-  }
+  return completionReply(text, {
+    id: 'sum',
+    model: 'test-model',
+    usage: { prompt_tokens: 900, completion_tokens: 20, total_tokens: 920 },
+  })
 }
 
 /** `turns` exchanges of about 1 000 characters each, stored as earlier turns would be */

@@ -6,19 +6,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unwrap, type TestBridge } from '../support/bridges'
 import { openChatHost, storeLongSession } from '../support/host'
-import { startScriptedServer, type Reply, type ScriptedServer } from '../support/openai-server'
+import {
+  completionReply,
+  startScriptedServer,
+  type Reply,
+  type ScriptedServer,
+} from '../support/openai-server'
 
-const summaryReply = (text: string): Reply => ({
-  type: 'http',
-  status: 200,
-  body: {
-    id: 's',
-    object: 'chat.completion',
-    created: 1,
-    model: 'small',
-    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-  },
-})
+const summaryReply = (text: string): Reply => completionReply(text, { id: 's', model: 'small' })
 
 let envServer: ScriptedServer
 let other: ScriptedServer

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
 import { startCliEnv, runCli } from '../support/cli'
-import { textReply, type ScriptedServer } from '../support/openai-server'
+import { completionReply, textReply, type ScriptedServer } from '../support/openai-server'
 
 let server: ScriptedServer
 let dataDir: string
@@ -38,23 +38,7 @@ describe('a long session in a small window, from the CLI', () => {
     store.setMessagePinned(session.id, pinned.id, true)
     store.close()
     server.enqueue(
-      {
-        type: 'http',
-        status: 200,
-        body: {
-          id: 's',
-          object: 'chat.completion',
-          created: 1,
-          model: 'm1',
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content: 'Earlier: twelve questions.' },
-              finish_reason: 'stop',
-            },
-          ],
-        },
-      },
+      completionReply('Earlier: twelve questions.', { id: 's', model: 'm1' }),
       textReply('Still here.'),
     )
     const run = await runCli(

@@ -3,21 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import { unwrap, type TestBridge } from '../support/bridges'
 import { openChatHost, storeLongSession } from '../support/host'
-import type { Reply, ScriptedServer } from '../support/openai-server'
+import { completionReply, type Reply, type ScriptedServer } from '../support/openai-server'
 
-function summaryReply(text: string): Reply {
-  return {
-    type: 'http',
-    status: 200,
-    body: {
-      id: 's',
-      object: 'chat.completion',
-      created: 1,
-      model: 'm',
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-    },
-  }
-}
+const summaryReply = (text: string): Reply => completionReply(text, { id: 's', model: 'm' })
 
 describe('the context routes: compact, undo, pin, size', () => {
   let server: ScriptedServer

@@ -6,20 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanTitle } from '../../src-main/core/agent/session-title'
 import { unwrap, waitForEvent, type TestBridge } from '../support/bridges'
 import { openChatHost } from '../support/host'
-import { textReply, type Reply, type ScriptedServer } from '../support/openai-server'
+import {
+  completionReply,
+  textReply,
+  type Reply,
+  type ScriptedServer,
+} from '../support/openai-server'
 
 /** a non-streamed completion, as the title call expects */
-const completion = (text: string): Reply => ({
-  type: 'http',
-  status: 200,
-  body: {
-    id: 't',
-    object: 'chat.completion',
-    created: 1,
-    model: 'small',
-    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-  },
-})
+const completion = (text: string): Reply => completionReply(text, { id: 't', model: 'small' })
 
 describe('titles', () => {
   let server: ScriptedServer

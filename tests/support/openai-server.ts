@@ -390,6 +390,28 @@ export function textReply(
   return { type: 'sse', items, ...(opts.end ? { end: opts.end } : {}) }
 }
 
+/**
+ * A non-streamed completion (`stream: false`, as the summary and title calls ask): one
+ * message of `text`, finished with `stop`.
+ */
+export function completionReply(
+  text: string,
+  opts: { id: string; model: string; usage?: Record<string, number> },
+): Reply {
+  return {
+    type: 'http',
+    status: 200,
+    body: {
+      id: opts.id,
+      object: 'chat.completion',
+      created: 1,
+      model: opts.model,
+      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+      ...(opts.usage ? { usage: opts.usage } : {}),
+    },
+  }
+}
+
 /** Reasoning then text, in one of the three dialects. */
 export function reasoningReply(
   reasoning: string,
