@@ -94,11 +94,8 @@ function fieldPrompt(f: ElicitField): string {
 
 /** an http or https address (nothing else is opened) */
 function webAddress(url: string | undefined): url is string {
-  try {
-    return url !== undefined && ['http:', 'https:'].includes(new URL(url).protocol)
-  } catch {
-    return false
-  }
+  const protocol = url === undefined ? undefined : URL.parse(url)?.protocol
+  return protocol === 'http:' || protocol === 'https:'
 }
 
 export function terminalElicitor(

@@ -58,12 +58,8 @@ export function isTrustedSender(
 
 /** Links that may leave the app, to the user's browser or mail program. */
 export function isExternalAllowed(url: string): boolean {
-  try {
-    const { protocol } = new URL(url)
-    return protocol === 'https:' || protocol === 'mailto:'
-  } catch {
-    return false
-  }
+  const protocol = URL.parse(url)?.protocol
+  return protocol === 'https:' || protocol === 'mailto:'
 }
 
 /**

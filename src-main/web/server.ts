@@ -75,12 +75,8 @@ function reject(socket: Duplex, status: number, reason: string): void {
 /** The request target as a URL, or null when it is not one (`//[`, an absolute form). */
 function parseTarget(raw: string | undefined): URL | null {
   if (typeof raw !== 'string' || !raw.startsWith('/')) return null
-  try {
-    const url = new URL(raw, 'http://local')
-    return url.host === 'local' ? url : null
-  } catch {
-    return null
-  }
+  const url = URL.parse(raw, 'http://local')
+  return url?.host === 'local' ? url : null
 }
 
 /** A WebSocket frame as a request object, or null: text frames holding a JSON object only. */

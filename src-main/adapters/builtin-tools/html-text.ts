@@ -76,11 +76,7 @@ function rewriteHref(href: string, metadata: Metadata | undefined): string {
   // a mail address (html-to-text takes `mailto:` off first) is not a path
   if (/^[^/:?#@]+@[^/?#]+$/.test(trimmed)) return trimmed
   if (!metadata?.baseUrl) return trimmed
-  try {
-    return new URL(trimmed, metadata.baseUrl).href
-  } catch {
-    return trimmed
-  }
+  return URL.parse(trimmed, metadata.baseUrl)?.href ?? trimmed
 }
 
 const toText = compile<Metadata>({

@@ -361,20 +361,12 @@ export function notAnEventStream(
 }
 
 function isLoopback(baseURL: string): boolean {
-  try {
-    const host = new URL(baseURL).hostname.replace(/^\[|\]$/g, '')
-    return host === 'localhost' || host === '::1' || /^127\./.test(host)
-  } catch {
-    return false
-  }
+  const host = URL.parse(baseURL)?.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host === '::1' || (host !== undefined && /^127\./.test(host))
 }
 
 function origin(baseURL: string): string {
-  try {
-    return new URL(baseURL).origin
-  } catch {
-    return baseURL
-  }
+  return URL.parse(baseURL)?.origin ?? baseURL
 }
 
 /** The usual local servers by their default port. */
@@ -387,11 +379,8 @@ const LOCAL_PORTS: Record<string, string> = {
 
 /** Which local server a loopback URL is most likely for (by its default port), or undefined. */
 export function localServerKind(baseURL: string): string | undefined {
-  try {
-    return LOCAL_PORTS[new URL(baseURL).port]
-  } catch {
-    return undefined
-  }
+  const url = URL.parse(baseURL)
+  return url ? LOCAL_PORTS[url.port] : undefined
 }
 
 /** `The server asked to wait 120 s (try again after 14:05:10)` */

@@ -76,12 +76,8 @@ async function probeKind(
   base: string,
   opts: InfoFetchOptions,
 ): Promise<{ kind: ProviderKind; answered: boolean }> {
-  let host = ''
-  try {
-    host = new URL(base).hostname
-  } catch {
-    return { kind: 'openai-compatible', answered: true }
-  }
+  const host = URL.parse(base)?.hostname
+  if (host === undefined) return { kind: 'openai-compatible', answered: true }
   if (host === 'openrouter.ai' || host.endsWith('.openrouter.ai'))
     return { kind: 'openrouter', answered: true }
   if (host === 'api.openai.com') return { kind: 'openai', answered: true }
