@@ -33,12 +33,7 @@ function problem(path: readonly PropertyKey[], value: Record<string, unknown>): 
       return `${head} must be a positive whole number of milliseconds`
     case 'url': {
       const url = String(value['url'])
-      try {
-        new URL(url)
-        return 'url must be http or https'
-      } catch {
-        return `url is not a valid URL: ${url}`
-      }
+      return URL.canParse(url) ? 'url must be http or https' : `url is not a valid URL: ${url}`
     }
     case 'oauth':
       if (second === undefined) return 'oauth must be an object'
