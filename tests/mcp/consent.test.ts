@@ -10,36 +10,29 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
 import type { CommandConsentRequest } from '../../src-main/services/handlers/context'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
-import { ipcBridge, unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import { unwrap, waitForEvent, type TestBridge } from '../support/bridges'
+import { openTestHost } from '../support/host'
 import { fixture } from '../support/mcp'
 
-let dir: string
-let host: AppHost | null = null
-let b: TestBridge | null = null
+let stop: (() => Promise<void>) | null = null
 
 afterEach(async () => {
-  await b?.close()
-  await host?.shutdown()
-  b = null
-  host = null
-  rmSync(dir, { recursive: true, force: true })
+  await stop?.()
+  stop = null
 })
 
 async function open(
   confirmCommand?: (r: CommandConsentRequest) => Promise<boolean>,
   env: NodeJS.ProcessEnv = {},
 ): Promise<TestBridge> {
-  dir = mkdtempSync(join(tmpdir(), 'cairn-mcp-consent-'))
-  host = await createAppHost({
-    dataDir: join(dir, 'data'),
+  const t = await openTestHost({
+    prefix: 'cairn-mcp-consent-',
     hostKind: confirmCommand ? 'electron' : 'web',
-    version: 't',
-    env: { CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1', ...env },
+    env,
     ...(confirmCommand ? { confirmCommand } : {}),
   })
-  b = ipcBridge(host)
-  return b
+  stop = t.stop
+  return t.b
 }
 
 const echo = {
