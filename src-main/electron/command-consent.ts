@@ -5,6 +5,7 @@
  */
 import type { BrowserWindow, MessageBoxOptions } from 'electron'
 import type { CommandConsentRequest, ConfirmCommand } from '../services/handlers/context'
+import { askOverWindow, type MessageBoxApi } from './native-dialogs'
 
 /** The dialog's text: the program, every argument on its own line, the variables it sets. */
 export function consentMessage(r: CommandConsentRequest): MessageBoxOptions {
@@ -26,18 +27,8 @@ export function consentMessage(r: CommandConsentRequest): MessageBoxOptions {
 }
 
 export function nativeCommandConsent(
-  dialog: {
-    showMessageBox(win: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number }>
-    showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>
-  },
+  dialog: MessageBoxApi,
   window: () => BrowserWindow | null,
 ): ConfirmCommand {
-  return async (request) => {
-    const options = consentMessage(request)
-    const win = window()
-    const { response } = win
-      ? await dialog.showMessageBox(win, options)
-      : await dialog.showMessageBox(options)
-    return response === 0
-  }
+  return async (request) => (await askOverWindow(dialog, window, consentMessage(request))) === 0
 }

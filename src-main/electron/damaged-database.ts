@@ -7,6 +7,7 @@
  */
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
+import { askOverWindow } from './native-dialogs'
 
 /** The user chose to quit from the dialog: nothing more to say. */
 export class QuitChosen extends Error {
@@ -74,12 +75,5 @@ export function nativeNewDatabaseConsent(
   dialog: Pick<Dialog, 'showMessageBox'>,
   window: () => BrowserWindow | null,
 ): (damage: string) => Promise<boolean> {
-  return async (damage) => {
-    const win = window()
-    const options = newDatabaseDialog(damage)
-    const { response } = win
-      ? await dialog.showMessageBox(win, options)
-      : await dialog.showMessageBox(options)
-    return response === 0
-  }
+  return async (damage) => (await askOverWindow(dialog, window, newDatabaseDialog(damage))) === 0
 }

@@ -5,6 +5,7 @@
  */
 import type { BrowserWindow, MessageBoxOptions } from 'electron'
 import type { OpenAuthorization } from '../services/handlers/context'
+import { askOverWindow, type MessageBoxApi } from './native-dialogs'
 
 export function loginMessage(server: string, url: string): MessageBoxOptions {
   return {
@@ -20,22 +21,14 @@ export function loginMessage(server: string, url: string): MessageBoxOptions {
 }
 
 export function nativeLoginOpener(
-  dialog: {
-    showMessageBox(win: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number }>
-    showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>
-  },
+  dialog: MessageBoxApi,
   shell: { openExternal(url: string): Promise<void> },
   window: () => BrowserWindow | null,
 ): OpenAuthorization {
   return async (server, url) => {
     const protocol = new URL(url).protocol
     if (protocol !== 'https:' && protocol !== 'http:') return false
-    const options = loginMessage(server, url)
-    const win = window()
-    const { response } = win
-      ? await dialog.showMessageBox(win, options)
-      : await dialog.showMessageBox(options)
-    if (response !== 0) return false
+    if ((await askOverWindow(dialog, window, loginMessage(server, url))) !== 0) return false
     await shell.openExternal(url)
     return true
   }

@@ -4,6 +4,7 @@
  */
 import type {
   BrowserWindow,
+  MessageBoxOptions,
   OpenDialogOptions,
   OpenDialogReturnValue,
   SaveDialogOptions,
@@ -16,6 +17,24 @@ export interface DialogApi {
   showOpenDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue>
   showSaveDialog(win: BrowserWindow, options: SaveDialogOptions): Promise<SaveDialogReturnValue>
   showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>
+}
+
+export interface MessageBoxApi {
+  showMessageBox(win: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number }>
+  showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>
+}
+
+/** Shows a message box over the window when there is one; the index of the button chosen. */
+export async function askOverWindow(
+  dialog: MessageBoxApi,
+  window: () => BrowserWindow | null,
+  options: MessageBoxOptions,
+): Promise<number> {
+  const win = window()
+  const { response } = win
+    ? await dialog.showMessageBox(win, options)
+    : await dialog.showMessageBox(options)
+  return response
 }
 
 /** The file type filter a suggested name implies (an export is Markdown or JSON). */
