@@ -35,6 +35,11 @@ interface Result {
   durationMs: number
 }
 
+/** a result Cairn writes in place of the tool's (the call never ran) */
+function syntheticResult(kind: FailureKind, content: string): Result {
+  return { ok: false, content, parts: null, synthetic: true, failureKind: kind, durationMs: 0 }
+}
+
 /** One assistant message's calls, their recorder, and the decisions made in this round. */
 interface Round {
   prepared: Prepared[]
@@ -293,15 +298,7 @@ async function execute(
     if (ctx.signal.aborted) throw e // the stop function answers this call
     if (e instanceof ToolChangedError) {
       // approved (by the user, a rule or the policy) as it was; it is not that tool anymore
-      const content = syntheticText('tool_changed', p.call.name)
-      return {
-        ok: false,
-        content,
-        parts: null,
-        synthetic: true,
-        failureKind: 'tool_changed',
-        durationMs: 0,
-      }
+      return syntheticResult('tool_changed', syntheticText('tool_changed', p.call.name))
     }
     ok = false
     text = `Error: ${tool.name} failed: ${e instanceof Error ? e.message : String(e)}`
@@ -324,14 +321,7 @@ class OrderedRecorder {
   }
 
   synthetic(i: number, kind: FailureKind, content: string): void {
-    this.record(i, {
-      ok: false,
-      content,
-      parts: null,
-      synthetic: true,
-      failureKind: kind,
-      durationMs: 0,
-    })
+    this.record(i, syntheticResult(kind, content))
   }
 
   /** Answers the unanswered calls that stand before a recorded result, so it can be saved. */
@@ -342,14 +332,7 @@ class OrderedRecorder {
     for (let i = this.next; i < last; i++) {
       if (!this.results[i]) {
         const name = this.prepared[i]!.call.name
-        this.results[i] = {
-          ok: false,
-          content: syntheticText(kind, name, reasonWords(reason)),
-          parts: null,
-          synthetic: true,
-          failureKind: kind,
-          durationMs: 0,
-        }
+        this.results[i] = syntheticResult(kind, syntheticText(kind, name, reasonWords(reason)))
       }
     }
     this.record(last, this.results[last]!)
