@@ -9,10 +9,9 @@
  * pid of this system).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   containment,
   detectContainment,
@@ -21,6 +20,7 @@ import {
 } from '../../src-main/adapters/builtin-tools/containment'
 import { ProcessRegistry } from '../../src-main/adapters/mcp/process-registry'
 import { harness, tempDir } from './harness'
+import { alive, pgidOf, until, uniqueSleep, useStartedProcesses } from './processes'
 
 const linux = process.platform === 'linux'
 const namespace = linux ? await detectContainment() : processGroupOnly()
@@ -29,71 +29,7 @@ const modes: Containment[] = [
   ...(namespace.kind === 'pid-namespace' ? [namespace] : []),
 ]
 
-const started: number[] = []
-const children: ChildProcess[] = []
-afterEach(() => {
-  for (const c of children.splice(0)) c.kill('SIGKILL')
-  for (const pid of started.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // gone, as it should be
-    }
-  }
-})
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return false
-  }
-}
-
-function pgidOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
-/** A `sleep` duration no other process on this machine is likely to use. */
-const uniqueSleep = (): string => `sleep ${randomInt(100_000, 999_999)}`
-
-/** The live processes of this system whose whole command line is `line`. */
-function byCmdline(line: string): number[] {
-  const found: number[] = []
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()
-      if (cmd === line && alive(Number(entry))) found.push(Number(entry))
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found
-}
-
-/** Waits for the one process running `line` and records it for the clean-up. */
-async function theProcess(line: string): Promise<number> {
-  let pid = 0
-  await until(() => (pid = byCmdline(line)[0] ?? 0) > 0, `a process running "${line}"`)
-  started.push(pid)
-  return pid
-}
+const { children, theProcess } = useStartedProcesses()
 
 describe.runIf(linux).each(modes.map((m) => [m.kind, m] as const))(
   'run_command leaves nothing running (%s)',

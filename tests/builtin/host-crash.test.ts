@@ -11,64 +11,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { detectContainment } from '../../src-main/adapters/builtin-tools/containment'
 import { tempDir } from './harness'
+import { alive, until, uniqueSleep, useStartedProcesses } from './processes'
 
 const linux = process.platform === 'linux'
 const namespaces = linux && (await detectContainment()).kind === 'pid-namespace'
-const children: ChildProcess[] = []
-const pids: number[] = []
-afterEach(() => {
-  for (const c of children.splice(0)) c.kill('SIGKILL')
-  for (const pid of pids.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL')
-    } catch {
-      // gone
-    }
-  }
-})
-
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return false
-  }
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
-function byCmdline(line: string): number[] {
-  const found: number[] = []
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()
-      if (cmd === line && alive(Number(entry))) found.push(Number(entry))
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found
-}
-
-async function theProcess(line: string): Promise<number> {
-  let pid = 0
-  await until(() => (pid = byCmdline(line)[0] ?? 0) > 0, `a process running "${line}"`)
-  pids.push(pid)
-  return pid
-}
-
-const uniqueSleep = (): string => `sleep ${randomInt(100_000, 999_999)}`
+const { children, theProcess } = useStartedProcesses()
 
 /** Starts a host on `dataDir` in a child process; with a command, runs it through run_command. */
 function startHost(

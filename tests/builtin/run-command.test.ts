@@ -17,6 +17,7 @@ import {
 import { commandEnv } from '../../src-main/adapters/builtin-tools/run-command'
 import { HeadTail } from '../../src-main/adapters/builtin-tools/spawn-group'
 import { harness as baseHarness, posix } from './harness'
+import { alive, pgidOf } from './processes'
 
 const namespace = await detectContainment()
 const modes: Containment[] = [
@@ -35,22 +36,6 @@ afterEach(() => {
     }
   }
 })
-
-/** Whether a process exists and is not a zombie waiting to be reaped. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  if (process.platform !== 'linux') return true
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return false
-  }
-}
 
 /** Whether any live (non-zombie) process is in the group. */
 function groupAlive(pgid: number): boolean {
@@ -89,12 +74,6 @@ function tokenProcesses(token: string): number[] {
     }
   }
   return found
-}
-
-/** The process group of a pid of this system (Linux). */
-function pgidOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
 }
 
 /** The command line of a pid of this system (Linux), or '' when it is gone. */
