@@ -8,7 +8,7 @@ import { Composer } from '../../src-renderer/src/features/composer/Composer'
 import { assistant, assistantsHost } from './support/assistants-host'
 import { renderWithApp } from './support/render-app'
 import { sessionRecord } from './support/session-record'
-import { RouteFailure } from './support/test-platform'
+import { RouteFailure, type Handlers } from './support/test-platform'
 
 afterEach(cleanup)
 beforeEach(() => localStorage.clear())
@@ -16,18 +16,25 @@ beforeEach(() => localStorage.clear())
 const record = (assistant: SessionRecord['assistant']): SessionRecord =>
   sessionRecord({ id: 's1', title: 'A chat', provider: 'p', model: 'm', assistant })
 
+/** a new chat: the header and the message box */
+const renderNewChat = (handlers: Handlers): ReturnType<typeof renderWithApp> =>
+  renderWithApp(
+    <>
+      <ChatHeader />
+      <Composer />
+    </>,
+    handlers,
+  )
+
 const picker = () => screen.getByRole('combobox', { name: 'Assistant' })
 
 describe('the assistant picker', () => {
   it('in a new chat: the default is picked; another pick goes with the first message', async () => {
     const host = assistantsHost()
-    const app = renderWithApp(
-      <>
-        <ChatHeader />
-        <Composer />
-      </>,
-      { ...host.handlers, 'chat.send': () => ({ sessionId: 's1', turnId: 't1' }) },
-    )
+    const app = renderNewChat({
+      ...host.handlers,
+      'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
+    })
     const user = userEvent.setup()
     await waitFor(() => expect(picker()).toHaveProperty('value', 'default'))
     expect(screen.getByRole('option', { name: 'Default (default)' })).toBeTruthy()
@@ -44,13 +51,10 @@ describe('the assistant picker', () => {
 
   it('a new chat whose picked assistant was deleted meanwhile starts with the default', async () => {
     const host = assistantsHost()
-    const app = renderWithApp(
-      <>
-        <ChatHeader />
-        <Composer />
-      </>,
-      { ...host.handlers, 'chat.send': () => ({ sessionId: 's1', turnId: 't1' }) },
-    )
+    const app = renderNewChat({
+      ...host.handlers,
+      'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
+    })
     const user = userEvent.setup()
     await waitFor(() => expect(picker()).toHaveProperty('value', 'default'))
     await user.selectOptions(picker(), 'chat')
@@ -72,13 +76,7 @@ describe('the assistant picker', () => {
       assistant('default', { name: 'Default' }, 'default'),
       assistant('coder', { name: 'Coder', model: 'm-large' }),
     ])
-    renderWithApp(
-      <>
-        <ChatHeader />
-        <Composer />
-      </>,
-      host.handlers,
-    )
+    renderNewChat(host.handlers)
     const user = userEvent.setup()
     const model = screen.getByRole('combobox', { name: 'Model' })
     await waitFor(() => expect(model).toHaveProperty('value', 'm'))
