@@ -3,7 +3,7 @@ import type { TurnEndReason } from '../../src-preload/contract/events'
 import { AbortReason } from '../core/llm/types'
 import type { AppServices } from '../services/app-services'
 import type { ToolRuntime } from '../services/tool-runtime'
-import { handleStopSignals } from '../services/signals'
+import { stopOnSignals } from '../services/signals'
 import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
 import { terminalElicitor } from './elicitor'
@@ -195,20 +195,16 @@ export async function runTurnCommand(
 ): Promise<number> {
   const stopper = new AbortController()
   let signalCode: number | null = null
-  const onSignal = (code: number) => (): void => {
-    if (signalCode !== null) {
-      streams.stderr.write('Stopping at once.\n')
-      process.exit(code)
-    }
-    signalCode = code
-    streams.stderr.write(
-      `\n${code === 130 ? 'Interrupted' : 'Terminated'}: stopping the turn (press Ctrl-C again to quit at once)…\n`,
-    )
-    stopper.abort(new AbortReason('stop'))
-  }
-  const onInt = onSignal(130)
-  const onTerm = onSignal(143)
-  const releaseSignals = handleStopSignals({ SIGINT: onInt, SIGTERM: onTerm })
+  const signals = stopOnSignals(
+    (code) => {
+      signalCode = code
+      streams.stderr.write(
+        `\n${code === 130 ? 'Interrupted' : 'Terminated'}: stopping the turn (press Ctrl-C again to quit at once)…\n`,
+      )
+      stopper.abort(new AbortReason('stop'))
+    },
+    { atOnce: () => streams.stderr.write('Stopping at once.\n') },
+  )
   try {
     let message: { text: string; parts: ContentPart[] }
     try {
@@ -229,10 +225,10 @@ export async function runTurnCommand(
       options,
       streams,
       env,
-      { signal: stopper.signal, onInterrupt: onInt },
+      { signal: stopper.signal, onInterrupt: signals.interrupt },
     )
     return signalCode ?? code
   } finally {
-    releaseSignals()
+    signals.release()
   }
 }

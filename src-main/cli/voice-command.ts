@@ -42,7 +42,7 @@ export async function voiceCommand(
     },
     true,
   )
-  const release = stopOnSignals(
+  const { release } = stopOnSignals(
     (c) => {
       heard.clear()
       streams.stderr.write(`\n${c === 130 ? 'Interrupted' : 'Terminated'}: voice input stops…\n`)

@@ -19,11 +19,12 @@ export function handleStopSignals(
  * SIGINT (exit code 130) and SIGTERM (143) stop a host in two steps: the first calls
  * `stop` with the code; one that comes while it is stopping (`stopping()`, by default once
  * `stop` has been called) ends the process at once with its code, after `atOnce`.
+ * `interrupt` does what SIGINT does (Ctrl-C read by a prompt on the terminal).
  */
 export function stopOnSignals(
   stop: (code: number) => void,
   { stopping, atOnce }: { stopping?: () => boolean; atOnce?: () => void } = {},
-): () => void {
+): { release: () => void; interrupt: () => void } {
   let stopped = false
   const onSignal = (code: number) => (): void => {
     if (stopping ? stopping() : stopped) {
@@ -33,5 +34,6 @@ export function stopOnSignals(
     stopped = true
     stop(code)
   }
-  return handleStopSignals({ SIGINT: onSignal(130), SIGTERM: onSignal(143) })
+  const interrupt = onSignal(130)
+  return { release: handleStopSignals({ SIGINT: interrupt, SIGTERM: onSignal(143) }), interrupt }
 }

@@ -103,7 +103,7 @@ async function onTerminal(
 async function fromLines(chat: ChatSession, streams: ChatStreams): Promise<number> {
   const lines = createInterface({ input: streams.stdin, terminal: false, crlfDelay: Infinity })
   let signalCode: number | null = null
-  const release = stopOnSignals((code) => {
+  const { release } = stopOnSignals((code) => {
     signalCode = code
     chat.interrupt()
     lines.close()
