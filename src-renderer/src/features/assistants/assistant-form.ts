@@ -26,24 +26,8 @@ export interface AssistantFormState {
   workspace: string
 }
 
-export type FormField =
-  | 'name'
-  | 'description'
-  | 'systemPrompt'
-  | 'providerId'
-  | 'model'
-  | 'utilityModel'
-  | 'temperature'
-  | 'tools'
-  | 'permissionPolicy'
-  | 'maxIterations'
-  | 'deadlineSeconds'
-  | 'workspace'
-
-export type FormErrors = Partial<Record<FormField, string>>
-
-/** The form's order: the first field with a problem takes the focus. */
-export const FIELD_ORDER: readonly FormField[] = [
+/** The form's fields, in order: the first field with a problem takes the focus. */
+export const FIELD_ORDER = [
   'name',
   'description',
   'systemPrompt',
@@ -56,7 +40,11 @@ export const FIELD_ORDER: readonly FormField[] = [
   'maxIterations',
   'deadlineSeconds',
   'workspace',
-]
+] as const
+
+export type FormField = (typeof FIELD_ORDER)[number]
+
+export type FormErrors = Partial<Record<FormField, string>>
 
 /** the id of a field's control (`assistant-<field>`) */
 export const fieldId = (f: FormField): string => `assistant-${f}`
@@ -196,19 +184,10 @@ export function previewDraft(
   }
 }
 
-const HOST_FIELDS: Record<string, FormField> = {
-  name: 'name',
-  description: 'description',
-  systemPrompt: 'systemPrompt',
-  providerId: 'providerId',
-  model: 'model',
-  utilityModel: 'utilityModel',
-  temperature: 'temperature',
-  tools: 'tools',
-  permissionPolicy: 'permissionPolicy',
-  maxIterations: 'maxIterations',
-  deadlineMs: 'deadlineSeconds',
-  workspace: 'workspace',
+/** the form's field for a field of the draft the host names (the same but the deadline) */
+function formField(key: string): FormField | null {
+  if (key === 'deadlineMs') return 'deadlineSeconds'
+  return FIELD_ORDER.find((f) => f === key) ?? null
 }
 
 /**
@@ -220,7 +199,7 @@ export function fieldOfRefusal(code: string, message: string): FormField | null 
   const path = /\bassistant\.([A-Za-z]+)(?:\.([A-Za-z]+))?/.exec(message)
   if (path) {
     const key = path[1] === 'limits' && path[2] ? path[2] : path[1]!
-    return HOST_FIELDS[key] ?? null
+    return formField(key)
   }
   if (code === 'conflict' && /\bname\b/i.test(message)) return 'name'
   if (/\bprovider\b/i.test(message) && code !== 'unavailable') return 'providerId'
