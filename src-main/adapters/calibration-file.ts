@@ -23,7 +23,7 @@ const entrySchema = z.object({
 const fileSchema = z.record(z.string().max(5_000), z.unknown())
 
 /** at most this many models are remembered (the least recently measured go first) */
-export const MAX_MODELS = 500
+const MAX_MODELS = 500
 
 export class FileTokenCalibration implements TokenCalibration {
   private readonly entries = new Map<string, z.infer<typeof entrySchema>>()

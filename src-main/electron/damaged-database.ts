@@ -53,7 +53,7 @@ export async function openWithRecovery<T>(
 }
 
 /** The dialog for damage found after the database opened: start a new one, or keep it. */
-export function newDatabaseDialog(damage: string): MessageBoxOptions {
+function newDatabaseDialog(damage: string): MessageBoxOptions {
   return {
     type: 'warning',
     title: 'Start a new database?',

@@ -34,7 +34,7 @@ export interface Containment {
 }
 
 /** The namespace's init: runs the shell (its arguments), then stops what it left behind. */
-export const INIT_SCRIPT = [
+const INIT_SCRIPT = [
   // the init's own messages ("Killed", kill's errors) must not mix with the command's output
   'exec 3>&2 2>/dev/null',
   '(exec "$@" 2>&3 3>&-)',
@@ -80,7 +80,7 @@ function tryPrefix(prefix: string[]): Promise<boolean> {
 }
 
 /** The namespace prefixes to try, most preferred first. */
-export function namespacePrefixes(opts: {
+function namespacePrefixes(opts: {
   unshare: string
   setpriv: string | null
   root: boolean
@@ -139,7 +139,7 @@ export async function detectContainment(opts: DetectOptions = {}): Promise<Conta
 let cached: Promise<Containment> | undefined
 
 /** Set to `process-group` to keep commands out of PID namespaces (e.g. for `sudo`). */
-export const CONTAINMENT_ENV = 'CAIRN_COMMAND_CONTAINMENT'
+const CONTAINMENT_ENV = 'CAIRN_COMMAND_CONTAINMENT'
 
 /** The containment in effect for run_command, found on first use and kept. */
 export function containment(): Promise<Containment> {

@@ -11,8 +11,8 @@ import type { ToolCallContext } from '../../core/ports'
 import type { CallTimer } from './call-timer'
 
 /** a question longer than this (its message; its schema or address) is declined unshown */
-export const MAX_MESSAGE_CHARS = 20_000
-export const MAX_SCHEMA_CHARS = 100_000
+const MAX_MESSAGE_CHARS = 20_000
+const MAX_SCHEMA_CHARS = 100_000
 
 /** what Cairn tells servers it can do: forms (defaults filled in) and addresses to open */
 export const ELICITATION_CAPABILITY = { form: { applyDefaults: true }, url: {} }

@@ -43,7 +43,7 @@ export interface SessionAssistantChoice {
 const COLUMNS = 'id, name, origin, data, created_at, updated_at'
 
 /** how names are compared: without case and surrounding spaces */
-export const nameKey = (name: string): string => name.trim().toLocaleLowerCase()
+const nameKey = (name: string): string => name.trim().toLocaleLowerCase()
 
 function readRow(row: AssistantRow): Assistant | null {
   let data: unknown

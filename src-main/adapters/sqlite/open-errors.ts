@@ -70,7 +70,7 @@ export function explainOpenError(e: unknown, dataDir: string): StorageError | nu
 const SQLITE_DAMAGED_LATER = /^SQLITE_(NOTADB|CORRUPT|IOERR)/
 
 /** What a person does about a damaged database that is open (said by the host after it). */
-export const DAMAGED_DATABASE_ADVICE =
+const DAMAGED_DATABASE_ADVICE =
   'Cairn can copy it aside (nothing is deleted: it stays there for recovery) and start a new, empty one; ' +
   'your settings and API keys are kept.'
 

@@ -23,7 +23,7 @@ function problemOf(e: unknown): string | null {
 }
 
 /** What `m` was, for a person: the thing that was not saved. */
-export function unsavedWords(m: NewMessage): string {
+function unsavedWords(m: NewMessage): string {
   if (m.kind === 'summary') return 'the summary of earlier messages'
   switch (m.role) {
     case 'user':

@@ -9,7 +9,7 @@ import type { TierModel } from './model-tiers'
 
 /** what of the exchange the model reads: enough to name it, never a whole document */
 const EXCERPT_CHARS = 2_000
-export const MAX_TITLE_CHARS = 80
+const MAX_TITLE_CHARS = 80
 
 const INSTRUCTION =
   'Write a short title (at most six words) for the conversation below. ' +

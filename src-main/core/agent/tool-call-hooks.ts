@@ -11,7 +11,7 @@ import { raceAbort } from './permissions'
 import type { TurnContext } from './turn-context'
 
 /** progress reports closer together than this are not all shown (the turn keeps its events) */
-export const PROGRESS_EVERY_MS = 100
+const PROGRESS_EVERY_MS = 100
 
 export function callHooks(
   ctx: TurnContext,

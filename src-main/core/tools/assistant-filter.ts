@@ -11,7 +11,7 @@ const NONE: ToolSelection = { mode: 'none', names: [] }
 const ALL: ToolSelection = { mode: 'all', names: [] }
 
 /** what an MCP server offers under these rules (servers not listed follow `others`) */
-export function serverSelection(tools: AssistantTools, server: string): ToolSelection {
+function serverSelection(tools: AssistantTools, server: string): ToolSelection {
   const listed = Object.hasOwn(tools.mcp.servers, server) ? tools.mcp.servers[server] : undefined
   return listed ?? (tools.mcp.others === 'all' ? ALL : NONE)
 }
