@@ -18,7 +18,7 @@ export class EventHub {
   }
 
   /**
-   * Listens inside the engine (voice input follows the turns it sent): an observer is not
+   * Listens inside the engine (voice input hears of stopped turns and deleted chats): an observer is not
    * a renderer, so it does not count in `subscriberCount`.
    */
   observe(listener: (e: AppEvent) => void): () => void {

@@ -211,6 +211,16 @@ export class TurnManager {
     return this.bySession(sessionId) !== undefined
   }
 
+  /** resolves once the turn has ended and saved its end (at once when it is not running) */
+  ended(turnId: string): Promise<void> {
+    return this.turns.get(turnId)?.ended ?? Promise.resolve()
+  }
+
+  /** resolves once the turn running in the session (if any) has ended and saved its end */
+  idle(sessionId: string): Promise<void> {
+    return this.bySession(sessionId)?.ended ?? Promise.resolve()
+  }
+
   /** Stops every running turn and waits (bounded) until each has saved its end. */
   async shutdown(timeoutMs = 10_000): Promise<void> {
     const running = [...this.turns.values()]

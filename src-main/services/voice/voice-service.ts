@@ -18,30 +18,15 @@ export function startVoiceService(deps: {
   hub: EventHub
 }): VoiceRuntime {
   const { turns, hub } = deps
-  /** re-checked whenever a turn ends or a session changes */
-  const waiters = new Set<() => void>()
-  const until = (done: () => boolean): Promise<void> =>
-    done()
-      ? Promise.resolve()
-      : new Promise((resolve) => {
-          const check = (): void => {
-            if (!done()) return
-            waiters.delete(check)
-            resolve()
-          }
-          waiters.add(check)
-        })
-  const running = (turnId: string): boolean => turns.status().turns.some((t) => t.turnId === turnId)
-
   const voiceTurns: VoiceTurns = {
     async send(text, sessionId) {
       // a new chat whose first turn failed before any answer was not kept: start another
       const chat = sessionId && deps.app.store.getSession(sessionId) ? sessionId : null
       const started = await turns.send({ text, ...(chat ? { sessionId: chat } : {}) })
-      return { ...started, ended: until(() => !running(started.turnId)) }
+      return { ...started, ended: turns.ended(started.turnId) }
     },
     isRunning: (sessionId) => turns.isRunning(sessionId),
-    idle: (sessionId) => until(() => !turns.isRunning(sessionId)),
+    idle: (sessionId) => turns.idle(sessionId),
   }
   const voice = new VoiceRuntime(
     {
@@ -52,16 +37,16 @@ export function startVoiceService(deps: {
     (payload) => hub.publish({ event: 'voice', payload }),
   )
   hub.observe((e: AppEvent) => {
-    if (e.event === 'agent' && e.payload.type === 'turn_end') {
-      // Stop in the chat voice input sends to: what was queued behind the turn is dropped
-      if (e.payload.reason === 'aborted' && e.payload.sessionId === voice.status().sessionId)
-        voice.clearQueue()
-      // the turn manager forgets the turn as it publishes its end: look once that is done
-      queueMicrotask(() => [...waiters].forEach((w) => w()))
-    } else if (e.event === 'sessions.changed') {
-      ;[...waiters].forEach((w) => w())
-      if (e.payload.deleted && e.payload.sessionId) void voice.forgetSession(e.payload.sessionId)
-    }
+    // Stop in the chat voice input sends to: what was queued behind the turn is dropped
+    if (
+      e.event === 'agent' &&
+      e.payload.type === 'turn_end' &&
+      e.payload.reason === 'aborted' &&
+      e.payload.sessionId === voice.status().sessionId
+    )
+      voice.clearQueue()
+    else if (e.event === 'sessions.changed' && e.payload.deleted && e.payload.sessionId)
+      void voice.forgetSession(e.payload.sessionId)
   })
   return voice
 }
