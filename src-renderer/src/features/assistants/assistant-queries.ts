@@ -8,7 +8,7 @@ import type { RouteOutputs } from '../../../../src-preload/contract/routes'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 
-export const assistantsKey = ['assistants'] as const
+const assistantsKey = ['assistants'] as const
 
 export type AssistantList = RouteOutputs['assistants.list']
 
@@ -24,19 +24,24 @@ export function useAssistants(fresh = false) {
   })
 }
 
-/** One saved assistant into the cached list (kept by name, as the host lists them). */
-export function putAssistant(client: QueryClient, a: Assistant): void {
+/** The cached list changed at once by `change`, then asked again (the host keeps the truth). */
+function updateList(client: QueryClient, change: (list: Assistant[]) => Assistant[]): void {
   client.setQueryData<AssistantList>(assistantsKey, (old) =>
-    old
-      ? {
-          ...old,
-          assistants: [...old.assistants.filter((x) => x.id !== a.id), a].sort((x, y) =>
-            x.name.localeCompare(y.name),
-          ),
-        }
-      : old,
+    old ? { ...old, assistants: change(old.assistants) } : old,
   )
   void client.invalidateQueries({ queryKey: assistantsKey })
+}
+
+/** One saved assistant into the cached list (kept by name, as the host lists them). */
+export function putAssistant(client: QueryClient, a: Assistant): void {
+  updateList(client, (list) =>
+    [...list.filter((x) => x.id !== a.id), a].sort((x, y) => x.name.localeCompare(y.name)),
+  )
+}
+
+/** A deleted assistant out of the cached list. */
+export function dropAssistant(client: QueryClient, id: string): void {
+  updateList(client, (list) => list.filter((x) => x.id !== id))
 }
 
 export function useBuiltinTools() {
