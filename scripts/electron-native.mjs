@@ -209,9 +209,9 @@ async function build(wanted, at, rebuildWith) {
 
 /** What `npm start` says without the Electron binary: how to get it, or use browser mode. */
 export const MISSING_BINARY =
-  'The desktop app cannot start: the Electron binary is not installed (was npm install run with ELECTRON_SKIP_BINARY_DOWNLOAD=1?).\n' +
-  '  Download it with:  node node_modules/electron/install.js\n' +
-  '  Or use Cairn in your browser instead:  npm run web'
+  'The desktop app cannot start: the Electron binary is not installed (npm install downloads it from GitHub; when it cannot, npm install fails and installs nothing).\n' +
+  '  After an install with ELECTRON_SKIP_BINARY_DOWNLOAD=1, download it with:  node node_modules/electron/install.js\n' +
+  '  Or use Cairn in your browser instead:  ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm install && npm run web'
 
 export async function main(argv = process.argv.slice(2), opts = {}) {
   const force = argv.includes('--force')

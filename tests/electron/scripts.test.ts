@@ -171,6 +171,8 @@ describe('electron-native: is the Electron build of better-sqlite3 up to date?',
     expect(MISSING_BINARY).toMatch(/Electron binary is not installed/)
     expect(MISSING_BINARY).toMatch(/node node_modules\/electron\/install\.js/)
     expect(MISSING_BINARY).toMatch(/npm run web/)
+    // npm install fails whole when it cannot download the binary: the way to browser mode says how to install
+    expect(MISSING_BINARY).toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm install && npm run web/)
   })
 
   it('names the missing build tools and how to get them', () => {
