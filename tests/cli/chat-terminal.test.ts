@@ -164,6 +164,30 @@ describe('cairn chat on a terminal', () => {
     expect(users).toEqual(['say it twice', 'say it twice'])
   })
 
+  it('lines pasted at once are each handled in turn, and a last partial one stays typed', async () => {
+    server.enqueue(textReply('Pasted answer.'), textReply('Finished answer.'))
+    const t = startCliOnTerminal(['chat'], { env })
+    await prompts(t, 1)
+    t.type('/model m2\r/session\rhello from a paste\r/new\rhalf')
+    await t.waitFor('From your next message on, the model is m2.')
+    await t.waitFor('No session yet: your next message starts one.')
+    await t.waitFor('Pasted answer.')
+    await t.waitFor('A new session starts with your next message.')
+    await t.waitFor('you> half', t.text().lastIndexOf('A new session starts'))
+    t.type(' done\r')
+    await t.waitFor('Finished answer.')
+    await say(t, '/quit')
+    await t.done
+    const users = server.requests.map(
+      (r) =>
+        (r.body as { model: string; messages: { role: string; content: string }[] }).messages
+          .filter((m) => m.role === 'user')
+          .map((m) => m.content),
+    )
+    expect(users).toEqual([['hello from a paste'], ['half done']])
+    expect((server.requests[0]!.body as { model: string }).model).toBe('m2')
+  })
+
   it('SIGTERM during a turn stops it and ends cairn chat with 143', async () => {
     server.enqueue(slowText(400, 50))
     const t = startCliOnTerminal(['chat'], { env })

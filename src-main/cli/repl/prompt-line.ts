@@ -8,6 +8,7 @@
  * second Ctrl-C in a row leaves. Ctrl-D on an empty line leaves. `wake()` ends a wait
  * early (a spoken sentence to send) and keeps what was typed for the next prompt;
  * `setStatus()` shows a line of state (what the microphone hears) in front of the prompt.
+ * Lines that come together (pasted, or typed ahead) are each read in turn, none dropped.
  */
 import { createInterface, type Interface } from 'node:readline'
 import { stripControls } from '../terminal-text'
@@ -21,6 +22,8 @@ export class PromptLine {
   private rl: Interface | null = null
   private finish: ((input: PromptInput) => void) | null = null
   private draft = ''
+  /** whole lines that came with the one read (a paste): read next, in order */
+  private readonly queued: string[] = []
   private status = ''
   private ctrlC = false
   private woken = false
@@ -37,6 +40,8 @@ export class PromptLine {
 
   /** waits for a line; `eof` when the user leaves (Ctrl-D, Ctrl-C twice) */
   read(): Promise<PromptInput> {
+    const next = this.queued.shift()
+    if (next !== undefined) return Promise.resolve({ kind: 'line', text: next })
     if (this.inputEnded || this.input.readableEnded) return Promise.resolve({ kind: 'eof' })
     if (this.woken) {
       this.woken = false
@@ -59,22 +64,29 @@ export class PromptLine {
         done = true
         this.rl = null
         this.finish = null
-        if (input.kind === 'wake') {
-          this.draft = rl.line
-          // leave the prompt's line for what comes next
-          this.output.write('\r\x1b[K')
-        }
+        // what was typed after the last whole line stays for the next prompt
+        this.draft = rl.line
+        // leave the prompt's line for what comes next
+        if (input.kind === 'wake' || this.draft) this.output.write('\r\x1b[K')
         rl.close()
         resolve(input)
       }
       this.finish = end
+      const lines: string[] = []
       rl.on('line', (line) => {
         this.ctrlC = false
         if (line.trim() !== '') {
           this.history.unshift(line)
           this.history.length = Math.min(this.history.length, HISTORY)
         }
-        end({ kind: 'line', text: line })
+        // readline gives every line of one chunk of input at once, and drops those after
+        // it is closed: the interface is closed once the whole chunk has been read
+        if (lines.push(line) > 1) return
+        queueMicrotask(() => {
+          if (done) return void this.queued.push(...lines)
+          this.queued.push(...lines.slice(1))
+          end({ kind: 'line', text: lines[0]! })
+        })
       })
       rl.on('SIGINT', () => {
         if (rl.line !== '') {
