@@ -5,7 +5,7 @@
  * never races a turn. The measure of a request (`sessions.context`) is the turn's own.
  */
 import { randomUUID } from 'node:crypto'
-import type { StoredMessage } from '../../src-preload/contract/dto'
+import type { SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import type { RouteOutputs } from '../../src-preload/contract/routes'
 import { compactHistory } from '../core/agent/compaction'
 import { viewOf } from '../core/agent/context-view'
@@ -23,13 +23,11 @@ function limitsOf(app: AppServices): TurnLimits {
 }
 
 /** The estimated tokens of the request a session's next turn would send. */
-export function measureSession(
-  app: AppServices,
-  sessionId: string,
-  history: readonly StoredMessage[] = app.store.listMessages(sessionId),
+function measure(
+  session: SessionRecord | null,
+  limits: TurnLimits,
+  history: readonly StoredMessage[],
 ): number {
-  const session = app.store.getSession(sessionId)
-  const limits = limitsOf(app)
   const ctx = {
     deps: { llm: { provider: session?.provider ?? '', model: session?.model ?? '' } },
     req: { systemPrompt: session?.systemPrompt ?? null, limits },
@@ -46,7 +44,11 @@ export function sessionContext(
   // the window the session's last turn had (the server's, a model's setting…), if one ran here
   const used = limits.contextTokens > 0 ? sessionWindow(sessionId) : null
   return {
-    estimatedTokens: measureSession(app, sessionId),
+    estimatedTokens: measure(
+      app.store.getSession(sessionId),
+      limits,
+      app.store.listMessages(sessionId),
+    ),
     windowTokens: used?.tokens ?? limits.contextTokens,
     compactAtPercent: limits.compactAtPercent,
     windowSource: used
@@ -69,8 +71,7 @@ export async function compactSession(
     // the provider the session's next turn would use (its assistant's, else the configured one)
     const assistant = app.assistants.forSession(sessionId).assistant
     const provider = await chooseProvider(app, assistant, { flags: {}, env }, (served) => served[0])
-    const utilityModel =
-      app.assistants.forSession(sessionId).assistant.utilityModel ?? provider.utilityModel
+    const utilityModel = assistant.utilityModel ?? provider.utilityModel
     if (provider.apiKey) app.registerSecret(provider.apiKey)
     const model = session.model || provider.model
     if (!model) throw new SetupError('This session has no model yet.', 'no_model')
@@ -79,7 +80,7 @@ export async function compactSession(
     const history = app.store.listMessages(sessionId)
     const done = await compactHistory({
       history,
-      measure: (h) => measureSession(app, sessionId, h),
+      measure: (h) => measure(session, limits, h),
       windowTokens: setup.window.tokens,
       triggerRatio: limits.compactAtPercent / 100,
       force: true,
@@ -98,7 +99,7 @@ export async function compactSession(
       save: (m) => app.store.appendMessage(sessionId, m),
       log: { logger: app.logger, sessionId, turnId: randomUUID(), round: 1 },
     })
-    const tokens = done?.tokensBefore ?? measureSession(app, sessionId, history)
+    const tokens = done?.tokensBefore ?? measure(session, limits, history)
     return {
       compacted: done !== null,
       summaryId: done?.summary.id ?? null,
