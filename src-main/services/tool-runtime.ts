@@ -71,7 +71,7 @@ export async function startToolRuntime(
     containmentTold = true
     warn(c.description)
   }
-  const catalog = new McpCatalog(() => manager.all())
+  const catalog = new McpCatalog(() => manager.sources())
   const manager = new McpManager({
     launchStdio: stdioLauncher({ registry, env: process.env }),
     clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',

@@ -21,7 +21,7 @@ beforeEach(async () => {
     clientVersion: 'test',
     onConnected: (server, client) => catalog.attach(server, client),
   })
-  catalog = new McpCatalog(() => manager.all())
+  catalog = new McpCatalog(() => manager.sources())
   catalog.onChange((c) => changes.push(c))
   manager.apply({ everything: nodeServer(EVERYTHING, ['stdio']) })
   await manager.settled(20_000)

@@ -4,7 +4,6 @@
  */
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
 import { waitAllReady } from '../../core/tools/ready-wait'
-import type { ToolSource } from '../../core/tools/tool-source'
 import { configFingerprint, type McpServersConfig } from './config'
 import { McpConnection, type ConnectionDeps } from './connection'
 
@@ -43,12 +42,8 @@ export class McpManager {
     }
   }
 
-  sources(): ToolSource[] {
-    return [...this.connections.values()]
-  }
-
   /** the enabled servers' connections */
-  all(): McpConnection[] {
+  sources(): McpConnection[] {
     return [...this.connections.values()]
   }
 
