@@ -16,9 +16,14 @@ import { ALL_TOOLS, draftFromOptions, toolsSpec } from './assistant-flags'
 import type { Streams } from './output'
 import { jsonLine } from './terminal-text'
 
+/** The assistant `given` names (its name without case, or its id), if there is one. */
+export function findAssistant(app: AppServices, given: string): Assistant | null {
+  return app.assistants.findByName(given) ?? app.assistants.get(given.trim())
+}
+
 /** The assistant `given` names (its name without case, or its id); a usage error if none. */
 export function resolveAssistant(app: AppServices, given: string): Assistant {
-  const found = app.assistants.findByName(given) ?? app.assistants.get(given.trim())
+  const found = findAssistant(app, given)
   if (!found)
     throw new UsageError(
       `there is no assistant "${given}"; \`cairn assistants list\` shows the assistants`,

@@ -10,6 +10,7 @@ import { AbortReason } from '../../core/llm/types'
 import type { AppServices } from '../../services/app-services'
 import type { ToolRuntime } from '../../services/tool-runtime'
 import { UsageError, type CliOptions } from '../args'
+import { findAssistant } from '../assistants'
 import {
   findMentions,
   findPrompt,
@@ -232,7 +233,7 @@ export class ChatSession {
 
   private switchAssistant(given: string | undefined): void {
     if (given) {
-      const found = this.app.assistants.findByName(given) ?? this.app.assistants.get(given.trim())
+      const found = findAssistant(this.app, given)
       if (!found) {
         return this.say(
           `There is no assistant "${stripControls(given)}". \`cairn assistants list\` shows them.`,
