@@ -7,20 +7,8 @@
 import type { Assistant } from '../../src-preload/contract/assistants'
 import type { PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
 import type { SettingsData } from '../../src-preload/contract/settings-schema'
-import { AssistantError } from '../adapters/sqlite/assistant-store'
 import type { TurnLimits } from '../core/agent/limits'
 import type { AppServices } from './app-services'
-
-/** the assistant `id`; an unknown id says how to list them */
-export function requireAssistant(app: AppServices, id: string): Assistant {
-  const found = app.assistants.get(id)
-  if (!found)
-    throw new AssistantError(
-      'not_found',
-      `There is no assistant "${id}". \`cairn assistants list\` shows the assistants.`,
-    )
-  return found
-}
 
 /**
  * Switches a session to `assistant`: it is recorded (with a copy) and, when the assistant
@@ -50,7 +38,7 @@ export function turnAssistant(
   assistantId: string | undefined,
 ): { assistant: Assistant; session: SessionRecord | null } {
   if (assistantId !== undefined) {
-    const assistant = requireAssistant(app, assistantId)
+    const assistant = app.assistants.require(assistantId)
     if (!existing) return { assistant, session: null }
     const current = app.assistants.forSession(existing.id).assistant
     const session =

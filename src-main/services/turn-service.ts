@@ -10,6 +10,7 @@ import { systemClock } from '../core/clock'
 import { LlmClient } from '../core/llm/client'
 import { defaultWorkspace } from '../adapters/builtin-tools'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
+import { AssistantError } from '../adapters/sqlite/assistant-store'
 import { SessionLeases, type SessionLease } from '../adapters/sqlite/session-leases'
 import type { Approver, Elicitor, ToolHost } from '../core/ports'
 import type { AppServices } from './app-services'
@@ -328,7 +329,7 @@ function chooseAssistant(
   try {
     return turnAssistant(app, existing, assistantId)
   } catch (e) {
-    if (e instanceof Error && (e as { code?: string }).code === 'not_found')
+    if (e instanceof AssistantError && e.code === 'not_found')
       throw new SetupError(e.message, 'no_assistant')
     throw e
   }

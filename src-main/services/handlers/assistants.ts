@@ -3,7 +3,7 @@ import { AssistantError } from '../../adapters/sqlite/assistant-store'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { AssistantFileError, exportAssistant, importAssistant } from '../assistant-files'
 import { previewAssistantTools } from '../assistant-preview'
-import { requireAssistant, switchSessionAssistant } from '../assistant-setup'
+import { switchSessionAssistant } from '../assistant-setup'
 import type { HandlerContext } from './context'
 
 type AssistantRoutes =
@@ -36,12 +36,12 @@ export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRo
       assistants: assistants.list(),
       defaultId: DEFAULT_ASSISTANT_ID,
     }),
-    'assistants.get': ({ id }) => explained(() => requireAssistant(c.app, id)),
+    'assistants.get': ({ id }) => explained(() => assistants.require(id)),
     'assistants.create': ({ assistant }) => explained(() => assistants.create(assistant)),
     'assistants.update': ({ id, assistant }) => explained(() => assistants.update(id, assistant)),
     'assistants.duplicate': ({ id, name }) => explained(() => assistants.duplicate(id, name)),
     'assistants.delete': ({ id }) => explained(() => ({ deleted: assistants.delete(id) })),
-    'assistants.export': ({ id }) => explained(() => exportAssistant(requireAssistant(c.app, id))),
+    'assistants.export': ({ id }) => explained(() => exportAssistant(assistants.require(id))),
     'assistants.import': ({ text }) => explained(() => importAssistant(c.app, text)),
     'assistants.previewTools': ({ assistant }) =>
       previewAssistantTools(c.app, c.tools, assistant),
@@ -50,7 +50,7 @@ export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRo
       explained(() => {
         if (!c.app.store.getSession(id))
           throw new RouteError('not_found', `There is no session "${id}".`)
-        const session = switchSessionAssistant(c.app, id, requireAssistant(c.app, assistantId))
+        const session = switchSessionAssistant(c.app, id, assistants.require(assistantId))
         c.hub.publish({ event: 'sessions.changed', payload: { sessionId: id } })
         return session
       }),
