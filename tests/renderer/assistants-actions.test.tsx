@@ -6,6 +6,7 @@ import { AssistantsSection } from '../../src-renderer/src/features/assistants/As
 import { assistantsHost } from './support/assistants-host'
 import { renderWithApp } from './support/render-app'
 import { settingsHost } from './support/settings-host'
+import { RouteFailure } from './support/test-platform'
 
 afterEach(cleanup)
 beforeEach(() => localStorage.clear())
@@ -94,6 +95,20 @@ describe('the assistants list actions', () => {
       expect(screen.getByRole('alert').textContent).toBe(
         'Could not import empty.json: the file is empty.',
       ),
+    )
+  })
+
+  it('says why the list could not be loaded', async () => {
+    const host = assistantsHost()
+    renderWithApp(<AssistantsSection />, {
+      ...settingsHost().handlers,
+      ...host.handlers,
+      'assistants.list': () => {
+        throw new RouteFailure('internal', 'the store is closed')
+      },
+    })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load the assistants: the store is closed',
     )
   })
 })

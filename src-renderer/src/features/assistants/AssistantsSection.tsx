@@ -23,14 +23,7 @@ export function AssistantsSection(): JSX.Element {
   const settings = useFreshSettings()
   const list = useAssistants(true)
   if (!settings.data) return <SettingsLoading query={settings} />
-  if (!list.data)
-    return list.isError ? (
-      <p role="alert" className="error">
-        Could not load the assistants: {list.error.message}
-      </p>
-    ) : (
-      <p className="meta">Loading…</p>
-    )
+  if (!list.data) return <SettingsLoading query={list} what="the assistants" />
   return <Assistants list={list.data} settings={settings.data} />
 }
 
