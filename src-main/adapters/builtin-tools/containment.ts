@@ -31,6 +31,11 @@ export interface Containment {
   prefix: string[]
   /** one sentence for a log line: what is in effect, and why */
   description: string
+  /**
+   * the kernel kills the command's processes when Cairn dies, even by SIGKILL (a namespace
+   * under `setpriv --pdeathsig`): nothing is left for the next start to find
+   */
+  diesWithCairn?: boolean
 }
 
 /** The namespace's init: runs the shell (its arguments), then stops what it left behind. */
@@ -126,6 +131,7 @@ export async function detectContainment(opts: DetectOptions = {}): Promise<Conta
         kind: 'pid-namespace',
         prefix,
         description: `run_command runs each command in its own PID namespace${user}, ${death}`,
+        diesWithCairn: setpriv !== null,
       }
     }
   }

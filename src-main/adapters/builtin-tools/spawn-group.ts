@@ -17,7 +17,8 @@
  * process that left it with `setsid` survives. Windows has no process groups: `taskkill
  * /T` ends the shell's tree, and a process whose parent already exited is not found.
  * With a process registry (process-registry.ts) each command's group, start time and
- * marker are recorded, so that the next start kills what a Cairn that was killed left.
+ * marker are recorded, so that the next start kills what a Cairn that was killed left;
+ * not under a containment whose processes die with Cairn (`diesWithCairn`).
  *
  * The shell is started through cross-spawn, which handles Windows' `.cmd` launchers.
  */
@@ -149,6 +150,8 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
   const inv = shellInvocation(opts.command, opts.shell, opts.env)
   const marker = randomBytes(12).toString('hex')
   const kind = contained.kind
+  // what dies with Cairn leaves nothing for the next start: no file written per command
+  const registry = contained.diesWithCairn ? undefined : opts.registry
   if (!exitHookInstalled) {
     exitHookInstalled = true
     process.on('exit', killAllOnExit)
@@ -183,9 +186,9 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
       return
     }
     const pid = child.pid
-    running.set(marker, { pid, registry: opts.registry })
+    running.set(marker, { pid, registry })
     if (pid !== undefined)
-      opts.registry?.add(pid, {
+      registry?.add(pid, {
         server: 'run_command',
         command: file,
         marker: `${RUN_MARKER}=${marker}`,
