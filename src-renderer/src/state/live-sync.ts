@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
 import type { Platform } from '../platform/types'
 import { emptyLive, NEW_CHAT, type LiveStore, type SessionLive } from './live-types'
+import { DATABASE_DAMAGED } from './damage-watch'
 import { keptNotices } from './conversation'
 import { fetchTail, keys, type Conversation } from './queries'
 import { applyEvents, endMessage, newTurn, type TurnView } from './turn-reducer'
@@ -68,8 +69,8 @@ export function createLiveSync(
     const p: Partial<SessionLive> = {}
     if (live.outbox?.turnId && stored.has(live.outbox.turnId)) p.outbox = null
     // a turn that could not store what it streamed stays on screen: the stored messages lack it
-    const unsaved =
-      live.turn?.error?.code === 'database_damaged' || live.turn?.error?.code === 'storage'
+    const code = live.turn?.error?.code
+    const unsaved = code === DATABASE_DAMAGED || code === 'storage'
     if (live.turn && !live.turn.running && !unsaved && stored.has(live.turn.turnId)) {
       p.turn = null
       const kept = keptNotices(live.turn)
