@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import type { RouteOutputs } from '../../src-preload/contract/routes'
+import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import { compactHistory } from '../core/agent/compaction'
 import { viewOf } from '../core/agent/context-view'
 import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
@@ -18,8 +19,8 @@ import { setupModel } from './model-setup'
 import { sessionWindow } from './session-windows'
 import { chooseProvider, SetupError } from './turn-service'
 
-function limitsOf(app: AppServices): TurnLimits {
-  return { ...DEFAULT_LIMITS, ...app.settings.get().limits }
+function limitsOf(settings: SettingsData): TurnLimits {
+  return { ...DEFAULT_LIMITS, ...settings.limits }
 }
 
 /** The estimated tokens of the request a session's next turn would send. */
@@ -40,7 +41,7 @@ export function sessionContext(
   app: AppServices,
   sessionId: string,
 ): RouteOutputs['sessions.context'] {
-  const limits = limitsOf(app)
+  const limits = limitsOf(app.settings.get())
   // the window the session's last turn had (the server's, a model's setting…), if one ran here
   const used = limits.contextTokens > 0 ? sessionWindow(sessionId) : null
   return {
@@ -70,12 +71,19 @@ export async function compactSession(
   try {
     // the provider the session's next turn would use (its assistant's, else the configured one)
     const assistant = app.assistants.forSession(sessionId).assistant
-    const provider = await chooseProvider(app, assistant, { flags: {}, env }, (served) => served[0])
+    const settings = app.settings.get()
+    const provider = await chooseProvider(
+      app,
+      settings,
+      assistant,
+      { flags: {}, env },
+      (served) => served[0],
+    )
     const utilityModel = assistant.utilityModel ?? provider.utilityModel
     if (provider.apiKey) app.registerSecret(provider.apiKey)
     const model = session.model || provider.model
     if (!model) throw new SetupError('This session has no model yet.', 'no_model')
-    const limits = limitsOf(app)
+    const limits = limitsOf(settings)
     const setup = await setupModel(provider, model, { fallbackWindow: limits.contextTokens })
     const history = app.store.listMessages(sessionId)
     const done = await compactHistory({

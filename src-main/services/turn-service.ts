@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type { ContentPart, PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
 import type { AgentEvent } from '../../src-preload/contract/events'
+import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
 import { modelForTier, type TierModel } from '../core/agent/model-tiers'
 import { writeTitle } from '../core/agent/session-title'
@@ -149,6 +150,7 @@ async function runLeased(
   const existing = chosen.session ?? found
   const provider = await chooseProvider(
     app,
+    settings,
     assistant,
     input,
     (served) => input.flags.model ?? (input.env['CAIRN_MODEL'] || undefined) ?? served[0],
@@ -313,7 +315,7 @@ function answered(app: AppServices, sessionId: string): boolean {
 /** what to say when the assistant names a provider the settings no longer have */
 function missingProvider(
   assistant: Assistant,
-  settings: ReturnType<AppServices['settings']['get']>,
+  settings: SettingsData,
   flags: ProviderFlags,
 ): string | null {
   if (!assistant.providerId || flags.baseUrl || assistantProvider(assistant, settings)) return null
@@ -342,11 +344,11 @@ function chooseAssistant(
  */
 export async function chooseProvider(
   app: AppServices,
+  settings: SettingsData,
   assistant: Assistant,
   { flags, env }: Pick<TurnInput, 'flags' | 'env'>,
   localModel: (served: string[]) => string | undefined,
 ): Promise<ProviderChoice> {
-  const settings = app.settings.get()
   // the assistant's provider comes before the environment's and the active one, not a flag's
   const sources = providerSources(assistant, settings, env, !!flags.baseUrl)
   const resolved = resolveProvider({
