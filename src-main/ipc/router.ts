@@ -6,7 +6,7 @@
  * the problem as the code (`database_damaged`) and a message that says what to do. Checking
  * who sent the request is the transport's job, before this.
  */
-import { explainQueryError, StorageError } from '../adapters/sqlite/open-errors'
+import { explainQueryError } from '../adapters/sqlite/open-errors'
 import {
   routeInputs,
   type Result,
@@ -69,7 +69,7 @@ export function createRouter(
         if (e instanceof RouteError)
           return { ok: false, error: { code: e.code, message: e.message } }
         // the database is damaged, or its directory not writable: what is wrong and what to do
-        const storage = e instanceof StorageError ? e : explainQueryError(e, null)
+        const storage = explainQueryError(e, null)
         if (storage) return { ok: false, error: { code: storage.problem, message: storage.message } }
         onInternalError?.(route, e)
         return {
