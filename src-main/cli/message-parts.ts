@@ -27,7 +27,7 @@ export interface Mention {
  * The `@server:uri` mentions of a text (each at the start of a word, naming one of
  * `servers`), and the text without them. `@someone:else` that names no server stays text.
  */
-export function findMentions(
+function findMentions(
   text: string,
   servers: readonly string[],
 ): { text: string; mentions: Mention[] } {
@@ -74,7 +74,7 @@ async function settled(tools: ToolRuntime): Promise<void> {
 }
 
 /** reads each mentioned resource into parts (one that cannot be read stops the message) */
-export async function mentionParts(
+async function mentionParts(
   tools: ToolRuntime,
   mentions: readonly Mention[],
 ): Promise<ContentPart[]> {
@@ -94,6 +94,19 @@ export async function mentionParts(
     }
   }
   return parts
+}
+
+/** a typed message with the resources its `@server:uri` mentions attach */
+export async function mentionMessage(
+  tools: ToolRuntime,
+  line: string,
+): Promise<{ text: string; parts: ContentPart[] }> {
+  const { text, mentions } = findMentions(
+    line,
+    tools.servers().map((s) => s.name),
+  )
+  if (!text) throw new MessageError('Say something with the attached resource.')
+  return { text, parts: await mentionParts(tools, mentions) }
 }
 
 /** the prompt a server offers under that name, or a message saying there is none */

@@ -4,12 +4,38 @@
  * the missing ones are named and nothing is sent.
  */
 import { createInterface } from 'node:readline'
+import type { ContentPart } from '../../src-preload/contract/dto'
 import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
+import type { ToolRuntime } from '../services/tool-runtime'
 import { ask } from './approver'
-import { MessageError } from './message-parts'
-import { stripControls } from './terminal-text'
+import { findPrompt, MessageError, promptMessage } from './message-parts'
+import type { Streams } from './output'
+import { stripControls, unguarded } from './terminal-text'
 
-export async function completePromptArgs(
+/**
+ * The server's prompt `server:name` as the user's message, with `given` arguments and the
+ * missing required ones asked on the terminal (`/server:prompt` and `--mcp-prompt`).
+ */
+export async function serverPromptMessage(
+  tools: ToolRuntime,
+  server: string,
+  name: string,
+  given: Record<string, string>,
+  streams: Streams & { stdin: NodeJS.ReadStream },
+  signal: AbortSignal,
+): Promise<{ text: string; parts: ContentPart[] }> {
+  const prompt = await findPrompt(tools, server, name)
+  const args = await completePromptArgs(
+    prompt,
+    given,
+    streams.stdin,
+    unguarded(streams.stderr),
+    signal,
+  )
+  return promptMessage(tools, server, name, args)
+}
+
+async function completePromptArgs(
   prompt: McpPrompt,
   given: Record<string, string>,
   input: NodeJS.ReadStream,

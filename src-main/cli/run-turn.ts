@@ -8,16 +8,8 @@ import { runSessionTurn, SetupError } from '../services/turn-service'
 import { terminalApprover } from './approver'
 import { terminalElicitor } from './elicitor'
 import { UsageError, type ApproveMode, type CliOptions } from './args'
-import {
-  findMentions,
-  findPrompt,
-  mentionParts,
-  MessageError,
-  parsePromptArgs,
-  parsePromptName,
-  promptMessage,
-} from './message-parts'
-import { completePromptArgs } from './prompt-args'
+import { mentionMessage, MessageError, parsePromptArgs, parsePromptName } from './message-parts'
+import { serverPromptMessage } from './prompt-args'
 import { jsonRenderer, TextRenderer, type Streams } from './output'
 import { unguarded } from './terminal-text'
 
@@ -158,22 +150,9 @@ async function oneShotMessage(
     } catch (e) {
       throw new UsageError((e as Error).message)
     }
-    const found = await findPrompt(tools, named.server, named.name)
-    const complete = await completePromptArgs(
-      found,
-      args,
-      streams.stdin,
-      unguarded(streams.stderr),
-      signal,
-    )
-    return promptMessage(tools, named.server, named.name, complete)
+    return serverPromptMessage(tools, named.server, named.name, args, streams, signal)
   }
-  const { text, mentions } = findMentions(
-    prompt,
-    tools.servers().map((s) => s.name),
-  )
-  if (!text) throw new MessageError('Say something with the attached resource.')
-  return { text, parts: await mentionParts(tools, mentions) }
+  return mentionMessage(tools, prompt)
 }
 
 /** a `name=value with spaces` word from the shell, as the argument parser reads it */

@@ -11,19 +11,12 @@ import type { AppServices } from '../../services/app-services'
 import type { ToolRuntime } from '../../services/tool-runtime'
 import { UsageError, type CliOptions } from '../args'
 import { findAssistant } from '../assistants'
-import {
-  findMentions,
-  findPrompt,
-  mentionParts,
-  MessageError,
-  parsePromptArgs,
-  promptMessage,
-} from '../message-parts'
+import { mentionMessage, MessageError, parsePromptArgs } from '../message-parts'
 import type { Streams } from '../output'
-import { completePromptArgs } from '../prompt-args'
+import { serverPromptMessage } from '../prompt-args'
 import { runCliTurn } from '../run-turn'
 import { resolveSessionId } from '../session-id'
-import { stripControls, unguarded } from '../terminal-text'
+import { stripControls } from '../terminal-text'
 import { CHAT_HELP, type ChatCommand } from './commands'
 import { listPrompts, listResources } from './catalog-lists'
 
@@ -138,15 +131,15 @@ export class ChatSession {
       case 'prompt':
         return this.guarded(async (signal) => {
           const args = parsePromptArgs(cmd.args)
-          const prompt = await findPrompt(this.tools, cmd.server, cmd.name)
-          const complete = await completePromptArgs(
-            prompt,
+          const message = await serverPromptMessage(
+            this.tools,
+            cmd.server,
+            cmd.name,
             args,
-            this.streams.stdin,
-            unguarded(this.streams.stderr),
+            this.streams,
             signal,
           )
-          return this.turn(await promptMessage(this.tools, cmd.server, cmd.name, complete), signal)
+          return this.turn(message, signal)
         })
       case 'message':
         return this.send(cmd.text)
@@ -155,15 +148,7 @@ export class ChatSession {
 
   /** sends a message (its `@server:uri` resources attached) as a turn */
   private send(line: string): Promise<void> {
-    return this.guarded(async (signal) => {
-      const { text, mentions } = findMentions(
-        line,
-        this.tools.servers().map((s) => s.name),
-      )
-      if (!text) throw new MessageError('Say something with the attached resource.')
-      const parts = await mentionParts(this.tools, mentions)
-      return this.turn({ text, parts }, signal)
-    })
+    return this.guarded(async (signal) => this.turn(await mentionMessage(this.tools, line), signal))
   }
 
   /** runs `work` as the one thing running; a problem with the message is said, not thrown */
