@@ -16,45 +16,46 @@ beforeEach(() => localStorage.clear())
 const record = (assistant: SessionRecord['assistant']): SessionRecord =>
   sessionRecord({ id: 's1', title: 'A chat', provider: 'p', model: 'm', assistant })
 
-/** a new chat: the header and the message box */
+/** a new chat: the header and the message box (its first message makes the chat s1) */
 const renderNewChat = (handlers: Handlers): ReturnType<typeof renderWithApp> =>
   renderWithApp(
     <>
       <ChatHeader />
       <Composer />
     </>,
-    handlers,
+    { 'chat.send': () => ({ sessionId: 's1', turnId: 't1' }), ...handlers },
   )
+
+/** `text` typed in the message box and sent; the first chat.send carries `input` */
+async function sendsFirst(
+  app: ReturnType<typeof renderWithApp>,
+  user: ReturnType<typeof userEvent.setup>,
+  text: string,
+  input: unknown,
+): Promise<void> {
+  await user.type(screen.getByRole('textbox', { name: 'Message' }), `${text}{Enter}`)
+  await waitFor(() =>
+    expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toEqual(input),
+  )
+}
 
 const picker = () => screen.getByRole('combobox', { name: 'Assistant' })
 
 describe('the assistant picker', () => {
   it('in a new chat: the default is picked; another pick goes with the first message', async () => {
     const host = assistantsHost()
-    const app = renderNewChat({
-      ...host.handlers,
-      'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
-    })
+    const app = renderNewChat(host.handlers)
     const user = userEvent.setup()
     await waitFor(() => expect(picker()).toHaveProperty('value', 'default'))
     expect(screen.getByRole('option', { name: 'Default (default)' })).toBeTruthy()
     await user.selectOptions(picker(), 'chat')
     expect(app.platform.requests.some((r) => r.route === 'sessions.setAssistant')).toBe(false)
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}')
-    await waitFor(() =>
-      expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toEqual({
-        text: 'Hello',
-        assistantId: 'chat',
-      }),
-    )
+    await sendsFirst(app, user, 'Hello', { text: 'Hello', assistantId: 'chat' })
   })
 
   it('a new chat whose picked assistant was deleted meanwhile starts with the default', async () => {
     const host = assistantsHost()
-    const app = renderNewChat({
-      ...host.handlers,
-      'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
-    })
+    const app = renderNewChat(host.handlers)
     const user = userEvent.setup()
     await waitFor(() => expect(picker()).toHaveProperty('value', 'default'))
     await user.selectOptions(picker(), 'chat')
@@ -62,13 +63,7 @@ describe('the assistant picker', () => {
     await act(() => app.env.client.invalidateQueries({ queryKey: ['assistants'] }))
     await waitFor(() => expect(screen.queryByRole('option', { name: 'Chat' })).toBeNull())
     expect(picker()).toHaveProperty('value', 'default')
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}')
-    await waitFor(() =>
-      expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toEqual({
-        text: 'Hi',
-        assistantId: 'default',
-      }),
-    )
+    await sendsFirst(app, user, 'Hi', { text: 'Hi', assistantId: 'default' })
   })
 
   it('in a new chat, the model shown is the picked assistant’s own, when it has one', async () => {
