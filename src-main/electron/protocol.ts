@@ -12,8 +12,6 @@ export const APP_SCHEME = 'app'
 export const APP_HOST = 'cairn'
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`
 
-export { mimeType }
-
 /** Must run before the app is ready. */
 export function registerAppScheme(protocol: Protocol): void {
   protocol.registerSchemesAsPrivileged([

@@ -6,9 +6,6 @@
 import type { Session, WebContents } from 'electron'
 import { CSP } from '../services/page-policy'
 
-/** Our page's policy (shared with browser mode); also in index.html's meta tag. */
-export { CSP }
-
 /** The production renderer's origin (`protocol.ts` serves it). */
 export const APP_ORIGIN = 'app://cairn'
 

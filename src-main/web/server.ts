@@ -29,8 +29,6 @@ export interface WebServer {
   close(): Promise<void>
 }
 
-export { CSP }
-
 const SECURITY_HEADERS = {
   'content-security-policy': CSP,
   'referrer-policy': 'no-referrer',

@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Protocol } from 'electron'
 import {
   handleAppProtocol,
-  mimeType,
   registerAppScheme,
   resolveAppPath,
   serveApp,
 } from '../../src-main/electron/protocol'
+import { mimeType } from '../../src-main/services/page-policy'
 
 let root: string
 const SECRET = 'top secret: must never be served'

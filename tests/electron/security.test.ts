@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Session, WebContents } from 'electron'
 import {
-  CSP,
   guardWebContents,
   hardenSession,
   isExternalAllowed,
@@ -10,6 +9,7 @@ import {
   trustedOrigins,
   withCsp,
 } from '../../src-main/electron/security'
+import { CSP } from '../../src-main/services/page-policy'
 import { FakeWebContents, fakeSession } from './electron-mock'
 
 describe('origins and senders', () => {
