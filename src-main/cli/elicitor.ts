@@ -28,7 +28,7 @@ import type { ApproveMode } from './args'
 import { stripControls } from './terminal-text'
 
 /** the defaults of a form, checked like a typed answer */
-export function defaultsAnswer(fields: readonly ElicitField[]): ElicitContent | null {
+function defaultsAnswer(fields: readonly ElicitField[]): ElicitContent | null {
   const withDefaults = fields.filter((f) => f.default !== undefined)
   const raw: ElicitRaw = {}
   for (const f of withDefaults) {
@@ -49,7 +49,7 @@ function shownDefault(f: ElicitField): string {
 }
 
 /** what the user typed for one field, as the form holds it; null: not understood */
-export function readTyped(f: ElicitField, typed: string): ElicitRaw[string] | null {
+function readTyped(f: ElicitField, typed: string): ElicitRaw[string] | null {
   const t = typed.trim()
   if (f.kind === 'boolean') {
     if (/^(y|yes|true)$/i.test(t)) return true
