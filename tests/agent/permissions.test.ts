@@ -47,6 +47,8 @@ describe('the permission gate', () => {
     const result = ofType(events, 'tool_result')[0]
     expect(result).toMatchObject({ ok: false, synthetic: true, failureKind: 'denied' })
     expect(result?.content).toContain('not that file')
+    // the reason ends a sentence: what follows does not run on from it
+    expect(result?.content).toContain('Their reason: not that file. Do not call it again')
     expect(ofType(events, 'permission_decision')[0]).toMatchObject({
       decision: 'deny',
       reason: 'not that file',

@@ -10,7 +10,7 @@ export function syntheticText(kind: FailureKind, name: string, detail?: string):
     case 'denied':
       return (
         `The user denied the call to ${name}.` +
-        (detail ? ` Their reason: ${detail}` : '') +
+        (detail ? ` Their reason: ${detail}${/[.!?…]["'”’)]*$/u.test(detail) ? '' : '.'}` : '') +
         ' Do not call it again with the same arguments unless the user asks you to.'
       )
     case 'cancelled':
