@@ -28,6 +28,7 @@ import type {
 import type { Clock } from '../../core/ports'
 import type { ToolSource } from '../../core/tools/tool-source'
 import { systemClock } from '../../core/clock'
+import { waitAllReady } from '../../core/tools/ready-wait'
 import type { Utterance } from './stt-results'
 import { VoiceListener, type Backoff } from './voice-listener'
 import { findVoiceServer } from './voice-tools'
@@ -232,7 +233,7 @@ export class VoiceRuntime {
     const bounded = new AbortController()
     const timer = setTimeout(() => bounded.abort(), this.host.readyTimeoutMs ?? 10_000)
     try {
-      await Promise.all(starting.map((s) => s.whenReady(bounded.signal)))
+      await waitAllReady(starting, bounded.signal)
     } finally {
       clearTimeout(timer)
     }
