@@ -246,4 +246,36 @@ describe('typing while the first message of a new chat is sent', () => {
     })
     expect(store.getState().sessions['n']!.turn?.turnId).toBe('t1')
   })
+
+  it('takes a voice final with no composer on screen: one to edit fills its chat’s box, a new chat’s first opens it', async () => {
+    const { platform, store } = setup()
+    await settle()
+    store.getState().setDraft('Note:')
+    platform.emit('voice', {
+      type: 'final',
+      text: 'buy milk',
+      disposition: 'composer',
+      sessionId: null,
+    })
+    expect(store.getState().sessions[NEW_CHAT]?.draft).toBe('Note: buy milk')
+    platform.emit('voice', { type: 'final', text: 'to b', disposition: 'composer', sessionId: 'b' })
+    expect(store.getState().sessions['b']?.draft).toBe('to b')
+    platform.emit('voice', {
+      type: 'final',
+      text: 'hello',
+      disposition: 'sent',
+      sessionId: 's1',
+      turnId: 't1',
+    })
+    expect(store.getState().currentId).toBe('s1')
+    // a chat on screen stays on screen
+    platform.emit('voice', {
+      type: 'final',
+      text: 'again',
+      disposition: 'sent',
+      sessionId: 's2',
+      turnId: 't2',
+    })
+    expect(store.getState().currentId).toBe('s1')
+  })
 })

@@ -204,6 +204,23 @@ export function createLiveStore(
     if (p.sessionId) void client.invalidateQueries({ queryKey: keys.session(p.sessionId) })
     void client.invalidateQueries({ queryKey: keys.sessions })
   })
+  // a voice final goes where it belongs whatever the window shows (the composer may be
+  // gone, behind the settings): the first of a new chat opens that chat; one left to edit
+  // is added to its chat's box
+  bridge.on('voice', (e) => {
+    if (e.type !== 'final') return
+    const s = store.getState()
+    if (e.disposition === 'sent') {
+      if (s.currentId === null) s.open(e.sessionId)
+    } else if (e.disposition === 'composer') {
+      const k = e.sessionId ?? NEW_CHAT
+      store.setState((st) => {
+        const chat = st.sessions[k] ?? emptyLive
+        const draft = chat.draft ? `${chat.draft} ${e.text}` : e.text
+        return { sessions: { ...st.sessions, [k]: { ...chat, draft } } }
+      })
+    }
+  })
   connection.onStatus((status) => store.setState({ connection: status }))
   connection.onReconnect(() => {
     void syncer.sync()

@@ -1,12 +1,11 @@
 /**
  * Voice input as the window sees it: the host's voice status, the partial utterance being
- * heard, and what went wrong. A final sent in a new chat opens that chat; a final left in
- * the composer (the settings' choice) is added to that chat's box.
+ * heard, and what went wrong. Where a final goes (a new chat opened, a chat's box filled)
+ * is the live store's, so it is not lost while the composer is not shown.
  */
 import { useCallback, useEffect, useState } from 'react'
 import type { VoiceEvent, VoiceStatus } from '../../../../src-preload/contract/voice'
 import { usePlatform } from '../../state/context'
-import { emptyLive, NEW_CHAT } from '../../state/live-types'
 
 export interface VoiceView {
   status: VoiceStatus | null
@@ -40,19 +39,8 @@ export function useVoice(): VoiceView {
       } else if (e.type === 'error') {
         setError(e.message)
       } else {
+        // the final itself is the live store's (it opens the new chat, or fills the box)
         setPartial(null)
-        if (e.disposition === 'sent') {
-          // the first final of a new chat made it: the window goes there
-          const s = live.getState()
-          if (s.currentId === null) s.open(e.sessionId)
-        } else if (e.disposition === 'composer') {
-          const k = e.sessionId ?? NEW_CHAT
-          live.setState((s) => {
-            const chat = s.sessions[k] ?? emptyLive
-            const draft = chat.draft ? `${chat.draft} ${e.text}` : e.text
-            return { sessions: { ...s.sessions, [k]: { ...chat, draft } } }
-          })
-        }
       }
     }
     bridge.on('voice', onVoice)
