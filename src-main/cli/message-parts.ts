@@ -12,7 +12,7 @@ import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
 import { promptOrigin, promptText } from '../adapters/mcp/prompts'
 import type { ToolRuntime } from '../services/tool-runtime'
 
-/** how long a message waits for the servers to start before their resources are read */
+/** how long a message or a list waits for the servers still starting */
 const SERVERS_SETTLE_MS = 10_000
 
 /** a problem with a mention or a prompt: the message is not sent */
@@ -69,7 +69,8 @@ export function parsePromptArgs(words: string): Record<string, string> {
   return args
 }
 
-async function settled(tools: ToolRuntime): Promise<void> {
+/** waits (a while at most) for the servers still starting */
+export async function settled(tools: ToolRuntime): Promise<void> {
   await tools.manager.settled(SERVERS_SETTLE_MS)
 }
 

@@ -4,11 +4,9 @@
  * server and is stripped of control sequences.
  */
 import type { ToolRuntime } from '../../services/tool-runtime'
+import { settled } from '../message-parts'
 import type { Streams } from '../output'
 import { stripControls } from '../terminal-text'
-
-/** how long a list waits for servers still starting */
-const SETTLE_MS = 10_000
 
 type ListError = { server: string; message: string }
 
@@ -25,7 +23,7 @@ function catalogList(
   none: string,
 ) {
   return async (tools: ToolRuntime, streams: Streams, signal: AbortSignal): Promise<void> => {
-    await tools.manager.settled(SETTLE_MS)
+    await settled(tools)
     if (signal.aborted) return
     const { lines, errors } = await read(tools)
     const failed = errors.map(
