@@ -9,7 +9,7 @@ function setSummary(sel: { mode: 'all' | 'none' | 'some'; names: string[] }): st
 }
 
 /** in words: which tools the model may use */
-export function toolsSummary(t: AssistantTools): string {
+function toolsSummary(t: AssistantTools): string {
   const servers = Object.entries(t.mcp.servers)
   const mcp =
     servers.length === 0

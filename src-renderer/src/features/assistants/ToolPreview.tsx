@@ -11,7 +11,7 @@ import { call } from '../../state/queries'
 import { useDebounced } from '../sessions/use-debounced'
 
 /** how long the form must stay unchanged before the preview is asked again */
-export const PREVIEW_DELAY_MS = 300
+const PREVIEW_DELAY_MS = 300
 
 function firstSentence(text: string): string {
   const m = /^[^\n]*?[.!?](?=\s|$)/.exec(text)
