@@ -1,3 +1,4 @@
+import { relative, resolve } from 'node:path'
 import { FileTokenCalibration } from '../adapters/calibration-file'
 import { dataPaths, securePrivateDataDir } from '../adapters/data-dir'
 import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
@@ -54,13 +55,22 @@ export function openAppServices(dataDir: string, opts: OpenAppServicesOptions = 
   }
 }
 
+/** Names what was narrowed (the first three, relative to the data directory). */
+export function narrowedWarning(dataDir: string, narrowed: string[]): string {
+  const root = resolve(dataDir)
+  const names = narrowed.slice(0, 3).map((p) => relative(root, p) || 'the folder itself')
+  const more = narrowed.length > 3 ? ` and ${narrowed.length - 3} more` : ''
+  const what = narrowed.length === 1 ? '1 file or folder' : `${narrowed.length} files and folders`
+  return (
+    `${what} in ${dataDir} (${names.join(', ')}${more}) could be read by other users; ` +
+    'they are now private to you (folders 700, files 600).'
+  )
+}
+
 function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
   const warn = opts.onWarning ?? (() => {})
   const narrowed = securePrivateDataDir(dataDir)
-  if (narrowed.length > 0)
-    warn(
-      `${narrowed.length} file(s) in ${dataDir} could be read by other users; they are now private to you (folders 700, files 600).`,
-    )
+  if (narrowed.length > 0) warn(narrowedWarning(dataDir, narrowed))
   const settings = openSettings(dataDir, {
     onWarning: warn,
     ...(opts.settingsStoreFactory ? { createStore: opts.settingsStoreFactory } : {}),

@@ -65,6 +65,8 @@ describe.runIf(posix)('data directory permissions', () => {
     expect(mode(path.join(logDir, 'turn-001-request.json'))).toBe(0o600)
     expect(mode(path.join(dir, 'notes.txt'))).toBe(0o644)
     expect(warnings.join('\n')).toMatch(/could be read by other users; they are now private/)
+    // it names what it narrowed: the folder itself, then paths inside it
+    expect(warnings.join('\n')).toMatch(/files and folders in .* \(the folder itself, .+ and \d+ more\)/)
 
     const quiet: string[] = []
     openAppServices(dir, { onWarning: (m) => quiet.push(m) }).close()
