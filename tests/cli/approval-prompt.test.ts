@@ -1,19 +1,9 @@
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { MAX_SHOWN_CHARS, terminalApprover } from '../../src-main/cli/approver'
 import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import { fakeStream, type FakeStream } from '../support/fake-terminal'
 
-function terminal(
-  rows = 24,
-  columns = 80,
-): NodeJS.WriteStream & NodeJS.ReadStream & { text: () => string } {
-  const s = new PassThrough() as unknown as NodeJS.WriteStream &
-    NodeJS.ReadStream & { text: () => string }
-  let text = ''
-  s.on('data', (d: Buffer) => (text += d.toString()))
-  Object.assign(s, { isTTY: true, rows, columns, text: () => text })
-  return s
-}
+const terminal = (rows = 24, columns = 80): FakeStream => fakeStream(true, columns, rows)
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 10))

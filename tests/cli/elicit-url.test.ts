@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { terminalElicitor } from '../../src-main/cli/elicitor'
 import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
 import { startCliEnv, runCli } from '../support/cli'
+import { fakeStream } from '../support/fake-terminal'
 import { fixture } from '../support/mcp'
 import {
   lastToolContent,
@@ -98,16 +98,8 @@ describe('a server asking to open an address', () => {
   })
 
   it('an address that is not a web address is never opened: only decline or cancel', async () => {
-    const stream = (): NodeJS.WriteStream & NodeJS.ReadStream & { text: () => string } => {
-      const s = new PassThrough() as unknown as NodeJS.WriteStream &
-        NodeJS.ReadStream & { text: () => string }
-      let text = ''
-      s.on('data', (d: Buffer) => (text += d.toString()))
-      Object.assign(s, { isTTY: true, columns: 80, text: () => text })
-      return s
-    }
-    const input = stream()
-    const output = stream()
+    const input = fakeStream(true)
+    const output = fakeStream(true)
     const req: ElicitationRequestEvent = {
       type: 'elicitation_request',
       sessionId: 's',

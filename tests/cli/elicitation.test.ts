@@ -2,7 +2,6 @@
  * A server's question (elicitation) from the CLI: field by field on a terminal, and the
  * rules without one (the built CLI against a scripted server and server-everything).
  */
-import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { terminalElicitor } from '../../src-main/cli/elicitor'
 import { TextRenderer } from '../../src-main/cli/output'
@@ -15,15 +14,7 @@ import {
   toolCallsReply,
   type ScriptedServer,
 } from '../support/openai-server'
-
-function stream(tty: boolean): NodeJS.WriteStream & NodeJS.ReadStream & { text: () => string } {
-  const s = new PassThrough() as unknown as NodeJS.WriteStream &
-    NodeJS.ReadStream & { text: () => string }
-  let text = ''
-  s.on('data', (d: Buffer) => (text += d.toString()))
-  Object.assign(s, { isTTY: tty, columns: 80, text: () => text })
-  return s
-}
+import { fakeStream as stream } from '../support/fake-terminal'
 
 const form: ElicitationRequestEvent = {
   type: 'elicitation_request',

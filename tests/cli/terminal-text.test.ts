@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   ControlStripper,
@@ -10,6 +9,7 @@ import {
 import { TextRenderer } from '../../src-main/cli/output'
 import type { AgentEvent } from '../../src-preload/contract/events'
 import { startCliEnv, runCli } from '../support/cli'
+import { fakeStream as stream } from '../support/fake-terminal'
 import { textReply, toolCallsReply, type ScriptedServer } from '../support/openai-server'
 
 const OSC52 = '\x1b]52;c;cm0gLXJmIH4K\x07' // writes "rm -rf ~" to the clipboard
@@ -75,14 +75,6 @@ describe('stripping control sequences', () => {
     expect(JSON.parse(line)).toEqual(value)
   })
 })
-
-function stream(tty: boolean): NodeJS.WriteStream & { text: () => string } {
-  const s = new PassThrough() as unknown as NodeJS.WriteStream & { text: () => string }
-  let text = ''
-  s.on('data', (d: Buffer) => (text += d.toString()))
-  Object.assign(s, { isTTY: tty, columns: 80, text: () => text })
-  return s
-}
 
 describe('a guarded stream', () => {
   it('strips what is written through it, strings and bytes alike, but not what the CLI writes itself', () => {

@@ -1,20 +1,8 @@
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { parseAnswer, terminalApprover } from '../../src-main/cli/approver'
 import { TextRenderer } from '../../src-main/cli/output'
 import type { AgentEvent, PermissionRequestEvent } from '../../src-preload/contract/events'
-
-function stream(
-  tty: boolean,
-  columns = 80,
-): NodeJS.WriteStream & NodeJS.ReadStream & { text: () => string } {
-  const s = new PassThrough() as unknown as NodeJS.WriteStream &
-    NodeJS.ReadStream & { text: () => string }
-  let text = ''
-  s.on('data', (d: Buffer) => (text += d.toString()))
-  Object.assign(s, { isTTY: tty, columns, text: () => text })
-  return s
-}
+import { fakeStream as stream } from '../support/fake-terminal'
 
 const request: PermissionRequestEvent = {
   type: 'permission_request',
