@@ -54,13 +54,6 @@ async function agreed(streams: Streams): Promise<boolean> {
 }
 
 /**
- * After a command, on a database that opened: damage a query met (`thrown` by the command,
- * or found by a turn, which said so in its error already) is told with what to do. At a
- * terminal the user is asked whether to copy the database aside now, so that the next
- * command starts a new one; without one, how to do it is said. Closes `app` first. False
- * when there was no damage.
- */
-/**
  * The StorageError a command's failure `e` is, when it is one (a damaged database met by a
  * query, whatever read it), else null. `open-errors` is loaded once the data was opened.
  */
@@ -71,6 +64,13 @@ export async function storageTrouble(e: unknown, dataDir: string): Promise<Error
   return explainQueryError(e, path.join(dataDir, DB_FILE_NAME))
 }
 
+/**
+ * After a command, on a database that opened: damage a query met (`thrown` by the command,
+ * or found by a turn, which said so in its error already) is told with what to do. At a
+ * terminal the user is asked whether to copy the database aside now, so that the next
+ * command starts a new one; without one, how to do it is said. Closes `app` first. False
+ * when there was no damage.
+ */
 export async function tellLateDamage(
   app: AppServices,
   thrown: unknown,
