@@ -36,7 +36,10 @@ export interface SendInput {
   workspace?: string
   /** the id of the session's newest user message, which this one replaces */
   replaces?: string
-  /** resources attached to the message, already read (stored with it) */
+  /**
+   * resources attached to the message, already read (stored with it); unset when replacing:
+   * those of the replaced message
+   */
   parts?: ContentPart[]
   /** a new chat starts with this assistant; an existing one switches to it */
   assistantId?: string
@@ -69,18 +72,23 @@ export class TurnManager {
 
   /**
    * Checks `replaces` before anything runs or is saved: the seq the new user message
-   * supersedes.
+   * supersedes, and the resources the replaced message carried.
    */
-  private supersedes(sessionId: string | undefined, replaces: string): number {
+  private supersedes(
+    sessionId: string | undefined,
+    replaces: string,
+  ): { seq: number; parts: ContentPart[] | undefined } {
     if (!sessionId) {
       throw new RouteError('bad_request', 'sessionId is required when replacing a message.')
     }
     if (!this.app.store.getSession(sessionId)) {
       throw new RouteError('not_found', `There is no session "${sessionId}".`)
     }
-    const check = checkReplaces(this.app.store.listMessages(sessionId), replaces)
+    const history = this.app.store.listMessages(sessionId)
+    const check = checkReplaces(history, replaces)
     if (!check.ok) throw new RouteError(check.code, check.message)
-    return check.supersedes
+    const parts = history.find((m) => m.id === replaces)?.parts
+    return { seq: check.supersedes, parts: parts?.length ? parts : undefined }
   }
 
   /** Starts a turn; resolves once its session and id are known (the turn runs on). */
@@ -94,8 +102,11 @@ export class TurnManager {
         'A turn is already running in this session: stop it or wait for it to finish.',
       )
     }
-    const supersedes =
+    const replaced =
       input.replaces === undefined ? undefined : this.supersedes(input.sessionId, input.replaces)
+    const supersedes = replaced?.seq
+    // regenerate, retry and edit keep what the replaced message carried (as it was read then)
+    const parts = input.parts ?? replaced?.parts
     const reserved = new Set<string>()
     const reserve = (id: string): void => {
       this.reserved.add(id)
@@ -122,7 +133,7 @@ export class TurnManager {
       const run = runSessionTurn(this.app, {
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         text: input.text,
-        ...(input.parts ? { parts: input.parts } : {}),
+        ...(parts ? { parts } : {}),
         ...(supersedes !== undefined ? { supersedes } : {}),
         flags: input.model ? { model: input.model } : {},
         env: this.env,

@@ -27,13 +27,6 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
       }
       for (const ref of input.attachments ?? [])
         parts.push(...(await explained(c.tools.catalog.read(ref))))
-      // regenerate, retry and edit keep what the replaced message carried (as it was read then)
-      if (parts.length === 0 && input.replaces && input.sessionId) {
-        const replaced = c.app.store
-          .listMessages(input.sessionId)
-          .find((m) => m.id === input.replaces && m.role === 'user')
-        if (replaced?.parts) parts.push(...replaced.parts)
-      }
       return c.turns.send({
         text,
         ...(parts.length > 0 ? { parts } : {}),
