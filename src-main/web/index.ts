@@ -89,8 +89,13 @@ async function main(): Promise<void> {
   } catch (e) {
     if (!(e instanceof StorageError) || e.problem !== 'database_damaged') throw e
     if (!values['replace-damaged-database']) {
+      // under npm, an option before `--` is npm's own and never reaches Cairn
+      const again =
+        process.env['npm_lifecycle_event'] === 'web'
+          ? 'npm run web -- --replace-damaged-database'
+          : '--replace-damaged-database'
       process.stderr.write(
-        `Cairn could not start: ${e.message}\nTo do that, start it again with --replace-damaged-database.\n`,
+        `Cairn could not start: ${e.message}\nTo do that, start it again with ${again}.\n`,
       )
       process.exit(1)
     }

@@ -12,7 +12,10 @@ const dir = fs.mkdtempSync(path.join(tmpdir(), 'cairn-web-damaged-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 /** Runs `npm run web`'s entry until it prints its address (then stops it) or exits. */
-function start(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -26,7 +29,14 @@ function start(args: string[]): Promise<{ code: number | null; out: string; err:
       dir,
       ...args,
     ],
-    { env: { PATH: process.env['PATH'], HOME: dir, CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1' } },
+    {
+      env: {
+        PATH: process.env['PATH'],
+        HOME: dir,
+        CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
+        ...env,
+      },
+    },
   )
   let out = ''
   let err = ''
@@ -55,6 +65,11 @@ describe('browser mode on a damaged database', () => {
     expect(refused.err).toMatch(/--replace-damaged-database/)
     expect(refused.err).not.toMatch(/\n\s+at .+:\d+:\d+/)
     expect(fs.readFileSync(path.join(dir, 'cairn.db'), 'utf8')).toMatch(/^not a database/)
+    // started by `npm run web`, it says how to pass the option through npm
+    const viaNpm = await start([], { npm_lifecycle_event: 'web' })
+    expect(viaNpm.code).toBe(1)
+    expect(viaNpm.err).toMatch(/start it again with npm run web -- --replace-damaged-database\./)
+    expect(refused.err).toMatch(/start it again with --replace-damaged-database\./)
 
     const replaced = await start(['--replace-damaged-database'])
     expect(replaced.err).toMatch(/moved to .*cairn\.db\.damaged-/)
