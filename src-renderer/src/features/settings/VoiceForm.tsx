@@ -13,6 +13,11 @@ import '../voice/voice.css'
 
 const VOICE_TOOLS = ['stt_start_session', 'stt_get_updates', 'stt_stop_session']
 
+const FINAL_LABELS: Record<FinalUtteranceMode, string> = {
+  send: 'Is sent as your message',
+  compose: 'Is put in the message box to edit',
+}
+
 export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element {
   const [server, setServer] = useState(props.saved.server ?? '')
   const [mode, setMode] = useState<FinalUtteranceMode>(props.saved.finalUtterance)
@@ -59,30 +64,20 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
       </Field>
       <fieldset className="radio-group voice-final-choice">
         <legend>What you say</legend>
-        <label className="radio-option">
-          <input
-            type="radio"
-            name="final-utterance"
-            checked={mode === 'send'}
-            onChange={() => {
-              setMode('send')
-              edited()
-            }}
-          />
-          <span className="radio-label">Is sent as your message</span>
-        </label>
-        <label className="radio-option">
-          <input
-            type="radio"
-            name="final-utterance"
-            checked={mode === 'compose'}
-            onChange={() => {
-              setMode('compose')
-              edited()
-            }}
-          />
-          <span className="radio-label">Is put in the message box to edit</span>
-        </label>
+        {(Object.keys(FINAL_LABELS) as FinalUtteranceMode[]).map((m) => (
+          <label key={m} className="radio-option">
+            <input
+              type="radio"
+              name="final-utterance"
+              checked={mode === m}
+              onChange={() => {
+                setMode(m)
+                edited()
+              }}
+            />
+            <span className="radio-label">{FINAL_LABELS[m]}</span>
+          </label>
+        ))}
       </fieldset>
       <SaveActions label="Save voice input" saver={saver} />
     </form>
