@@ -3,7 +3,7 @@
  * now (the ready MCP servers and the built-in tools the settings switch on): the window's
  * live preview while an assistant is edited, and `cairn assistants show`.
  */
-import type { AssistantDraft, AssistantToolPreview } from '../../src-preload/contract/assistants'
+import type { AssistantDraft, AssistantToolsPreview } from '../../src-preload/contract/assistants'
 import { toolLimit } from '../core/agent/tool-catalog'
 import { allowsDescriptor } from '../core/tools/assistant-filter'
 import { BUILTIN_SERVER } from '../core/tools/composite-host'
@@ -11,17 +11,11 @@ import type { ToolDescriptor } from '../core/ports'
 import type { AppServices } from './app-services'
 import type { ToolRuntime } from './tool-runtime'
 
-export interface ToolsPreview {
-  tools: AssistantToolPreview[]
-  findTools: boolean
-  missing: { server: string | null; name: string }[]
-}
-
 export async function previewAssistantTools(
   app: AppServices,
   runtime: Pick<ToolRuntime, 'hostFor'>,
   draft: AssistantDraft,
-): Promise<ToolsPreview> {
+): Promise<AssistantToolsPreview> {
   const settings = app.settings.get()
   const all = await runtime.hostFor({ workspace: draft.workspace ?? null }).listTools()
   const offered = all.filter((d) => allowsDescriptor(draft.tools, d))
@@ -41,10 +35,10 @@ export async function previewAssistantTools(
 function missingTools(
   draft: AssistantDraft,
   all: ToolDescriptor[],
-): { server: string | null; name: string }[] {
+): AssistantToolsPreview['missing'] {
   const has = (server: string, tool: string): boolean =>
     all.some((d) => d.server === server && d.tool === tool)
-  const out: { server: string | null; name: string }[] = []
+  const out: AssistantToolsPreview['missing'] = []
   if (draft.tools.builtin.mode === 'some')
     for (const name of draft.tools.builtin.names)
       if (!has(BUILTIN_SERVER, name)) out.push({ server: null, name })

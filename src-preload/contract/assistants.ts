@@ -106,6 +106,19 @@ export interface AssistantToolPreview {
   readOnly: boolean
 }
 
+/**
+ * What a turn would offer with a draft (`assistants.previewTools`): `tools` (built-in
+ * first, then by server). `findTools`: more tools than one request carries
+ * (`limits.maxToolsOffered`), so the model gets the built-in ones and `find_tools`, which
+ * searches exactly these. `missing`: tools named in the draft that no connected server (or
+ * the built-in set) has now.
+ */
+export interface AssistantToolsPreview {
+  tools: AssistantToolPreview[]
+  findTools: boolean
+  missing: { server: string | null; name: string }[]
+}
+
 /** The assistant a session runs with, as the session lists it. */
 export interface SessionAssistant {
   id: string

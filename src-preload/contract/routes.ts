@@ -24,7 +24,7 @@ import type {
 import type { SequencedAgentEvent } from './app-events'
 import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
-import { assistantDraftSchema, type Assistant, type AssistantToolPreview } from './assistants'
+import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import { voiceSourceSchema, type VoiceStatus } from './voice'
 import {
@@ -330,17 +330,7 @@ export interface RouteOutputs {
   'assistants.export': { filename: string; mimeType: string; content: string }
   /** `renamedFrom`: the file's name, when it was taken and the import got another */
   'assistants.import': { assistant: Assistant; renamedFrom: string | null }
-  /**
-   * What a turn would offer: `tools` (built-in first, then by server). `findTools`: more
-   * tools than one request carries (`limits.maxToolsOffered`), so the model gets the
-   * built-in ones and `find_tools`, which searches exactly these. `missing`: tools named
-   * in the draft that no connected server (or the built-in set) has now.
-   */
-  'assistants.previewTools': {
-    tools: AssistantToolPreview[]
-    findTools: boolean
-    missing: { server: string | null; name: string }[]
-  }
+  'assistants.previewTools': AssistantToolsPreview
   /** every local server candidate (the usual ones or CAIRN_LOCAL_SERVERS), probed at once */
   'providers.detect': { servers: LocalServerStatus[] }
   /** what kind of server a base URL is, and what it says about one model */
