@@ -44,6 +44,16 @@ function toolAfter(events: Record<string, unknown>[]): ToolView {
   return (view.items.find((i) => i.kind === 'answer') as AnswerItem).tools[0]!
 }
 
+/** the tool's server asks the user something */
+const asks = {
+  type: 'elicitation_request',
+  requestId: 'q',
+  toolCallId: 'c1',
+  server: 'everything',
+  mode: 'form',
+  message: 'Name?',
+}
+
 describe('a running tool on its card', () => {
   it('shows a progress bar when the tool gives a total, with the latest count', () => {
     const tool = toolAfter([
@@ -67,29 +77,13 @@ describe('a running tool on its card', () => {
   })
 
   it('says it waits for the user while its server asks, and runs again once answered', () => {
-    const asking = toolAfter([
-      {
-        type: 'elicitation_request',
-        requestId: 'q',
-        toolCallId: 'c1',
-        server: 'everything',
-        mode: 'form',
-        message: 'Name?',
-      },
-    ])
+    const asking = toolAfter([asks])
     renderWithApp(<ToolCallCard tool={asking} />, {})
     const card = screen.getByRole('region', { name: 'Tool call slow on everything' })
     expect(within(card).getByRole('status').textContent).toBe('Waiting for your answer')
     cleanup()
     const answered = toolAfter([
-      {
-        type: 'elicitation_request',
-        requestId: 'q',
-        toolCallId: 'c1',
-        server: 'everything',
-        mode: 'form',
-        message: 'Name?',
-      },
+      asks,
       { type: 'elicitation_resolved', requestId: 'q', toolCallId: 'c1', action: 'accept' },
     ])
     renderWithApp(<ToolCallCard tool={answered} />, {})
