@@ -86,15 +86,18 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
   const common: Common = {}
   if (r['disabled'] !== undefined) common.disabled = r['disabled'] === true
   if (r['trustAnnotations'] !== undefined) common.trustAnnotations = r['trustAnnotations'] === true
-  const checked = (schema: Parameters<typeof entryProblem>[0]) => {
+  /** the entry checked with `schema`; its timeouts (both kinds have them) go into `common` */
+  const checked = <T extends Pick<Common, 'timeoutMs' | 'maxTimeoutMs'>>(
+    schema: z.ZodType<T>,
+  ): T => {
     const c = entryProblem(schema, r, where)
     if (!c.ok) throw new McpConfigError(c.message)
-    return c.data as Record<string, unknown>
+    if (c.data.timeoutMs) common.timeoutMs = c.data.timeoutMs
+    if (c.data.maxTimeoutMs) common.maxTimeoutMs = c.data.maxTimeoutMs
+    return c.data
   }
   if (typeof r['command'] === 'string') {
-    const e = checked(stdioEntrySchema) as z.infer<typeof stdioEntrySchema>
-    if (e.timeoutMs) common.timeoutMs = e.timeoutMs
-    if (e.maxTimeoutMs) common.maxTimeoutMs = e.maxTimeoutMs
+    const e = checked(stdioEntrySchema)
     return {
       ...common,
       command: e.command,
@@ -104,9 +107,7 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
     }
   }
   if (typeof r['url'] === 'string') {
-    const e = checked(httpEntrySchema) as z.infer<typeof httpEntrySchema>
-    if (e.timeoutMs) common.timeoutMs = e.timeoutMs
-    if (e.maxTimeoutMs) common.maxTimeoutMs = e.maxTimeoutMs
+    const e = checked(httpEntrySchema)
     const oauth = e.oauth ? stripUndefined(e.oauth) : undefined
     return {
       ...common,
