@@ -68,11 +68,16 @@ function reapLeftovers(pid: number | undefined, marker: string, graceMs: number)
   signalEach(markedProcesses(RUN_MARKER, marker), 'SIGTERM')
   const t = setTimeout(() => {
     stopAll(pid, marker, 'SIGKILL')
-    const entry = running.get(marker)
-    running.delete(marker)
-    if (pid !== undefined) entry?.registry?.remove(pid)
+    forget(pid, marker)
   }, graceMs)
   t.unref()
+}
+
+/** A command nothing of which runs any more: not killed at exit, its record removed. */
+function forget(pid: number | undefined, marker: string): void {
+  const entry = running.get(marker)
+  running.delete(marker)
+  if (pid !== undefined) entry?.registry?.remove(pid)
 }
 
 export interface RunOptions {
@@ -223,8 +228,11 @@ function runContained(opts: RunOptions, contained: Containment): Promise<RunResu
       child.stderr?.destroy()
       // keep the SIGKILL timer if some process of the group may still be alive
       if (!stopped || !groupAlive(pid)) for (const t of timers) clearTimeout(t)
-      // what the command left running (in the group or escaped from it) is stopped too
-      reapLeftovers(pid, marker, grace)
+      // what the command left running (in the group or escaped from it) is stopped too; a
+      // namespace whose unshare exited by itself is empty (it waited for the init, whose end
+      // killed every other process of the namespace): no /proc scan for its marker
+      if (kind === 'pid-namespace' && exitCode !== null && !stopped) forget(pid, marker)
+      else reapLeftovers(pid, marker, grace)
       const { text, cut } = output.result()
       resolve({
         output: text,
