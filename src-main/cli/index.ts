@@ -47,6 +47,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cairn: chat takes no prompt; type it at its prompt\n\n${USAGE}\n`)
     return 2
   }
+  // each sentence said is the prompt: words or --mcp-prompt would be left unsent
+  if (
+    parsed.command === 'turn' &&
+    options.voice &&
+    (parsed.positionals.length > 0 || options.mcpPrompt)
+  ) {
+    process.stderr.write(`cairn: --voice takes no prompt; say it once it listens\n\n${USAGE}\n`)
+    return 2
+  }
   // with --mcp-prompt, the words are the prompt's arguments (name=value)
   if (parsed.command === 'turn' && !options.mcpPrompt && !options.voice) {
     prompt = parsed.positionals.join(' ').trim()

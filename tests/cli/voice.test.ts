@@ -155,6 +155,17 @@ describe('cairn --voice', () => {
     expect(stt.calls().filter((c) => c.call === 'stop')).toHaveLength(1)
   })
 
+  it('refuses a prompt (words or --mcp-prompt) with exit code 2 before it starts anything', async () => {
+    const { stt, config } = withStt({ steps: [{ final: 'Unheard.' }] })
+    for (const args of [['hello there'], ['--mcp-prompt', 'stt:p']]) {
+      const r = await startCli(['--voice', '--mcp-config', config, ...args], { env }).done
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('cairn: --voice takes no prompt; say it once it listens')
+    }
+    expect(stt.calls()).toEqual([])
+    expect(server.requests).toHaveLength(0)
+  })
+
   it('ends with exit code 1 when the voice server dies', async () => {
     const { config } = withStt({ steps: [{ final: 'Hi.' }, { waitPolls: 2 }, { crash: true }] })
     server.enqueue(textReply('Hello.'))
