@@ -9,12 +9,8 @@ const stringMap = z.record(z.string().max(200), z.string().max(10_000))
 const ms = z.number().int().positive()
 
 function isURL(s: string, protocols: readonly string[], needsPath = false): boolean {
-  try {
-    const u = new URL(s)
-    return protocols.includes(u.protocol) && (!needsPath || u.pathname !== '/')
-  } catch {
-    return false
-  }
+  const u = URL.parse(s)
+  return u !== null && protocols.includes(u.protocol) && (!needsPath || u.pathname !== '/')
 }
 
 const common = {

@@ -43,8 +43,6 @@ const page = {
   offset: z.number().int().min(0).optional(),
 }
 
-const mcpServerConfig = mcpServerInput
-
 /** a provider as saved: the stored shape, with an http(s) base URL and no unknown fields */
 const providerInput = z.strictObject({
   ...providerSchema.shape,
@@ -201,11 +199,11 @@ export const routeInputs = {
   'mcp.list': z.strictObject({}),
   'mcp.add': z.strictObject({
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
-    config: mcpServerConfig,
+    config: mcpServerInput,
   }),
   'mcp.update': z.strictObject({
     name: id,
-    config: mcpServerConfig.optional(),
+    config: mcpServerInput.optional(),
     enabled: z.boolean().optional(),
     trustAnnotations: z.boolean().optional(),
     /**
