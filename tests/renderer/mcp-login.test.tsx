@@ -5,27 +5,20 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
 import { McpSection } from '../../src-renderer/src/features/settings/McpSection'
 import { renderWithApp } from './support/render-app'
+import { mcpServer } from './support/mcp-server'
 
 afterEach(cleanup)
 
 function remote(p: Partial<McpServerInfo> = {}): McpServerInfo {
-  return {
+  return mcpServer({
     name: 'linear',
     state: 'needs-login',
     error: 'The server "linear" needs you to log in.',
     transport: 'streamable-http',
     command: 'https://mcp.example.com/mcp',
     resolvedCommand: 'https://mcp.example.com/mcp',
-    enabled: true,
-    trustAnnotations: false,
-    tools: [],
-    stderrTail: '',
-    restarts: 0,
-    pid: null,
-    searchPath: null,
-    commandLine: null,
     ...p,
-  }
+  })
 }
 
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}, `) })

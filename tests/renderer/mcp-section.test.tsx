@@ -8,25 +8,17 @@ import { McpSection } from '../../src-renderer/src/features/settings/McpSection'
 import { mcpFormToConfig, emptyMcpForm } from '../../src-renderer/src/features/settings/mcp-form'
 import { AppProviders, createAppEnv } from '../../src-renderer/src/state/context'
 import { renderWithApp } from './support/render-app'
+import { mcpServer } from './support/mcp-server'
 import { createTestPlatform, manualFrames, RouteFailure } from './support/test-platform'
 
 afterEach(cleanup)
 
 function info(p: Partial<McpServerInfo> = {}): McpServerInfo {
-  return {
+  return mcpServer({
     name: 'files',
     state: 'stopped',
-    error: null,
-    transport: 'stdio',
     command: 'npx -y server-files /tmp',
-    resolvedCommand: null,
     enabled: false,
-    trustAnnotations: false,
-    tools: [],
-    stderrTail: '',
-    restarts: 0,
-    pid: null,
-    searchPath: null,
     commandLine: {
       command: 'npx',
       args: ['-y', 'server-files', '/tmp'],
@@ -35,7 +27,7 @@ function info(p: Partial<McpServerInfo> = {}): McpServerInfo {
       fingerprint: 'fp-1',
     },
     ...p,
-  }
+  })
 }
 
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}, `) })

@@ -5,29 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
 import { GeneralSection } from '../../src-renderer/src/features/settings/GeneralSection'
 import { renderWithApp } from './support/render-app'
+import { mcpServer } from './support/mcp-server'
 import { settingsHost } from './support/settings-host'
 
 afterEach(cleanup)
 
 const STT = ['stt_start_session', 'stt_get_updates', 'stt_stop_session']
-function server(name: string, tools: string[]): McpServerInfo {
-  return {
-    name,
-    state: 'ready',
-    error: null,
-    transport: 'stdio',
-    command: name,
-    resolvedCommand: null,
-    enabled: true,
-    trustAnnotations: false,
-    tools: tools.map((t) => ({ name: t, description: '', readOnly: false })),
-    stderrTail: '',
-    restarts: 0,
-    pid: null,
-    searchPath: null,
-    commandLine: null,
-  }
-}
+const server = (name: string, tools: string[]): McpServerInfo =>
+  mcpServer({ name, tools: tools.map((t) => ({ name: t, description: '', readOnly: false })) })
 
 describe('Settings › General › Voice input', () => {
   it('offers the servers that have the three voice tools and saves the choice in one request', async () => {

@@ -13,6 +13,7 @@ import type {
 } from '../../../src-preload/contract/assistants'
 import type { RouteInput } from '../../../src-preload/contract/routes'
 import { RouteFailure, type Handlers } from './test-platform'
+import { mcpServer } from './mcp-server'
 
 export const BUILTINS = [
   {
@@ -193,22 +194,13 @@ export function assistantsHost(
     'tools.builtins': () => ({ tools: BUILTINS, defaultWorkspace: '/home/me/Cairn' }),
     'mcp.list': () => ({
       fromFile: false,
-      servers: Object.entries(SERVER_TOOLS).map(([name, tools]) => ({
-        name,
-        state: 'ready' as const,
-        error: null,
-        transport: 'stdio' as const,
-        command: 'everything',
-        resolvedCommand: null,
-        enabled: true,
-        trustAnnotations: false,
-        tools: tools.map((t) => ({ name: t, description: `${t} of ${name}.`, readOnly: false })),
-        stderrTail: '',
-        restarts: 0,
-        pid: null,
-        searchPath: null,
-        commandLine: null,
-      })),
+      servers: Object.entries(SERVER_TOOLS).map(([name, tools]) =>
+        mcpServer({
+          name,
+          command: 'everything',
+          tools: tools.map((t) => ({ name: t, description: `${t} of ${name}.`, readOnly: false })),
+        }),
+      ),
     }),
   }
   return { handlers, created, updated, previews, current: () => list }
