@@ -243,6 +243,8 @@ async function startAndKill(
   })
   children.push(child)
   const sleeps = [await theProcess(a), await theProcess(b), await theProcess(c)]
+  // the record is written just after the shell starts: on a busy machine, after its processes run
+  if (registryFile) await until(() => fs.existsSync(registryFile), 'the registry entry')
   const exited = new Promise((resolve) => child.on('exit', resolve))
   child.kill('SIGKILL')
   await exited

@@ -80,6 +80,9 @@ describe.runIf(linux)('a host killed with SIGKILL', () => {
     const first = startHost(dataDir, `${a} & setsid ${b} >/dev/null 2>&1 & sh -c '${c}'`, forced)
     await first.ready
     const sleeps = [await theProcess(a), await theProcess(b), await theProcess(c)]
+    // the record is written just after the shell starts: on a busy machine, after its processes run
+    const file = path.join(dataDir, 'mcp-processes.json')
+    await until(() => fs.existsSync(file), 'the registry entry')
     await kill(first.child)
     await new Promise((r) => setTimeout(r, 300))
     for (const pid of sleeps) expect(alive(pid)).toBe(true) // nothing died with the host
@@ -91,7 +94,6 @@ describe.runIf(linux)('a host killed with SIGKILL', () => {
       stdio: 'ignore',
     })
     children.push(unrelated)
-    const file = path.join(dataDir, 'mcp-processes.json')
     const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>[]
     expect(entries).toMatchObject([{ server: 'run_command', ownerPid: first.child.pid }])
     entries.push({
