@@ -197,9 +197,11 @@ export class ChatSession {
     if (code !== 0) this.lastFailure = code
   }
 
-  /** Ctrl-C: stops what runs and says so */
-  interruptWithNote(): void {
-    if (this.interrupt()) this.say('\nStopping the answer…')
+  /** Ctrl-C: stops what runs and says so; false when nothing did */
+  interruptWithNote(): boolean {
+    if (!this.interrupt()) return false
+    this.say('\nStopping the answer…')
+    return true
   }
 
   private switchModel(name: string | undefined): void {

@@ -68,7 +68,7 @@ async function onTerminal(
   const release = handleStopSignals({
     SIGINT: () => {
       if (!chat.busy) return
-      if (chat.interrupt()) return void streams.stderr.write('\nStopping the answer…\n')
+      if (chat.interruptWithNote()) return
       streams.stderr.write('Stopping at once.\n')
       process.exit(130)
     },
