@@ -154,6 +154,11 @@ describe('stop conditions', () => {
       ['w', 'cancelled'],
       ['x', 'cancelled'],
     ])
+    // w was running when it was stopped; x never started
+    expect(ofType(events, 'tool_result').map((r) => r.content)).toEqual([
+      expect.stringMatching(/call to wait_forever was cancelled and may not have completed/),
+      'The user stopped the turn; the call to write_note was not run.',
+    ])
     expectValidHistory()
     h.server.enqueue(textReply('Stopped, as you asked.'))
     expect((await h.turn('why did you stop?')).outcome.reason).toBe('completed')
@@ -185,6 +190,10 @@ describe('stop conditions', () => {
     })
     expect(outcome.reason).toBe('aborted')
     expect(ofType(events, 'tool_result')[0]).toMatchObject({ failureKind: 'cancelled' })
+    // nobody allowed it, so it never ran: the model is not told it "may not have completed"
+    expect(ofType(events, 'tool_result')[0]?.content).toBe(
+      'The user stopped the turn; the call to write_note was not run.',
+    )
     expect(h.tools.calls).toHaveLength(0)
     expectValidHistory()
   })

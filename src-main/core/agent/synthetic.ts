@@ -33,6 +33,22 @@ export function syntheticText(kind: FailureKind, name: string, detail?: string):
   }
 }
 
+/**
+ * The text of a call still unanswered when a turn ends for `reason`. `decided`: the call was
+ * allowed (it may have started); a stopped call nobody allowed — it waited for approval, or
+ * for its turn — never ran, and the model is told so.
+ */
+export function danglingText(
+  kind: FailureKind,
+  name: string,
+  reason: TurnEndReason,
+  decided: boolean,
+): string {
+  if (kind === 'cancelled' && !decided)
+    return `The user stopped the turn; the call to ${name} was not run.`
+  return syntheticText(kind, name, reasonWords(reason))
+}
+
 /** The failure kind given to tool calls still unanswered when a turn ends for `reason`. */
 export function danglingKindFor(reason: TurnEndReason): FailureKind {
   switch (reason) {

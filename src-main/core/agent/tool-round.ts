@@ -13,7 +13,7 @@ import { ToolChangedError } from '../tools/composite-host'
 import { canonicalJson } from './canonical-json'
 import { raceAbort, type GateDecision } from './permissions'
 import { loopWarningText } from './loop-detector'
-import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
+import { danglingKindFor, danglingText, syntheticText } from './synthetic'
 import { checkToolArguments, type ArgsCheck } from './tool-args'
 import { isFindTools } from './tool-catalog'
 import { callHooks } from './tool-call-hooks'
@@ -331,8 +331,9 @@ class OrderedRecorder {
     const kind = danglingKindFor(reason)
     for (let i = this.next; i < last; i++) {
       if (!this.results[i]) {
-        const name = this.prepared[i]!.call.name
-        this.results[i] = syntheticResult(kind, syntheticText(kind, name, reasonWords(reason)))
+        const { name, id } = this.prepared[i]!.call
+        const text = danglingText(kind, name, reason, this.ctx.decisions.has(id))
+        this.results[i] = syntheticResult(kind, text)
       }
     }
     this.record(last, this.results[last]!)

@@ -11,7 +11,7 @@ import { retriedSeq } from './history-path'
 import { LoopDetector } from './loop-detector'
 import { callModel } from './model-call'
 import { PermissionGate } from './permissions'
-import { danglingKindFor, reasonWords, syntheticText } from './synthetic'
+import { danglingKindFor, danglingText } from './synthetic'
 import type { TurnContext, TurnDeps, TurnRequest } from './turn-context'
 import { runToolRound } from './tool-round'
 import { NotSavedError, storageFailure } from './save-failure'
@@ -269,7 +269,7 @@ function answerDangling(ctx: TurnContext, reason: TurnEndReason): void {
   const kind = danglingKindFor(reason)
   for (const call of assistant.toolCalls) {
     if (answered.has(call.id)) continue
-    const content = syntheticText(kind, call.name, reasonWords(reason))
+    const content = danglingText(kind, call.name, reason, ctx.decisions.has(call.id))
     ctx.save({
       role: 'tool',
       content,
