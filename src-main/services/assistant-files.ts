@@ -17,7 +17,7 @@ import { fileSlug } from './file-slug'
 export class AssistantFileError extends Error {}
 
 /** the file's name: the assistant's name, lower case, letters and digits */
-export function assistantFilename(name: string): string {
+function assistantFilename(name: string): string {
   return `${fileSlug(name, 'assistant')}.assistant.json`
 }
 
@@ -36,7 +36,7 @@ export function exportAssistant(assistant: Assistant): {
 }
 
 /** The assistant in an exported file, checked; a file that is not one says why. */
-export function parseAssistantFile(text: string): AssistantDraft {
+function parseAssistantFile(text: string): AssistantDraft {
   let value: unknown
   try {
     value = JSON.parse(text)

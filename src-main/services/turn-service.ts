@@ -393,7 +393,7 @@ async function onlyModel(client: LlmClient, provider: ProviderChoice): Promise<s
  * The operating system as the model should read it: `Linux 6.1.0 (x64)`,
  * `Windows 10.0.22631 (x64)`, `macOS (arm64)` (macOS reports its kernel's version, not its own).
  */
-export function describeOs(): string {
+function describeOs(): string {
   const p = process.platform
   if (p === 'darwin') return `macOS (${process.arch})`
   const name = p === 'linux' ? 'Linux' : p === 'win32' ? 'Windows' : p

@@ -17,10 +17,10 @@ export interface Backoff {
   maxMs: number
 }
 
-export const DEFAULT_BACKOFF: Backoff = { minMs: 150, maxMs: 2000 }
+const DEFAULT_BACKOFF: Backoff = { minMs: 150, maxMs: 2000 }
 
 /** the wait after the `idle`-th poll in a row that brought nothing (0: it brought events) */
-export function pollDelay(idle: number, b: Backoff = DEFAULT_BACKOFF): number {
+function pollDelay(idle: number, b: Backoff = DEFAULT_BACKOFF): number {
   return Math.min(b.maxMs, b.minMs * 2 ** Math.max(0, Math.min(idle - 1, 30)))
 }
 

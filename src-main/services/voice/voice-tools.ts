@@ -8,14 +8,14 @@ import type { SourceTool, ToolSource } from '../../core/tools/tool-source'
 export const STT_START = 'stt_start_session'
 export const STT_UPDATES = 'stt_get_updates'
 export const STT_STOP = 'stt_stop_session'
-export const VOICE_TOOLS: readonly string[] = [STT_START, STT_UPDATES, STT_STOP]
+const VOICE_TOOLS: readonly string[] = [STT_START, STT_UPDATES, STT_STOP]
 
-export function isVoiceTool(name: string): boolean {
+function isVoiceTool(name: string): boolean {
   return VOICE_TOOLS.includes(name)
 }
 
 /** the server offers all three voice tools (a server that is not ready offers none) */
-export function isVoiceServer(source: ToolSource): boolean {
+function isVoiceServer(source: ToolSource): boolean {
   const names = new Set(source.tools().map((t) => t.name))
   return VOICE_TOOLS.every((n) => names.has(n))
 }
