@@ -111,4 +111,18 @@ describe('the assistants list actions', () => {
       'Could not load the assistants: the store is closed',
     )
   })
+
+  it('says why the form could not be shown when the built-in tools could not be listed', async () => {
+    const host = assistantsHost()
+    renderWithApp(<AssistantsSection />, {
+      ...settingsHost().handlers,
+      ...host.handlers,
+      'tools.builtins': () => {
+        throw new RouteFailure('internal', 'no tools today')
+      },
+    })
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'New assistant' }))
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert.textContent).toBe('Could not load the built-in tools: no tools today')
+  })
 })

@@ -42,7 +42,7 @@ export interface AssistantFormProps {
 export function AssistantForm(props: AssistantFormProps): JSX.Element {
   const builtins = useBuiltinTools()
   const servers = useMcpServers()
-  if (!builtins.data) return <SettingsLoading query={builtins} />
+  if (!builtins.data) return <SettingsLoading query={builtins} what="the built-in tools" />
   return <FormBody {...props} builtins={builtins.data} servers={servers.data?.servers ?? []} />
 }
 
