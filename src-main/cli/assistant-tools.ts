@@ -10,13 +10,8 @@ import { previewAssistantTools } from '../services/assistant-preview'
 import type { AppServices } from '../services/app-services'
 import { startToolRuntime } from '../services/tool-runtime'
 import type { CliOptions } from './args'
-import type { Streams } from './output'
+import { oneLine, type Streams } from './output'
 import { jsonLine } from './terminal-text'
-
-function oneLine(text: string, max = 100): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
-}
 
 export async function assistantTools(
   app: AppServices,
@@ -43,7 +38,7 @@ export async function assistantTools(
     if (preview.tools.length === 0) out(`"${assistant.name}" offers the model no tools.`)
     for (const t of preview.tools)
       out(
-        `${t.name}  ${t.server === null ? 'built-in' : `server ${t.server}`}${t.readOnly ? '  read-only' : ''}  ${oneLine(t.description)}`,
+        `${t.name}  ${t.server === null ? 'built-in' : `server ${t.server}`}${t.readOnly ? '  read-only' : ''}  ${oneLine(t.description, 100)}`,
       )
     if (preview.findTools)
       out(

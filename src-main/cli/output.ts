@@ -7,7 +7,8 @@ export interface Streams {
   stderr: NodeJS.WriteStream
 }
 
-function oneLine(text: string, max = 160): string {
+/** the text on one line, cut to `max` characters (the cut marked …) */
+export function oneLine(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
 }
