@@ -42,19 +42,34 @@ async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
 }
 
+/** keeps `<name>-light` and `<name>-dark`; the window is back in the light theme after */
+async function keepBothThemes(page: Page, name: string): Promise<void> {
+  await keepScreenshot(page, `${name}-light`)
+  await setTheme(page, 'dark')
+  await keepScreenshot(page, `${name}-dark`)
+  await setTheme(page, 'light')
+}
+
+/**
+ * starts the host (with the everything MCP server for `mcp`; kept in `host`, so afterEach
+ * stops it whatever fails next) and opens its window, light, on Assistants
+ */
+async function openOnAssistants(page: Page, opts: { mcp?: boolean } = {}): Promise<WebHost> {
+  const started = await startWebHost(opts)
+  host = started
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(started.url)
+  await openAssistants(page)
+  return started
+}
+
 test('an assistant that may use one tool: made in the window, a new chat started with it offers the model only that tool; switching the chat to Chat offers none', async ({
   page,
 }) => {
-  host = await startWebHost()
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.goto(host.url)
-  await openAssistants(page)
+  host = await openOnAssistants(page)
   const list = page.getByRole('list', { name: 'Assistants' })
   await expect(list.getByRole('listitem', { name: 'Chat' })).toContainText('Built-in')
-  await keepScreenshot(page, 'assistants-list-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-list-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-list')
 
   await page.getByRole('button', { name: 'New assistant' }).click()
   const form = page.getByRole('form', { name: 'New assistant' })
@@ -87,10 +102,7 @@ test('an assistant that may use one tool: made in the window, a new chat started
   await expect(offered).toHaveCount(1)
   await expect(offered.first()).toContainText('list_directory')
   await expect(preview.getByRole('status')).toHaveText('1 tool')
-  await keepScreenshot(page, 'assistants-form-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-form-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-form')
   await form.getByRole('button', { name: 'Save assistant' }).click()
   await expect(list.getByRole('listitem', { name: 'Lister' })).toContainText(
     'Built-in tools: list_directory · MCP tools: none',
@@ -99,10 +111,7 @@ test('an assistant that may use one tool: made in the window, a new chat started
   await newChat(page)
   const picker = page.getByRole('combobox', { name: 'Assistant' })
   await picker.selectOption({ label: 'Lister' })
-  await keepScreenshot(page, 'assistants-new-chat-picker-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-new-chat-picker-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-new-chat-picker')
   host.model.enqueue(textReply('Only one tool here.'))
   await ask(page, 'What may you use?')
   await expect(lastAnswer(page)).toContainText('Only one tool here.')
@@ -122,10 +131,7 @@ test('an assistant that may use one tool: made in the window, a new chat started
 
   await picker.selectOption({ label: 'Chat' })
   await expect(picker.locator('option:checked')).toHaveText('Chat')
-  await keepScreenshot(page, 'assistants-header-picker-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-header-picker-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-header-picker')
   host.model.enqueue(textReply('No tools now.'))
   await ask(page, 'And now?')
   await expect(lastAnswer(page)).toContainText('No tools now.')
@@ -148,10 +154,7 @@ test('an assistant that may use one tool: made in the window, a new chat started
 test('assistants are duplicated, exported, deleted (the chat that used one goes on) and imported back', async ({
   page,
 }) => {
-  host = await startWebHost()
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.goto(host.url)
-  await openAssistants(page)
+  host = await openOnAssistants(page)
   const list = page.getByRole('list', { name: 'Assistants' })
 
   await page.getByRole('button', { name: 'Duplicate Files' }).click()
@@ -162,8 +165,7 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
   ).toBeVisible()
 
   // a chat started with the copy
-  await page.getByRole('button', { name: 'Back to chat' }).click()
-  await page.getByRole('button', { name: 'New chat' }).click()
+  await newChat(page)
   const picker = page.getByRole('combobox', { name: 'Assistant' })
   await picker.selectOption({ label: 'Files (copy)' })
   host.model.enqueue(textReply('Started with the copy.'))
@@ -186,10 +188,7 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
   await copy.getByRole('button', { name: 'Delete Files (copy)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete this assistant?' })
   await expect(dialog).toContainText('keep their own copy')
-  await keepScreenshot(page, 'assistants-delete-dialog-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-delete-dialog-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-delete-dialog')
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(copy).toHaveCount(0)
 
@@ -222,10 +221,7 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
 test('an assistant that may use one tool of an MCP server: chosen in the form, previewed, kept when edited, the only tool offered; a switch while an answer is written applies from the next turn', async ({
   page,
 }) => {
-  host = await startWebHost({ mcp: true })
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.goto(host.url)
-  await openAssistants(page)
+  host = await openOnAssistants(page, { mcp: true })
   await page.getByRole('button', { name: 'New assistant' }).click()
   const form = page.getByRole('form', { name: 'New assistant' })
   await form.getByLabel('Name').fill('Echo only')
@@ -248,10 +244,7 @@ test('an assistant that may use one tool of an MCP server: chosen in the form, p
   await expect(offered.first()).toContainText('everything')
   await expect(offered.first()).toContainText('echo')
   await server.scrollIntoViewIfNeeded()
-  await keepScreenshot(page, 'assistants-form-mcp-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-form-mcp-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-form-mcp')
   await form.getByRole('button', { name: 'Save assistant' }).click()
 
   // editing shows the choice as it was saved
@@ -285,10 +278,7 @@ test('an assistant that may use one tool of an MCP server: chosen in the form, p
   await expect(
     page.getByRole('status').filter({ hasText: 'Applies from the next turn' }),
   ).toBeVisible()
-  await keepScreenshot(page, 'assistants-header-running-note-light')
-  await setTheme(page, 'dark')
-  await keepScreenshot(page, 'assistants-header-running-note-dark')
-  await setTheme(page, 'light')
+  await keepBothThemes(page, 'assistants-header-running-note')
   expect(offeredWith(host.model.requests, 'Write for a while')).toEqual(['everything__echo'])
   await stopButton(page).click()
   await idle(page)
