@@ -96,7 +96,7 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     settings,
     secrets,
     store,
-    assistants: new SqliteAssistantStore(store.db),
+    assistants: new SqliteAssistantStore(store),
     logger,
     rules,
     calibration: new FileTokenCalibration(dataDir, (e) =>

@@ -45,7 +45,7 @@ function version8Database(): void {
 
 function open(): { sessions: SqliteSessionStore; assistants: SqliteAssistantStore } {
   store = createSessionStore(dir)
-  return { sessions: store, assistants: new SqliteAssistantStore(store.db) }
+  return { sessions: store, assistants: new SqliteAssistantStore(store) }
 }
 
 describe('migration 9', () => {

@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { SqliteAssistantStore } from '../../src-main/adapters/sqlite/assistant-store'
 import { StorageError } from '../../src-main/adapters/sqlite/open-errors'
 import {
   createSessionStore,
@@ -76,6 +77,21 @@ describe('damage found after the database opened', () => {
       expect(
         thrown(() => store.appendMessage('no-such-session', { role: 'user', content: 'x' })),
       ).toBeInstanceOf(SessionNotFoundError)
+    } finally {
+      store.close()
+    }
+  })
+
+  it('a query of the assistant store meets it the same way, and the session store remembers it', () => {
+    const { dir, file } = dataDir()
+    damagePages(file, 'assistants')
+    expect(rawQueryError(file, 'SELECT * FROM assistants')).toMatch(/^SQLITE_CORRUPT/)
+    const store = createSessionStore(dir)
+    try {
+      const e = thrown(() => new SqliteAssistantStore(store).list())
+      damaged(e)
+      expect((e as Error).message).toContain(file)
+      expect(store.damage).toBe(e)
     } finally {
       store.close()
     }

@@ -2,7 +2,8 @@
  * Assistants in `cairn.db` (table `assistants`, migration v9), and which one each session
  * runs with (`sessions.assistant_id`, with a copy of it in `sessions.assistant_snapshot`).
  * Rows are read as untrusted: one whose data does not fit the contract's schema is left
- * out of the list (and a session that ran with it falls back to its copy).
+ * out of the list (and a session that ran with it falls back to its copy). Queries run
+ * through the session store's `checked`, so damage they meet is told (and kept) as its own.
  */
 import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
@@ -14,6 +15,7 @@ import {
   type AssistantOrigin,
 } from '../../../src-preload/contract/assistants'
 import { DEFAULT_ASSISTANT_ID } from './assistant-seeds'
+import type { SqliteSessionStore } from './session-store'
 
 export class AssistantError extends Error {
   constructor(
@@ -81,14 +83,22 @@ function dataOf(draft: AssistantDraft): string {
 }
 
 export class SqliteAssistantStore {
+  private readonly db: Database
+  private readonly checked: SqliteSessionStore['checked']
+
   constructor(
-    private readonly db: Database,
+    store: Pick<SqliteSessionStore, 'db' | 'checked'>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.db = store.db
+    this.checked = (fn) => store.checked(fn)
+  }
 
   /** every readable assistant: the default first, then by name */
   list(): Assistant[] {
-    const rows = this.db.prepare<[], AssistantRow>(`SELECT ${COLUMNS} FROM assistants`).all()
+    const rows = this.checked(() =>
+      this.db.prepare<[], AssistantRow>(`SELECT ${COLUMNS} FROM assistants`).all(),
+    )
     return rows
       .map(readRow)
       .filter((a): a is Assistant => a !== null)
@@ -100,9 +110,11 @@ export class SqliteAssistantStore {
   }
 
   get(id: string): Assistant | null {
-    const row = this.db
-      .prepare<[string], AssistantRow>(`SELECT ${COLUMNS} FROM assistants WHERE id = ?`)
-      .get(id)
+    const row = this.checked(() =>
+      this.db
+        .prepare<[string], AssistantRow>(`SELECT ${COLUMNS} FROM assistants WHERE id = ?`)
+        .get(id),
+    )
     return row ? readRow(row) : null
   }
 
@@ -126,10 +138,9 @@ export class SqliteAssistantStore {
   /** `base`, else `base (2)`, `base (3)`, … whichever is not taken */
   freeName(base: string): string {
     const taken = new Set(
-      this.db
-        .prepare<[], { name: string }>('SELECT name FROM assistants')
-        .all()
-        .map((r) => nameKey(r.name)),
+      this.checked(() =>
+        this.db.prepare<[], { name: string }>('SELECT name FROM assistants').all(),
+      ).map((r) => nameKey(r.name)),
     )
     if (!taken.has(nameKey(base))) return base.trim()
     // room for the number within the longest name (100)
@@ -143,34 +154,38 @@ export class SqliteAssistantStore {
   create(draft: AssistantDraft, origin: AssistantOrigin = 'user'): Assistant {
     const id = randomUUID()
     const data = dataOf(draft)
-    return this.db
-      .transaction(() => {
-        this.checkName(draft.name, null)
-        const now = this.now()
-        this.db
-          .prepare(
-            `INSERT INTO assistants (id, name, origin, data, created_at, updated_at)
+    return this.checked(() =>
+      this.db
+        .transaction(() => {
+          this.checkName(draft.name, null)
+          const now = this.now()
+          this.db
+            .prepare(
+              `INSERT INTO assistants (id, name, origin, data, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?)`,
-          )
-          .run(id, draft.name.trim(), origin, data, now, now)
-        return this.require(id)
-      })
-      .immediate()
+            )
+            .run(id, draft.name.trim(), origin, data, now, now)
+          return this.require(id)
+        })
+        .immediate(),
+    )
   }
 
   /** replaces everything the user sets; the id, origin and creation date stay */
   update(id: string, draft: AssistantDraft): Assistant {
     const data = dataOf(draft)
-    return this.db
-      .transaction(() => {
-        this.checkName(draft.name, id)
-        const changed = this.db
-          .prepare('UPDATE assistants SET name = ?, data = ?, updated_at = ? WHERE id = ?')
-          .run(draft.name.trim(), data, this.now(), id).changes
-        if (changed === 0) throw new AssistantError('not_found', `There is no assistant "${id}".`)
-        return this.require(id)
-      })
-      .immediate()
+    return this.checked(() =>
+      this.db
+        .transaction(() => {
+          this.checkName(draft.name, id)
+          const changed = this.db
+            .prepare('UPDATE assistants SET name = ?, data = ?, updated_at = ? WHERE id = ?')
+            .run(draft.name.trim(), data, this.now(), id).changes
+          if (changed === 0) throw new AssistantError('not_found', `There is no assistant "${id}".`)
+          return this.require(id)
+        })
+        .immediate(),
+    )
   }
 
   /** a copy, as a user assistant, named `name` or "<name> (copy)" (numbered when taken) */
@@ -189,16 +204,20 @@ export class SqliteAssistantStore {
         'conflict',
         'The default assistant cannot be deleted: new chats start with it. Edit it instead.',
       )
-    return this.db.prepare('DELETE FROM assistants WHERE id = ?').run(id).changes > 0
+    return this.checked(
+      () => this.db.prepare('DELETE FROM assistants WHERE id = ?').run(id).changes > 0,
+    )
   }
 
   /** The assistant a session runs with: the stored one when it exists, else its copy. */
   forSession(sessionId: string): SessionAssistantChoice {
-    const row = this.db
-      .prepare<[string], { assistant_id: string | null; assistant_snapshot: string | null }>(
-        'SELECT assistant_id, assistant_snapshot FROM sessions WHERE id = ?',
-      )
-      .get(sessionId)
+    const row = this.checked(() =>
+      this.db
+        .prepare<[string], { assistant_id: string | null; assistant_snapshot: string | null }>(
+          'SELECT assistant_id, assistant_snapshot FROM sessions WHERE id = ?',
+        )
+        .get(sessionId),
+    )
     const live = this.get(row?.assistant_id ?? DEFAULT_ASSISTANT_ID)
     if (live) return { assistant: live, live: true }
     const copy = readSnapshot(row?.assistant_snapshot ?? null)
@@ -208,10 +227,11 @@ export class SqliteAssistantStore {
 
   /** Records the assistant a session runs with (from its next turn on) and keeps a copy. */
   setForSession(sessionId: string, assistant: Assistant): boolean {
-    return (
-      this.db
-        .prepare('UPDATE sessions SET assistant_id = ?, assistant_snapshot = ? WHERE id = ?')
-        .run(assistant.id, JSON.stringify(assistant), sessionId).changes > 0
+    return this.checked(
+      () =>
+        this.db
+          .prepare('UPDATE sessions SET assistant_id = ?, assistant_snapshot = ? WHERE id = ?')
+          .run(assistant.id, JSON.stringify(assistant), sessionId).changes > 0,
     )
   }
 

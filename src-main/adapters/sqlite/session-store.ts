@@ -148,10 +148,11 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   /**
-   * Runs `fn`; damage it meets in the database (the file opened, then a query failed on a
-   * damaged part of it) is thrown as a `StorageError` that says what to do.
+   * Runs `fn`, a query of this store or of another one on its database (assistant-store.ts);
+   * damage it meets in the database (the file opened, then a query failed on a damaged part
+   * of it) is thrown as a `StorageError` that says what to do, and kept as `damage`.
    */
-  private checked<T>(fn: () => T): T {
+  checked<T>(fn: () => T): T {
     try {
       return fn()
     } catch (e) {
