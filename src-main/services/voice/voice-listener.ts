@@ -10,25 +10,20 @@ import type { ToolSource } from '../../core/tools/tool-source'
 import { readStartResult, readUpdates, type Utterance } from './stt-results'
 import { STT_START, STT_STOP, STT_UPDATES } from './voice-tools'
 
-export interface Backoff {
-  /** the wait after a poll that brought events (and the first wait of an idle stretch) */
-  minMs: number
-  /** the longest wait between polls while nothing is said */
-  maxMs: number
-}
-
-const DEFAULT_BACKOFF: Backoff = { minMs: 150, maxMs: 2000 }
+/** the wait after a poll that brought events (and the first wait of an idle stretch) */
+const MIN_POLL_MS = 150
+/** the longest wait between polls while nothing is said */
+const MAX_POLL_MS = 2000
 
 /** the wait after the `idle`-th poll in a row that brought nothing (0: it brought events) */
-function pollDelay(idle: number, b: Backoff = DEFAULT_BACKOFF): number {
-  return Math.min(b.maxMs, b.minMs * 2 ** Math.max(0, Math.min(idle - 1, 30)))
+function pollDelay(idle: number): number {
+  return Math.min(MAX_POLL_MS, MIN_POLL_MS * 2 ** Math.max(0, Math.min(idle - 1, 30)))
 }
 
 export interface ListenerOptions {
   server: ToolSource
   source?: VoiceSource
   clock: Clock
-  backoff?: Backoff
   /** each utterance event, in the server's order */
   onUtterance(u: Utterance): void
   /** the session ended by itself: the server died or refused a poll (not called after stop()) */
@@ -52,10 +47,6 @@ export class VoiceListener {
     const listener = new VoiceListener(opts, sessionId)
     listener.loop = listener.run()
     return listener
-  }
-
-  get stopped(): boolean {
-    return this.abort.signal.aborted
   }
 
   /** Ends polling and closes the session on the server (if it still runs). */
@@ -94,7 +85,7 @@ export class VoiceListener {
         return
       }
       try {
-        await clock.sleep(pollDelay(idle, this.opts.backoff), signal)
+        await clock.sleep(pollDelay(idle), signal)
       } catch {
         return
       }

@@ -30,7 +30,7 @@ import type { ToolSource } from '../../core/tools/tool-source'
 import { systemClock } from '../../core/clock'
 import { waitAllReady } from '../../core/tools/ready-wait'
 import type { Utterance } from './stt-results'
-import { VoiceListener, type Backoff } from './voice-listener'
+import { VoiceListener } from './voice-listener'
 import { findVoiceServer } from './voice-tools'
 
 export interface VoiceTurns {
@@ -55,10 +55,10 @@ export interface VoiceHost {
   settings(): { server: string | null; finalUtterance: FinalUtteranceMode }
   turns: VoiceTurns
   clock?: Clock
-  backoff?: Backoff
-  /** how long `start` waits for servers that are still starting (default 10 s) */
-  readyTimeoutMs?: number
 }
+
+/** how long `start` waits for servers that are still starting */
+const READY_TIMEOUT_MS = 10_000
 
 export class VoiceRuntime {
   private listener: VoiceListener | null = null
@@ -108,7 +108,6 @@ export class VoiceRuntime {
       server,
       ...(source ? { source } : {}),
       clock: this.host.clock ?? systemClock,
-      ...(this.host.backoff ? { backoff: this.host.backoff } : {}),
       onUtterance: (u) => this.heard(u),
       onFailure: (message) => {
         if (this.listener !== listener) return
@@ -231,7 +230,7 @@ export class VoiceRuntime {
     if (starting.length === 0) return
     // a timer we hold (an unreferenced AbortSignal.timeout may be collected unfired)
     const bounded = new AbortController()
-    const timer = setTimeout(() => bounded.abort(), this.host.readyTimeoutMs ?? 10_000)
+    const timer = setTimeout(() => bounded.abort(), READY_TIMEOUT_MS)
     try {
       await waitAllReady(starting, bounded.signal)
     } finally {
