@@ -12,7 +12,7 @@ import type { McpPrompt } from '../../../../src-preload/contract/mcp-catalog'
 import { COMMANDS, parseCommand, SHORTCUTS } from './commands'
 import { completeWithPrompts, findPrompt, parsePromptCommand } from './prompt-commands'
 import { PromptForm } from './ArgumentForms'
-import { useMcpPrompts } from './use-mcp-catalog'
+import { useMcpCatalogEvents, useMcpPrompts } from './use-mcp-catalog'
 import { compactNow } from './compact-now'
 import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
@@ -51,7 +51,10 @@ function Help(): JSX.Element {
 
 export function Composer(): JSX.Element {
   const key = useLive((s) => s.currentId ?? NEW_CHAT)
-  const live = useLive((s) => s.sessions[key] ?? emptyLive)
+  // only what the box shows: the session's live turn changes with every streamed frame
+  const draft = useLive((s) => (s.sessions[key] ?? emptyLive).draft)
+  const outbox = useLive((s) => (s.sessions[key] ?? emptyLive).outbox)
+  const sendError = useLive((s) => (s.sessions[key] ?? emptyLive).sendError)
   const running = useLive((s) => (s.currentId ? s.running[s.currentId] !== undefined : false))
   const focusTick = useLive((s) => s.focusTick)
   const dialogOpen = useLive((s) => s.approvals.length > 0)
@@ -62,13 +65,14 @@ export function Composer(): JSX.Element {
   const setModel = useLive((s) => s.setModel)
   const currentId = useLive((s) => s.currentId)
   const { bridge, client } = usePlatform()
-  const busy = running || live.outbox !== null
-  const text = live.draft
+  const busy = running || outbox !== null
+  const text = draft
   const [feedback, setFeedback] = useState<Feedback>(null)
   const wantsModels = text.startsWith('/model')
   const models = useModels(wantsModels)
   const box = useRef<HTMLTextAreaElement>(null)
   const picker = useResourcePicker(text, setDraft, () => box.current?.focus())
+  useMcpCatalogEvents()
   const prompts = useMcpPrompts(text.startsWith('/'))
   const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
   const voice = useVoice()
@@ -174,7 +178,7 @@ export function Composer(): JSX.Element {
     }
   }
 
-  const error = live.sendError
+  const error = sendError
   return (
     <form
       className="composer"
@@ -244,7 +248,7 @@ export function Composer(): JSX.Element {
           <button
             type="submit"
             className="primary send"
-            disabled={!text.trim() || live.outbox !== null}
+            disabled={!text.trim() || outbox !== null}
           >
             Send
           </button>

@@ -8,10 +8,11 @@ import { useEffect } from 'react'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 
-export const resourcesKey = ['mcp.resources'] as const
-export const promptsKey = ['mcp.prompts'] as const
+const resourcesKey = ['mcp.resources'] as const
+const promptsKey = ['mcp.prompts'] as const
 
-function useCatalogEvents(): void {
+/** Keeps both lists fresh; the composer calls it once for the two lists below. */
+export function useMcpCatalogEvents(): void {
   const { bridge } = usePlatform()
   const client = useQueryClient()
   useEffect(() => {
@@ -35,7 +36,6 @@ function useCatalogEvents(): void {
 
 export function useMcpResources(enabled: boolean) {
   const { bridge } = usePlatform()
-  useCatalogEvents()
   return useQuery({
     queryKey: resourcesKey,
     queryFn: () => call(bridge, 'mcp.resources', {}),
@@ -47,7 +47,6 @@ export function useMcpResources(enabled: boolean) {
 
 export function useMcpPrompts(enabled: boolean) {
   const { bridge } = usePlatform()
-  useCatalogEvents()
   return useQuery({
     queryKey: promptsKey,
     queryFn: () => call(bridge, 'mcp.prompts', {}),
