@@ -48,6 +48,21 @@ async function call<R extends keyof RouteOutputs>(
   return r.data
 }
 
+/** sends "Look" with the everything server's text template filled with `resourceId` */
+function sendLookWithText(resourceId: string): Promise<RouteOutputs['chat.send']> {
+  return call('chat.send', {
+    text: 'Look',
+    workspace: dir,
+    attachments: [
+      {
+        server: 'everything',
+        uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
+        values: { resourceId },
+      },
+    ],
+  })
+}
+
 function ended(turnId: string): Promise<void> {
   return new Promise((resolve) => {
     const check = (): void => {
@@ -102,17 +117,7 @@ describe('attaching a resource', () => {
 
   it('a template filled with its value is read and sent', async () => {
     server.enqueue(textReply('ok'))
-    const sent = await call('chat.send', {
-      text: 'Look',
-      workspace: dir,
-      attachments: [
-        {
-          server: 'everything',
-          uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
-          values: { resourceId: '5' },
-        },
-      ],
-    })
+    const sent = await sendLookWithText('5')
     await ended(sent.turnId)
     expect(userTexts(0)[0]).toMatch(
       /\[Attached resource demo:\/\/resource\/dynamic\/text\/5 \(text\/plain\)\]\nResource 5: This is a plaintext resource/,
@@ -192,17 +197,7 @@ describe('a server saying its resources changed', () => {
 describe('regenerating a message that carried a resource', () => {
   it('sends the resource again, as it was read the first time', async () => {
     server.enqueue(textReply('First.'), textReply('Second.'))
-    const sent = await call('chat.send', {
-      text: 'Look',
-      workspace: dir,
-      attachments: [
-        {
-          server: 'everything',
-          uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
-          values: { resourceId: '9' },
-        },
-      ],
-    })
+    const sent = await sendLookWithText('9')
     await ended(sent.turnId)
     const { messages } = await call('sessions.get', { id: sent.sessionId })
     const first = messages.find((m) => m.role === 'user')!
