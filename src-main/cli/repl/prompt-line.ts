@@ -22,8 +22,8 @@ export class PromptLine {
   private rl: Interface | null = null
   private finish: ((input: PromptInput) => void) | null = null
   private draft = ''
-  /** whole lines that came with the one read (a paste): read next, in order */
-  private readonly queued: string[] = []
+  /** what came with the line read (a paste: more lines, then maybe Ctrl-D): read next, in order */
+  private readonly queued: PromptInput[] = []
   private status = ''
   private ctrlC = false
   private woken = false
@@ -41,7 +41,7 @@ export class PromptLine {
   /** waits for a line; `eof` when the user leaves (Ctrl-D, Ctrl-C twice) */
   read(): Promise<PromptInput> {
     const next = this.queued.shift()
-    if (next !== undefined) return Promise.resolve({ kind: 'line', text: next })
+    if (next) return Promise.resolve(next)
     if (this.inputEnded || this.input.readableEnded) return Promise.resolve({ kind: 'eof' })
     if (this.woken) {
       this.woken = false
@@ -73,6 +73,8 @@ export class PromptLine {
       }
       this.finish = end
       const lines: string[] = []
+      // Ctrl-D came in the same chunk, after those lines
+      let closedAfter = false
       rl.on('line', (line) => {
         this.ctrlC = false
         if (line.trim() !== '') {
@@ -83,9 +85,10 @@ export class PromptLine {
         // it is closed: the interface is closed once the whole chunk has been read
         if (lines.push(line) > 1) return
         queueMicrotask(() => {
-          if (done) return void this.queued.push(...lines)
-          this.queued.push(...lines.slice(1))
-          end({ kind: 'line', text: lines[0]! })
+          const [first, ...rest] = lines.map((text): PromptInput => ({ kind: 'line', text }))
+          if (done) return void this.queued.push(first!, ...rest)
+          this.queued.push(...rest, ...(closedAfter ? [{ kind: 'eof' } as const] : []))
+          end(first!)
         })
       })
       rl.on('SIGINT', () => {
@@ -108,8 +111,10 @@ export class PromptLine {
       })
       // Ctrl-D on an empty line, or the terminal going away
       rl.on('close', () => {
-        if (!done) this.output.write('\n')
-        end({ kind: 'eof' })
+        if (done) return
+        this.output.write('\n')
+        if (lines.length > 0) closedAfter = true
+        else end({ kind: 'eof' })
       })
       rl.prompt()
       if (this.draft) {
