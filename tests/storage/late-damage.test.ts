@@ -97,6 +97,22 @@ describe('damage found after the database opened', () => {
     }
   })
 
+  it('taking the lease of a session meets it the same way, and the store remembers it', () => {
+    const { dir, file, short } = dataDir()
+    damagePages(file, 'sqlite_autoindex_session_leases_1')
+    expect(rawQueryError(file, `SELECT * FROM session_leases WHERE session_id = 'x'`)).toMatch(
+      /^SQLITE_CORRUPT/,
+    )
+    const store = createSessionStore(dir)
+    try {
+      const e = thrown(() => store.leases.acquire(short, 'cli'))
+      damaged(e)
+      expect(store.damage).toBe(e)
+    } finally {
+      store.close()
+    }
+  })
+
   it('findDamage: null on a sound database; SQLite’s check finds damage no query met yet', () => {
     const { dir, file } = dataDir()
     const sound = createSessionStore(dir)

@@ -77,6 +77,8 @@ export class SessionLeases {
   constructor(
     private readonly db: Database,
     opts: SessionLeasesOptions = {},
+    /** the session store's `checked`: damage a query meets is told as the store's */
+    private readonly checked: <T>(fn: () => T) => T = (fn) => fn(),
   ) {
     this.staleAfterMs = opts.staleAfterMs ?? 30_000
     this.heartbeatMs = opts.heartbeatMs ?? 5_000
@@ -105,14 +107,16 @@ export class SessionLeases {
   /** Takes the session's lease unless someone else holds a live one. Synchronous. */
   acquire(sessionId: string, kind: string): LeaseResult {
     const now = this.now()
-    const holder = this.db
-      .transaction((): LeaseRow | null => {
-        const row = this.q.get.get(sessionId)
-        if (row && !this.stale(row, now)) return row
-        this.q.put.run(sessionId, process.pid, this.instance, this.host, kind, now, now)
-        return null
-      })
-      .immediate()
+    const holder = this.checked(() =>
+      this.db
+        .transaction((): LeaseRow | null => {
+          const row = this.q.get.get(sessionId)
+          if (row && !this.stale(row, now)) return row
+          this.q.put.run(sessionId, process.pid, this.instance, this.host, kind, now, now)
+          return null
+        })
+        .immediate(),
+    )
     if (holder) {
       return {
         ok: false,

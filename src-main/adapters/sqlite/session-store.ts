@@ -92,7 +92,7 @@ export class SqliteSessionStore implements SessionStore {
     opts: { now?: () => number; leases?: SessionLeasesOptions } = {},
   ) {
     this.now = opts.now ?? Date.now
-    this.leases = new SessionLeases(db, opts.leases)
+    this.leases = new SessionLeases(db, opts.leases, (fn) => this.checked(fn))
     this.searcher = new MessageSearch(db)
     this.q = prepareStatements(db)
     this.tx = db.transaction((fn: () => unknown) => fn())
