@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SERVERS, type Work } from './servers'
 
-export const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'cairn-servers')
+/** outside node_modules: `npm ci` (scripts/test.sh runs it) empties that folder */
+export const CACHE_DIR = join(process.cwd(), '.cache', 'cairn-servers')
 const MARKER = join(CACHE_DIR, 'installed.json')
 
 /** the pinned packages, as `name@version` */
