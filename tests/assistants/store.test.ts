@@ -1,16 +1,16 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AssistantDraft } from '../../src-preload/contract/assistants'
 import { DEFAULT_ASSISTANT_ID } from '../../src-main/adapters/sqlite/assistant-seeds'
 import { SqliteAssistantStore } from '../../src-main/adapters/sqlite/assistant-store'
-import { MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
+import { SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
 import {
   createSessionStore,
   type SqliteSessionStore,
 } from '../../src-main/adapters/sqlite/session-store'
+import { databaseAtVersion } from '../support/session-store'
 
 let dir: string
 let store: SqliteSessionStore | null = null
@@ -33,10 +33,7 @@ const draft = (name: string, over: Partial<AssistantDraft> = {}): AssistantDraft
 
 /** a database as version 8 of the schema left it, with one session */
 function version8Database(): void {
-  const db = new Database(join(dir, 'cairn.db'))
-  db.pragma('journal_mode = WAL')
-  for (const m of MIGRATIONS.filter((x) => x.version <= 8)) db.exec(m.sql)
-  db.pragma('user_version = 8')
+  const db = databaseAtVersion(dir, 8)
   db.prepare(
     `INSERT INTO sessions (id, title, created_at, updated_at, model) VALUES ('s-old', 'Old talk', 1, 2, 'm')`,
   ).run()

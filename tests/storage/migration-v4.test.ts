@@ -1,13 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
+import { SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
 import {
   createSessionStore,
   type SqliteSessionStore,
 } from '../../src-main/adapters/sqlite/session-store'
+import { databaseAtVersion } from '../support/session-store'
 
 let dir: string
 let store: SqliteSessionStore | null = null
@@ -23,10 +23,7 @@ afterEach(() => {
 
 /** a database as version 3 of the schema left it: one session, a user message, a tool result */
 function version3Database(): void {
-  const db = new Database(join(dir, 'cairn.db'))
-  db.pragma('journal_mode = WAL')
-  for (const m of MIGRATIONS.filter((x) => x.version <= 3)) db.exec(m.sql)
-  db.pragma('user_version = 3')
+  const db = databaseAtVersion(dir, 3)
   db.prepare(
     `INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s-old', 'Old talk', 1, 2)`,
   ).run()

@@ -1,14 +1,14 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
+import { SCHEMA_VERSION, userVersion } from '../../src-main/adapters/sqlite/migrations'
 import { markedSnippet, SCAN_WINDOW } from '../../src-main/adapters/sqlite/search-substring'
 import {
   createSessionStore,
   type SqliteSessionStore,
 } from '../../src-main/adapters/sqlite/session-store'
+import { databaseAtVersion } from '../support/session-store'
 
 let dir: string
 let store: SqliteSessionStore | null = null
@@ -127,9 +127,7 @@ describe('snippets', () => {
 
 describe('migration v5', () => {
   it('indexes the messages already stored, keeps a backup, and new ones join', () => {
-    const db = new Database(join(dir, 'cairn.db'))
-    for (const m of MIGRATIONS.filter((x) => x.version <= 4)) db.exec(m.sql)
-    db.pragma('user_version = 4')
+    const db = databaseAtVersion(dir, 4)
     db.prepare(
       `INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s-old', 'Old', 1, 2)`,
     ).run()

@@ -2,6 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { MIGRATIONS } from '../../src-main/adapters/sqlite/migrations'
 import {
   createSessionStore,
   type SqliteSessionStore,
@@ -30,4 +32,17 @@ export function openTempStore(
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The database file of `dir` (`cairn.db`) as version `version` of the schema left it: the
+ * migrations up to it and no later, in WAL mode. It is returned open for the test's own
+ * rows; close it before the store opens the directory (and migrates it).
+ */
+export function databaseAtVersion(dir: string, version: number): Database.Database {
+  const db = new Database(join(dir, 'cairn.db'))
+  db.pragma('journal_mode = WAL')
+  for (const m of MIGRATIONS.filter((x) => x.version <= version)) db.exec(m.sql)
+  db.pragma(`user_version = ${version}`)
+  return db
 }
