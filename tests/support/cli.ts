@@ -52,7 +52,8 @@ export function startCli(
   return {
     child,
     done,
-    waitForStdout(test, timeoutMs = 15_000) {
+    // a safety net below the 30 s test timeout, so a stalled run says what it printed
+    waitForStdout(test, timeoutMs = 25_000) {
       return new Promise((resolve, reject) => {
         if (typeof test === 'string' ? stdout.includes(test) : test.test(stdout))
           return resolve(stdout)
