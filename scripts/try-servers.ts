@@ -24,9 +24,9 @@ import { readMcpConfigFile } from '../src-main/adapters/mcp/config'
 import { DEFAULT_LIMITS } from '../src-main/core/agent/limits'
 import { PROVIDER_MAX_TOOLS, toolLimit } from '../src-main/core/agent/tool-catalog'
 import { modelToolName } from '../src-main/core/tools/tool-names'
-import { openAppServices } from '../src-main/services/app-services'
-import { startToolRuntime } from '../src-main/services/tool-runtime'
-import { runSessionTurn } from '../src-main/services/turn-service'
+import { openAppServices } from '../src-main/services/host/app-services'
+import { startToolRuntime } from '../src-main/services/tools/tool-runtime'
+import { runSessionTurn } from '../src-main/services/turns/turn-service'
 import {
   startScriptedServer,
   textReply,

@@ -9,8 +9,12 @@ import type { Assistant } from '../../src-preload/contract/assistants'
 import { writeFileAtomicSync } from '../adapters/atomic-file'
 import { DEFAULT_ASSISTANT_ID } from '../adapters/sqlite/assistant-seeds'
 import { AssistantError } from '../adapters/sqlite/assistant-store'
-import { AssistantFileError, exportAssistant, importAssistant } from '../services/assistant-files'
-import type { AppServices } from '../services/app-services'
+import {
+  AssistantFileError,
+  exportAssistant,
+  importAssistant,
+} from '../services/assistants/assistant-files'
+import type { AppServices } from '../services/host/app-services'
 import { UsageError, type CliOptions } from './args'
 import { ALL_TOOLS, draftFromOptions, toolsSpec } from './assistant-flags'
 import type { Streams } from './output'

@@ -5,7 +5,7 @@
  */
 import { parseCli, USAGE, UsageError } from './args'
 import { guardStream, stripControls } from './terminal-text'
-import { withdrawSecretEnv } from '../services/secret-env'
+import { withdrawSecretEnv } from '../services/host/secret-env'
 
 declare const __CAIRN_VERSION__: string | undefined
 
@@ -107,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const [{ readMcpConfigFile }, { startToolRuntime }, { runTurnCommand }] = await Promise.all([
       import('../adapters/mcp/config'),
-      import('../services/tool-runtime'),
+      import('../services/tools/tool-runtime'),
       import('./run-turn'),
     ])
     // the API keys stay in this copy: commands and servers started from here on never inherit them

@@ -7,7 +7,7 @@ import { isStdio, type McpServersConfig } from '../adapters/mcp/config'
 import { openInBrowser } from '../adapters/mcp/browser-opener'
 import { loginToServer } from '../adapters/mcp/oauth-login'
 import { McpAuthStore } from '../adapters/mcp/oauth-store'
-import type { AppServices } from '../services/app-services'
+import type { AppServices } from '../services/host/app-services'
 import { UsageError } from './args'
 import type { Streams } from './output'
 

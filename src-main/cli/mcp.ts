@@ -8,8 +8,8 @@ import {
   readMcpConfigFile,
 } from '../adapters/mcp/config'
 import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
-import type { AppServices } from '../services/app-services'
-import { configuredServers, startToolRuntime } from '../services/tool-runtime'
+import type { AppServices } from '../services/host/app-services'
+import { configuredServers, startToolRuntime } from '../services/tools/tool-runtime'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 

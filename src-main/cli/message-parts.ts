@@ -10,7 +10,7 @@
 import type { ContentPart } from '../../src-preload/contract/dto'
 import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
 import { promptOrigin, promptText } from '../adapters/mcp/prompts'
-import type { ToolRuntime } from '../services/tool-runtime'
+import type { ToolRuntime } from '../services/tools/tool-runtime'
 
 /** how long a message or a list waits for the servers still starting */
 const SERVERS_SETTLE_MS = 10_000

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
-import type { AppServices, OpenAppServicesOptions } from '../services/app-services'
+import type { AppServices, OpenAppServicesOptions } from '../services/host/app-services'
 
 interface Streams {
   stderr: NodeJS.WritableStream
@@ -21,7 +21,7 @@ export async function openDataDir(
   streams: Streams,
 ): Promise<AppServices | number> {
   const [{ openAppServices }, { StorageError, setDamagedDatabaseAside }] = await Promise.all([
-    import('../services/app-services'),
+    import('../services/host/app-services'),
     import('../adapters/sqlite/open-errors'),
   ])
   try {

@@ -4,7 +4,7 @@
  * the sessions it could mean.
  */
 import type { SessionRecord } from '../../src-preload/contract/dto'
-import type { AppServices } from '../services/app-services'
+import type { AppServices } from '../services/host/app-services'
 import { UsageError } from './args'
 
 const PAGE = 500

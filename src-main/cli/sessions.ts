@@ -1,7 +1,7 @@
 import type { SearchHit, SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
 import { DEFAULT_ASSISTANT_ID } from '../adapters/sqlite/assistant-seeds'
-import type { AppServices } from '../services/app-services'
+import type { AppServices } from '../services/host/app-services'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 import { resolveSessionId } from './session-id'

@@ -4,9 +4,9 @@
  * another, until Ctrl-C or SIGTERM (the running turn is stopped, the server's session
  * closed) or until voice input ends by itself (the server died: exit code 1).
  */
-import type { AppServices } from '../services/app-services'
-import { stopOnSignals } from '../services/signals'
-import type { ToolRuntime } from '../services/tool-runtime'
+import type { AppServices } from '../services/host/app-services'
+import { stopOnSignals } from '../services/host/signals'
+import type { ToolRuntime } from '../services/tools/tool-runtime'
 import type { CliOptions } from './args'
 import { openChat, type ChatStreams } from './repl/chat-session'
 import { StatusLine } from './repl/status-line'

@@ -4,7 +4,7 @@
  * user, so a compromised page cannot start a program on its own.
  */
 import type { BrowserWindow, MessageBoxOptions } from 'electron'
-import type { CommandConsentRequest, ConfirmCommand } from '../services/handlers/context'
+import type { CommandConsentRequest, ConfirmCommand } from '../services/handlers/handler-context'
 import { askOverWindow, type MessageBoxApi } from './native-dialogs'
 
 /** The dialog's text: the program, every argument on its own line, the variables it sets. */

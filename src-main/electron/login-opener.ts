@@ -4,7 +4,7 @@
  * system's browser opens it through the shell. Only http(s) addresses are opened.
  */
 import type { BrowserWindow, MessageBoxOptions } from 'electron'
-import type { OpenAuthorization } from '../services/handlers/context'
+import type { OpenAuthorization } from '../services/handlers/handler-context'
 import { askOverWindow, type MessageBoxApi } from './native-dialogs'
 
 export function loginMessage(server: string, url: string): MessageBoxOptions {

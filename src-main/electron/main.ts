@@ -16,7 +16,7 @@ import {
 import type { WindowBounds } from '../adapters/settings/schema'
 import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
 import { openSettings } from '../adapters/settings/settings-store'
-import type { AppHost, AppHostOptions } from '../services/app-host'
+import type { AppHost, AppHostOptions } from '../services/host/app-host'
 import { nativeCommandConsent } from './command-consent'
 import { nativeLoginOpener } from './login-opener'
 import { nativeNewDatabaseConsent, openWithRecovery, QuitChosen } from './damaged-database'

@@ -10,7 +10,7 @@ import type {
   SaveDialogOptions,
   SaveDialogReturnValue,
 } from 'electron'
-import type { NativeDialogs } from '../services/handlers/context'
+import type { NativeDialogs } from '../services/handlers/handler-context'
 
 export interface DialogApi {
   showOpenDialog(win: BrowserWindow, options: OpenDialogOptions): Promise<OpenDialogReturnValue>

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import type { Protocol } from 'electron'
-import { CSP, mimeType } from '../services/page-policy'
+import { CSP, mimeType } from '../services/host/page-policy'
 import { APP_ORIGIN } from './security'
 
 export const APP_SCHEME = 'app'

@@ -4,7 +4,7 @@
  * browser, and the permissions a page gets (clipboard writes only).
  */
 import type { Session, WebContents } from 'electron'
-import { CSP } from '../services/page-policy'
+import { CSP } from '../services/host/page-policy'
 
 /** The production renderer's origin (`protocol.ts` serves it). */
 export const APP_ORIGIN = 'app://cairn'

@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { AppEvent } from '../../src-preload/contract/app-events'
-import type { AppHost } from '../services/app-host'
-import { CSP } from '../services/page-policy'
+import type { AppHost } from '../services/host/app-host'
+import { CSP } from '../services/host/page-policy'
 import { Gate } from './auth'
 import { readStatic } from './static'
 

@@ -1,7 +1,7 @@
 /** Serves the built renderer, and nothing outside its folder. */
 import { readFile, stat } from 'node:fs/promises'
 import { join, normalize, resolve, sep } from 'node:path'
-import { mimeType } from '../services/page-policy'
+import { mimeType } from '../services/host/page-policy'
 
 export async function readStatic(
   root: string,

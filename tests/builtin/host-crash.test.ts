@@ -28,8 +28,8 @@ function startHost(
   env: NodeJS.ProcessEnv,
 ): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   const script = path.join(dataDir, '..', `host-${randomInt(1e9)}.mts`)
-  const services = path.resolve('src-main/services/app-services.ts')
-  const runtime = path.resolve('src-main/services/tool-runtime.ts')
+  const services = path.resolve('src-main/services/host/app-services.ts')
+  const runtime = path.resolve('src-main/services/tools/tool-runtime.ts')
   fs.writeFileSync(
     script,
     `import { openAppServices } from ${JSON.stringify(services)}

@@ -3,17 +3,17 @@
  * (the services on a data directory, turns, MCP, the web server), says how many SIGINT
  * and SIGTERM listeners that left, then stops the way the hosts do on a signal.
  */
-import { openAppServices } from '../../src-main/services/app-services'
-import { handleStopSignals } from '../../src-main/services/signals'
+import { openAppServices } from '../../src-main/services/host/app-services'
+import { handleStopSignals } from '../../src-main/services/host/signals'
 
 const dataDir = process.argv[2] ?? ''
 const app = openAppServices(dataDir)
 await app.settings.update((s) => {
   s.activeModel = 'signals'
 })
-await import('../../src-main/services/app-host')
-await import('../../src-main/services/tool-runtime')
-await import('../../src-main/services/turn-service')
+await import('../../src-main/services/host/app-host')
+await import('../../src-main/services/tools/tool-runtime')
+await import('../../src-main/services/turns/turn-service')
 await import('../../src-main/web/server')
 const count = () => process.listenerCount('SIGINT') + process.listenerCount('SIGTERM')
 const before = count()

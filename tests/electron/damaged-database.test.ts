@@ -9,7 +9,11 @@ import { describe, expect, it, vi } from 'vitest'
 import { StorageError } from '../../src-main/adapters/sqlite/open-errors'
 import { openWithRecovery, QuitChosen } from '../../src-main/electron/damaged-database'
 import { runApp } from '../../src-main/electron/main'
-import { createAppHost, type AppHost, type AppHostOptions } from '../../src-main/services/app-host'
+import {
+  createAppHost,
+  type AppHost,
+  type AppHostOptions,
+} from '../../src-main/services/host/app-host'
 import { harness, useAppHarness } from './app-harness'
 import { app, dialog } from './electron-mock'
 

@@ -8,7 +8,11 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
 import { runApp } from '../../src-main/electron/main'
-import { createAppHost, type AppHost, type AppHostOptions } from '../../src-main/services/app-host'
+import {
+  createAppHost,
+  type AppHost,
+  type AppHostOptions,
+} from '../../src-main/services/host/app-host'
 import { damagePages, rawQueryError } from '../storage/late-damage'
 import { harness, useAppHarness } from './app-harness'
 import { dialog } from './electron-mock'
@@ -23,7 +27,8 @@ describe('the desktop app meets damage after the database opened', () => {
   it('answers database_damaged, and moves the file aside only after its own dialog says yes', async () => {
     const store = createSessionStore(harness.dataDir)
     const id = store.createSession({ title: 'x' }).id
-    for (let i = 0; i < 20; i++) store.appendMessage(id, { role: 'user', content: `m${i} `.repeat(80) })
+    for (let i = 0; i < 20; i++)
+      store.appendMessage(id, { role: 'user', content: `m${i} `.repeat(80) })
     store.close()
     const file = join(harness.dataDir, 'cairn.db')
     damagePages(file, 'messages')

@@ -9,7 +9,7 @@ import {
   resolveAppPath,
   serveApp,
 } from '../../src-main/electron/protocol'
-import { mimeType } from '../../src-main/services/page-policy'
+import { mimeType } from '../../src-main/services/host/page-policy'
 
 let root: string
 const SECRET = 'top secret: must never be served'

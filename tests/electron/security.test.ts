@@ -9,7 +9,7 @@ import {
   trustedOrigins,
   withCsp,
 } from '../../src-main/electron/security'
-import { CSP } from '../../src-main/services/page-policy'
+import { CSP } from '../../src-main/services/host/page-policy'
 import { FakeWebContents, fakeSession } from './electron-mock'
 
 describe('origins and senders', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentEvent } from '../../src-preload/contract/events'
-import { DeltaCoalescer } from '../../src-main/services/delta-coalescer'
+import { DeltaCoalescer } from '../../src-main/services/turns/delta-coalescer'
 
 const base = { sessionId: 's', turnId: 't', at: 0 }
 const text = (t: string): AgentEvent => ({ ...base, type: 'text_delta', text: t })

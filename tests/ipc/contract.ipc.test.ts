@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createAppHost } from '../../src-main/services/app-host'
+import { createAppHost } from '../../src-main/services/host/app-host'
 import { ipcBridge } from '../support/bridges'
 import { contractSuite } from './contract-suite'
 

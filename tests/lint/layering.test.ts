@@ -49,13 +49,13 @@ const allowed: Case[] = [
   ['src-main/ipc/router.ts', '../../src-preload/contract/routes'],
   ['src-main/electron/x.ts', 'electron'],
   ['src-main/electron/x.ts', 'electron-store'],
-  ['src-main/electron/x.ts', '../services/app-host'],
+  ['src-main/electron/x.ts', '../services/host/app-host'],
   ['src-main/electron/x.ts', '../adapters/data-dir'],
   ['src-main/index.ts', './electron/main'],
   ['src-main/web/x.ts', 'ws'],
-  ['src-main/web/x.ts', '../services/app-host'],
+  ['src-main/web/x.ts', '../services/host/app-host'],
   ['src-main/web/x.ts', 'node:http'],
-  ['src-main/cli/x.ts', '../services/app-services'],
+  ['src-main/cli/x.ts', '../services/host/app-services'],
   ['src-main/cli/x.ts', '../adapters/logs/turn-log'],
   ['src-renderer/src/features/x.ts', 'react'],
   ['src-renderer/src/features/x.ts', '@radix-ui/react-dialog'],
@@ -86,10 +86,10 @@ const forbidden: Array<[...Case, RegExp]> = [
   ['src-main/core/x.ts', 'fs', /may not import 'fs'/],
   ['src-main/core/x.ts', 'node:child_process', /may not import 'node:child_process'/],
   ['src-main/core/x.ts', '../adapters/settings/settings-store', /may not import/],
-  ['src-main/core/agent/x.ts', '../../services/turn-service', /may not import/],
+  ['src-main/core/agent/x.ts', '../../services/turns/turn-service', /may not import/],
   ['src-main/core/agent/x.ts', '../../cli/output', /may not import/],
   ['src-main/adapters/x.ts', 'electron', /src-main\/adapters may not import 'electron'/],
-  ['src-main/adapters/x.ts', '../services/app-host', /src-main\/adapters may not import/],
+  ['src-main/adapters/x.ts', '../services/host/app-host', /src-main\/adapters may not import/],
   ['src-main/adapters/x.ts', '../electron/paths', /src-main\/adapters may not import/],
   ['src-main/adapters/x.ts', 'ws', /src-main\/adapters may not import 'ws'/],
   // conf hooks SIGINT and SIGTERM when loaded: only the desktop shell (electron-store) has it
@@ -169,7 +169,7 @@ describe('the layering lint rule', () => {
   })
 
   it('lets the renderer import main as types only, never as values', async () => {
-    const main = '../../../src-main/services/event-hub'
+    const main = '../../../src-main/services/host/event-hub'
     expect(await layering('src-renderer/src/state/x.ts', typeImport(main))).toEqual([])
     expect(await layering('src-renderer/src/state/x.ts', valueImport(main))).toEqual([
       expect.stringMatching(/src-renderer may import .*event-hub' with `import type` only/),

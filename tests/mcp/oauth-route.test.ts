@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { createAppHost, type AppHost } from '../../src-main/services/host/app-host'
 import { follow, tempDir, useCleanups } from '../support/oauth-client'
 import {
   startOAuthServer,

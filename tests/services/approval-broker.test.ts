@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PermissionRequestEvent } from '../../src-preload/contract/events'
-import { ApprovalBroker } from '../../src-main/services/approvals'
-import { EventHub } from '../../src-main/services/event-hub'
+import { ApprovalBroker } from '../../src-main/services/host/approvals'
+import { EventHub } from '../../src-main/services/host/event-hub'
 
 const request = (requestId: string, sessionId = 's1'): PermissionRequestEvent => ({
   type: 'permission_request',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
-import { ElicitationBroker } from '../../src-main/services/elicitations'
-import { EventHub } from '../../src-main/services/event-hub'
+import { ElicitationBroker } from '../../src-main/services/host/elicitations'
+import { EventHub } from '../../src-main/services/host/event-hub'
 
 const question = (requestId: string, sessionId = 's1'): ElicitationRequestEvent => ({
   type: 'elicitation_request',

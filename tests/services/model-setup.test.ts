@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OllamaNativeClient } from '../../src-main/core/llm/ollama/ollama-client'
 import { forgetServerInfo } from '../../src-main/core/llm/server-info/discover'
 import { LlmError } from '../../src-main/core/llm/types'
-import { setupModel } from '../../src-main/services/model-setup'
-import type { ProviderChoice } from '../../src-main/services/provider'
+import { setupModel } from '../../src-main/services/providers/model-setup'
+import type { ProviderChoice } from '../../src-main/services/providers/provider'
 import { ollamaRoutes, startRouteServer, type RouteServer } from '../support/route-server'
 
 let server: RouteServer | null = null

@@ -1,6 +1,6 @@
 /** Which provider and models a turn uses, from flags, the environment and the settings. */
 import { describe, expect, it } from 'vitest'
-import { resolveProvider } from '../../src-main/services/provider'
+import { resolveProvider } from '../../src-main/services/providers/provider'
 
 const active = {
   id: 'local',

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { setDamagedDatabaseAside, StorageError } from '../../src-main/adapters/sqlite/open-errors'
-import { openAppServices } from '../../src-main/services/app-services'
+import { openAppServices } from '../../src-main/services/host/app-services'
 import { createHarness, type Harness } from '../support/agent-harness'
 import { textReply, toolCallsReply } from '../support/openai-server'
 import { useTempDirs } from '../settings/temp-dirs'
@@ -98,7 +98,7 @@ describe('opening a data directory', () => {
     fs.mkdirSync(data)
     fs.chmodSync(data, 0o500)
     const script = `
-      import { openAppServices } from './src-main/services/app-services.ts'
+      import { openAppServices } from './src-main/services/host/app-services.ts'
       try { openAppServices(${JSON.stringify(data)}).close(); console.log('opened') }
       catch (e) { console.log(JSON.stringify({ name: e.name, problem: e.problem, message: e.message })) }`
     // as root every directory is writable: run as an unprivileged user then

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { tellLateDamage } from '../../src-main/cli/open-data'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
-import { openAppServices } from '../../src-main/services/app-services'
+import { openAppServices } from '../../src-main/services/host/app-services'
 import { useTempDirs } from '../settings/temp-dirs'
 import { damagePages } from './late-damage'
 

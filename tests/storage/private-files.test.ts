@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FileTurnLogger } from '../../src-main/adapters/logs/turn-log'
-import { openAppServices } from '../../src-main/services/app-services'
+import { openAppServices } from '../../src-main/services/host/app-services'
 import { request } from '../logs/fixtures'
 import { useTempDirs } from '../settings/temp-dirs'
 
@@ -66,7 +66,9 @@ describe.runIf(posix)('data directory permissions', () => {
     expect(mode(path.join(dir, 'notes.txt'))).toBe(0o644)
     expect(warnings.join('\n')).toMatch(/could be read by other users; they are now private/)
     // it names what it narrowed: the folder itself, then paths inside it
-    expect(warnings.join('\n')).toMatch(/files and folders in .* \(the folder itself, .+ and \d+ more\)/)
+    expect(warnings.join('\n')).toMatch(
+      /files and folders in .* \(the folder itself, .+ and \d+ more\)/,
+    )
 
     const quiet: string[] = []
     openAppServices(dir, { onWarning: (m) => quiet.push(m) }).close()

@@ -10,7 +10,7 @@ import { forwardEvents, handleRequests } from '../../src-main/electron/ipc'
 import type { AppEvent, EventName, EventPayloads } from '../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../src-preload/contract/bridge'
 import type { Result, RouteInput, RouteName, RouteOutputs } from '../../src-preload/contract/routes'
-import type { AppHost } from '../../src-main/services/app-host'
+import type { AppHost } from '../../src-main/services/host/app-host'
 
 export interface TestBridge extends CairnBridge {
   /** every event received, in order */

@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSessionStore } from '../../src-main/adapters/sqlite/session-store'
 import type { RouteInput } from '../../src-preload/contract/routes'
-import { createAppHost, type AppHost, type AppHostOptions } from '../../src-main/services/app-host'
+import {
+  createAppHost,
+  type AppHost,
+  type AppHostOptions,
+} from '../../src-main/services/host/app-host'
 import { ipcBridge, unwrap, type TestBridge } from './bridges'
 import { startScriptedServer, type ScriptedServer } from './openai-server'
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { VoiceEvent } from '../../src-preload/contract/voice'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { createAppHost, type AppHost } from '../../src-main/services/host/app-host'
 import { ipcBridge, unwrap, waitForEvent, type TestBridge } from '../support/bridges'
 import { waitFor } from '../support/mcp'
 import {

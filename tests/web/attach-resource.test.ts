@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { Result, RouteOutputs } from '../../src-preload/contract/routes'
-import type { AppHost } from '../../src-main/services/app-host'
+import type { AppHost } from '../../src-main/services/host/app-host'
 import { openChatHost } from '../support/host'
 import { textReply, toolCallsReply, type ScriptedServer } from '../support/openai-server'
 import { EVERYTHING } from '../support/mcp'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AgentEvent } from '../../src-preload/contract/events'
 import type { Result, RouteInput, RouteName, RouteOutputs } from '../../src-preload/contract/routes'
-import type { AppHost } from '../../src-main/services/app-host'
+import type { AppHost } from '../../src-main/services/host/app-host'
 import { openChatHost } from '../support/host'
 import { fixture } from '../support/mcp'
 import {

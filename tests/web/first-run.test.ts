@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { createAppHost, type AppHost } from '../../src-main/services/host/app-host'
 import {
   baseUrlProblem,
   providerId,

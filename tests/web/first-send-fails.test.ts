@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { TurnEndEvent } from '../../src-preload/contract/events'
 import type { Result } from '../../src-preload/contract/routes'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { createAppHost, type AppHost } from '../../src-main/services/host/app-host'
 import { startScriptedServer, textReply, type ScriptedServer } from '../support/openai-server'
 
 /** a loopback port nothing listens on */

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Result } from '../../src-preload/contract/routes'
 import type { AppEvent } from '../../src-preload/contract/app-events'
-import type { AppHost } from '../../src-main/services/app-host'
+import type { AppHost } from '../../src-main/services/host/app-host'
 import { openChatHost } from '../support/host'
 import { slowText, textReply, type ScriptedServer } from '../support/openai-server'
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveApp } from '../../src-main/electron/protocol'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { createAppHost, type AppHost } from '../../src-main/services/host/app-host'
 import { startWebServer, type WebServer } from '../../src-main/web/server'
 
 let dir: string

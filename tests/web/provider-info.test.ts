@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerInfoView } from '../../src-preload/contract/app-dto'
 import type { Result } from '../../src-preload/contract/routes'
-import { createAppHost, type AppHost } from '../../src-main/services/app-host'
+import { createAppHost, type AppHost } from '../../src-main/services/host/app-host'
 import { ollamaRoutes, startRouteServer, type RouteServer } from '../support/route-server'
 
 let dir: string

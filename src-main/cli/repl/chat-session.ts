@@ -7,8 +7,8 @@
  */
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import { AbortReason } from '../../core/llm/types'
-import type { AppServices } from '../../services/app-services'
-import type { ToolRuntime } from '../../services/tool-runtime'
+import type { AppServices } from '../../services/host/app-services'
+import type { ToolRuntime } from '../../services/tools/tool-runtime'
 import { UsageError, type CliOptions } from '../args'
 import { findAssistant } from '../assistants'
 import { mentionMessage, MessageError, parsePromptArgs } from '../message-parts'

@@ -13,9 +13,9 @@
  * a terminal). Leaving stops voice input first.
  */
 import { createInterface } from 'node:readline'
-import type { AppServices } from '../../services/app-services'
-import { handleStopSignals, stopOnSignals } from '../../services/signals'
-import type { ToolRuntime } from '../../services/tool-runtime'
+import type { AppServices } from '../../services/host/app-services'
+import { handleStopSignals, stopOnSignals } from '../../services/host/signals'
+import type { ToolRuntime } from '../../services/tools/tool-runtime'
 import type { CliOptions } from '../args'
 import { stripControls, unguarded } from '../terminal-text'
 import { openChat, type ChatSession, type ChatStreams } from './chat-session'

@@ -6,8 +6,8 @@
  * Stopping a turn (Ctrl-C) drops the sentences still waiting.
  */
 import type { VoiceSource, VoiceStatus } from '../../../src-preload/contract/voice'
-import type { AppServices } from '../../services/app-services'
-import type { ToolRuntime } from '../../services/tool-runtime'
+import type { AppServices } from '../../services/host/app-services'
+import type { ToolRuntime } from '../../services/tools/tool-runtime'
 import { VoiceRuntime, type VoiceTurns } from '../../services/voice/voice-runtime'
 import type { Streams } from '../output'
 import { stripControls } from '../terminal-text'

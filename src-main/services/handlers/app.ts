@@ -6,7 +6,7 @@
 import path from 'node:path'
 import { writeFileAtomic } from '../../adapters/atomic-file'
 import { RouteError, type Handlers } from '../../ipc/router'
-import type { HandlerContext, NativeDialogs } from './context'
+import type { HandlerContext, NativeDialogs } from './handler-context'
 
 type AppRoutes = 'app.info' | 'app.pickFolder' | 'app.saveFile' | 'app.replaceDamagedDatabase'
 

@@ -1,10 +1,10 @@
 import { DEFAULT_ASSISTANT_ID } from '../../adapters/sqlite/assistant-seeds'
 import { AssistantError } from '../../adapters/sqlite/assistant-store'
 import { RouteError, type Handlers } from '../../ipc/router'
-import { AssistantFileError, exportAssistant, importAssistant } from '../assistant-files'
-import { previewAssistantTools } from '../assistant-preview'
-import { switchSessionAssistant } from '../assistant-setup'
-import type { HandlerContext } from './context'
+import { AssistantFileError, exportAssistant, importAssistant } from '../assistants/assistant-files'
+import { previewAssistantTools } from '../assistants/assistant-preview'
+import { switchSessionAssistant } from '../assistants/assistant-setup'
+import type { HandlerContext } from './handler-context'
 
 type AssistantRoutes =
   | 'assistants.list'
@@ -43,8 +43,7 @@ export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRo
     'assistants.delete': ({ id }) => explained(() => ({ deleted: assistants.delete(id) })),
     'assistants.export': ({ id }) => explained(() => exportAssistant(assistants.require(id))),
     'assistants.import': ({ text }) => explained(() => importAssistant(c.app, text)),
-    'assistants.previewTools': ({ assistant }) =>
-      previewAssistantTools(c.app, c.tools, assistant),
+    'assistants.previewTools': ({ assistant }) => previewAssistantTools(c.app, c.tools, assistant),
     // a running turn keeps the assistant it started with; the session's next turn uses this one
     'sessions.setAssistant': ({ id, assistantId }) =>
       explained(() => {

@@ -1,7 +1,7 @@
 import { promptOrigin, promptText } from '../../adapters/mcp/prompts'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { explained } from './mcp-catalog'
-import type { HandlerContext } from './context'
+import type { HandlerContext } from './handler-context'
 
 type ChatRoutes =
   | 'chat.send'

@@ -1,7 +1,7 @@
 import { RouteError, type Handlers } from '../../ipc/router'
-import { compactSession, sessionContext } from '../compact-service'
-import { SetupError } from '../turn-service'
-import type { HandlerContext } from './context'
+import { compactSession, sessionContext } from '../turns/compact-service'
+import { SetupError } from '../turns/turn-service'
+import type { HandlerContext } from './handler-context'
 
 type ContextRoutes =
   'sessions.compact' | 'sessions.undoCompaction' | 'sessions.context' | 'messages.pin'

@@ -1,7 +1,7 @@
 /** The routes of the MCP servers' resources and prompts (the composer's `@` and `/server:prompt`). */
 import { CatalogError } from '../../adapters/mcp/catalog'
 import { RouteError, type Handlers } from '../../ipc/router'
-import type { HandlerContext } from './context'
+import type { HandlerContext } from './handler-context'
 
 type CatalogRoutes = 'mcp.resources' | 'mcp.readResource' | 'mcp.prompts' | 'mcp.getPrompt'
 

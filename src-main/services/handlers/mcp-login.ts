@@ -11,7 +11,7 @@ import { isStdio, type HttpServerConfig } from '../../adapters/mcp/config'
 import { loginToServer } from '../../adapters/mcp/oauth-login'
 import { McpAuthStore } from '../../adapters/mcp/oauth-store'
 import { RouteError, type Handlers } from '../../ipc/router'
-import type { HandlerContext } from './context'
+import type { HandlerContext } from './handler-context'
 
 export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | 'mcp.logout'> {
   const inFlight = new Map<string, Promise<string | null>>()

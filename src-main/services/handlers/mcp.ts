@@ -15,8 +15,8 @@ import {
 } from '../../adapters/mcp/config'
 import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../../adapters/mcp/oauth-store'
 import { RouteError, type Handlers } from '../../ipc/router'
-import { configuredServers } from '../tool-runtime'
-import type { HandlerContext } from './context'
+import { configuredServers } from '../tools/tool-runtime'
+import type { HandlerContext } from './handler-context'
 
 type McpRoutes =
   | 'mcp.list'

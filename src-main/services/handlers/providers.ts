@@ -2,10 +2,10 @@
 import { chooseContextWindow } from '../../core/llm/server-info/context-window'
 import { detectKind, discoverModel, forgetServerInfo } from '../../core/llm/server-info/discover'
 import type { Handlers } from '../../ipc/router'
-import { DEFAULT_OLLAMA_MAX_CONTEXT } from '../model-setup'
-import { localServerCandidates, probeLocalServers } from '../provider'
+import { DEFAULT_OLLAMA_MAX_CONTEXT } from '../providers/model-setup'
+import { localServerCandidates, probeLocalServers } from '../providers/provider'
 import { newChatProvider } from './settings'
-import type { HandlerContext } from './context'
+import type { HandlerContext } from './handler-context'
 
 type ProviderRoutes = 'providers.detect' | 'providers.status' | 'providers.info'
 

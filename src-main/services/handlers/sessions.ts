@@ -1,7 +1,7 @@
 import { deleteSessionLogs, listTurnLogs } from '../../adapters/logs/turn-log'
 import { RouteError, type Handlers } from '../../ipc/router'
-import { fileSlug } from '../file-slug'
-import type { HandlerContext } from './context'
+import { fileSlug } from '../host/file-slug'
+import type { HandlerContext } from './handler-context'
 
 type SessionRoutes =
   | 'sessions.list'

@@ -14,8 +14,8 @@ import {
   localServerCandidates,
   noProviderHelp,
   resolveProvider,
-} from '../provider'
-import type { HandlerContext } from './context'
+} from '../providers/provider'
+import type { HandlerContext } from './handler-context'
 
 type SettingsRoutes =
   'settings.get' | 'settings.update' | 'providers.test' | 'providers.models' | 'tools.builtins'

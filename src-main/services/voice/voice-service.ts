@@ -5,10 +5,10 @@
  * voice mode for it.
  */
 import type { AppEvent } from '../../../src-preload/contract/app-events'
-import type { AppServices } from '../app-services'
-import type { EventHub } from '../event-hub'
-import type { ToolRuntime } from '../tool-runtime'
-import type { TurnManager } from '../turn-manager'
+import type { AppServices } from '../host/app-services'
+import type { EventHub } from '../host/event-hub'
+import type { ToolRuntime } from '../tools/tool-runtime'
+import type { TurnManager } from '../turns/turn-manager'
 import { VoiceRuntime, type VoiceTurns } from './voice-runtime'
 
 export function startVoiceService(deps: {

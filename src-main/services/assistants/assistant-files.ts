@@ -10,9 +10,9 @@ import {
   type Assistant,
   type AssistantDraft,
   type AssistantFile,
-} from '../../src-preload/contract/assistants'
-import type { AppServices } from './app-services'
-import { fileSlug } from './file-slug'
+} from '../../../src-preload/contract/assistants'
+import type { AppServices } from '../host/app-services'
+import { fileSlug } from '../host/file-slug'
 
 export class AssistantFileError extends Error {}
 

@@ -3,21 +3,21 @@
  * coalesced, numbered, kept (so that a renderer that reloads can attach and get them from
  * the start) and published to every attached renderer.
  */
-import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
-import type { ContentPart } from '../../src-preload/contract/dto'
+import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
+import type { ContentPart } from '../../../src-preload/contract/dto'
 import type {
   ElicitationRequestEvent,
   PermissionRequestEvent,
-} from '../../src-preload/contract/events'
-import { checkReplaces } from '../core/agent/history-path'
-import { AbortReason } from '../core/llm/types'
-import { RouteError } from '../ipc/router'
-import type { AppServices } from './app-services'
-import type { ApprovalBroker } from './approvals'
+} from '../../../src-preload/contract/events'
+import { checkReplaces } from '../../core/agent/history-path'
+import { AbortReason } from '../../core/llm/types'
+import { RouteError } from '../../ipc/router'
+import type { AppServices } from '../host/app-services'
+import type { ApprovalBroker } from '../host/approvals'
 import { DeltaCoalescer } from './delta-coalescer'
-import type { ElicitationBroker } from './elicitations'
-import type { EventHub } from './event-hub'
-import type { ToolRuntime } from './tool-runtime'
+import type { ElicitationBroker } from '../host/elicitations'
+import type { EventHub } from '../host/event-hub'
+import type { ToolRuntime } from '../tools/tool-runtime'
 import { runSessionTurn, SetupError } from './turn-service'
 
 interface RunningTurn {
@@ -175,7 +175,9 @@ export class TurnManager {
             const code =
               e.code === 'no_session' || e.code === 'no_assistant'
                 ? 'not_found'
-                : e.code === 'busy' ? 'conflict' : 'provider'
+                : e.code === 'busy'
+                  ? 'conflict'
+                  : 'provider'
             reject(new RouteError(code, e.message))
           } else {
             reject(e instanceof Error ? e : new Error(String(e)))

@@ -4,9 +4,9 @@
  * renderer has been attached for a while (the window was closed, not reloaded), pending
  * requests are denied.
  */
-import type { ApprovalDecision } from '../../src-preload/contract/dto'
-import type { PermissionRequestEvent } from '../../src-preload/contract/events'
-import type { Approver } from '../core/ports'
+import type { ApprovalDecision } from '../../../src-preload/contract/dto'
+import type { PermissionRequestEvent } from '../../../src-preload/contract/events'
+import type { Approver } from '../../core/ports'
 import type { EventHub } from './event-hub'
 import { PendingRequests } from './pending-requests'
 

@@ -4,11 +4,11 @@
  * assistant decides over the settings. Explicit choices of a run (`--model`, `--approve`,
  * `--workspace`, a provider given by flag) still come first.
  */
-import type { Assistant } from '../../src-preload/contract/assistants'
-import type { PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
-import type { SettingsData } from '../../src-preload/contract/settings-schema'
-import type { TurnLimits } from '../core/agent/limits'
-import type { AppServices } from './app-services'
+import type { Assistant } from '../../../src-preload/contract/assistants'
+import type { PermissionPolicy, SessionRecord } from '../../../src-preload/contract/dto'
+import type { SettingsData } from '../../../src-preload/contract/settings-schema'
+import type { TurnLimits } from '../../core/agent/limits'
+import type { AppServices } from '../host/app-services'
 
 /**
  * Switches a session to `assistant`: it is recorded (with a copy) and, when the assistant

@@ -1,9 +1,9 @@
-import type { AppServices } from '../app-services'
-import type { ApprovalBroker } from '../approvals'
-import type { ElicitationBroker } from '../elicitations'
-import type { EventHub } from '../event-hub'
-import type { ToolRuntime } from '../tool-runtime'
-import type { TurnManager } from '../turn-manager'
+import type { AppServices } from '../host/app-services'
+import type { ApprovalBroker } from '../host/approvals'
+import type { ElicitationBroker } from '../host/elicitations'
+import type { EventHub } from '../host/event-hub'
+import type { ToolRuntime } from '../tools/tool-runtime'
+import type { TurnManager } from '../turns/turn-manager'
 
 /** What the route handlers work with. */
 export interface HandlerContext {

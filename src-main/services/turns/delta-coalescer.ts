@@ -7,7 +7,7 @@ import type {
   AgentEvent,
   ReasoningDeltaEvent,
   TextDeltaEvent,
-} from '../../src-preload/contract/events'
+} from '../../../src-preload/contract/events'
 
 type Delta = TextDeltaEvent | ReasoningDeltaEvent
 

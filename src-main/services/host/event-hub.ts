@@ -2,7 +2,7 @@
  * Events from main to every attached renderer (Electron windows, browser tabs). A
  * transport subscribes one `send` per renderer; a renderer that goes away unsubscribes.
  */
-import type { AppEvent } from '../../src-preload/contract/app-events'
+import type { AppEvent } from '../../../src-preload/contract/app-events'
 
 export class EventHub {
   private readonly subscribers = new Set<(e: AppEvent) => void>()

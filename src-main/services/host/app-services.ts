@@ -1,17 +1,17 @@
 import { relative, resolve } from 'node:path'
-import { FileTokenCalibration } from '../adapters/calibration-file'
-import { dataPaths, securePrivateDataDir } from '../adapters/data-dir'
-import { FileTurnLogger, pruneTurnLogs } from '../adapters/logs/turn-log'
-import { SettingsPermissionRules } from '../adapters/settings/rules'
-import { openSecrets, type SecretCodec, type SecretsStore } from '../adapters/settings/secrets'
+import { FileTokenCalibration } from '../../adapters/calibration-file'
+import { dataPaths, securePrivateDataDir } from '../../adapters/data-dir'
+import { FileTurnLogger, pruneTurnLogs } from '../../adapters/logs/turn-log'
+import { SettingsPermissionRules } from '../../adapters/settings/rules'
+import { openSecrets, type SecretCodec, type SecretsStore } from '../../adapters/settings/secrets'
 import {
   openSettings,
   type SettingsStore,
   type SettingsStoreFactory,
-} from '../adapters/settings/settings-store'
-import { SqliteAssistantStore } from '../adapters/sqlite/assistant-store'
-import { explainOpenError } from '../adapters/sqlite/open-errors'
-import { createSessionStore, type SqliteSessionStore } from '../adapters/sqlite/session-store'
+} from '../../adapters/settings/settings-store'
+import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
+import { explainOpenError } from '../../adapters/sqlite/open-errors'
+import { createSessionStore, type SqliteSessionStore } from '../../adapters/sqlite/session-store'
 
 /**
  * The services every host (CLI, browser mode, desktop app) runs on one data directory.

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
-import type { ContentPart, PermissionPolicy, SessionRecord } from '../../src-preload/contract/dto'
-import type { AgentEvent } from '../../src-preload/contract/events'
-import type { SettingsData } from '../../src-preload/contract/settings-schema'
-import { DEFAULT_LIMITS, type TurnLimits } from '../core/agent/limits'
-import { modelForTier, type TierModel } from '../core/agent/model-tiers'
-import { writeTitle } from '../core/agent/session-title'
-import { runTurn, type TurnOutcome } from '../core/agent/turn-runner'
-import { systemClock } from '../core/clock'
-import { LlmClient } from '../core/llm/client'
-import { defaultWorkspace } from '../adapters/builtin-tools'
-import { deleteSessionLogs } from '../adapters/logs/turn-log'
-import { AssistantError } from '../adapters/sqlite/assistant-store'
-import { SessionLeases, type SessionLease } from '../adapters/sqlite/session-leases'
-import type { Approver, Elicitor, ToolHost } from '../core/ports'
-import type { AppServices } from './app-services'
+import type {
+  ContentPart,
+  PermissionPolicy,
+  SessionRecord,
+} from '../../../src-preload/contract/dto'
+import type { AgentEvent } from '../../../src-preload/contract/events'
+import type { SettingsData } from '../../../src-preload/contract/settings-schema'
+import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
+import { modelForTier, type TierModel } from '../../core/agent/model-tiers'
+import { writeTitle } from '../../core/agent/session-title'
+import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
+import { systemClock } from '../../core/clock'
+import { LlmClient } from '../../core/llm/client'
+import { defaultWorkspace } from '../../adapters/builtin-tools'
+import { deleteSessionLogs } from '../../adapters/logs/turn-log'
+import { AssistantError } from '../../adapters/sqlite/assistant-store'
+import { SessionLeases, type SessionLease } from '../../adapters/sqlite/session-leases'
+import type { Approver, Elicitor, ToolHost } from '../../core/ports'
+import type { AppServices } from '../host/app-services'
 import {
   detectLocalServer,
   localServerCandidates,
@@ -22,8 +26,8 @@ import {
   resolveProvider,
   type ProviderChoice,
   type ProviderFlags,
-} from './provider'
-import { setupModel } from './model-setup'
+} from '../providers/provider'
+import { setupModel } from '../providers/model-setup'
 import {
   assistantLimits,
   assistantPolicy,
@@ -31,9 +35,9 @@ import {
   providerSources,
   assistantSystemPrompt,
   turnAssistant,
-} from './assistant-setup'
-import { AssistantToolHost } from '../core/tools/assistant-filter'
-import type { Assistant } from '../../src-preload/contract/assistants'
+} from '../assistants/assistant-setup'
+import { AssistantToolHost } from '../../core/tools/assistant-filter'
+import type { Assistant } from '../../../src-preload/contract/assistants'
 import { rememberSessionWindow } from './session-windows'
 
 /** A problem the user fixes in their configuration or command line; nothing was run. */

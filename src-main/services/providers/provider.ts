@@ -1,4 +1,4 @@
-import type { ProviderConfig } from '../adapters/settings/schema'
+import type { ProviderConfig } from '../../adapters/settings/schema'
 
 /**
  * Which endpoint a turn talks to. Flags beat the environment, the environment beats

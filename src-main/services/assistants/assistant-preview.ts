@@ -3,13 +3,16 @@
  * now (the ready MCP servers and the built-in tools the settings switch on): the window's
  * live preview while an assistant is edited, and `cairn assistants show`.
  */
-import type { AssistantDraft, AssistantToolsPreview } from '../../src-preload/contract/assistants'
-import { toolLimit } from '../core/agent/tool-catalog'
-import { allowsDescriptor } from '../core/tools/assistant-filter'
-import { BUILTIN_SERVER } from '../core/tools/composite-host'
-import type { ToolDescriptor } from '../core/ports'
-import type { AppServices } from './app-services'
-import type { ToolRuntime } from './tool-runtime'
+import type {
+  AssistantDraft,
+  AssistantToolsPreview,
+} from '../../../src-preload/contract/assistants'
+import { toolLimit } from '../../core/agent/tool-catalog'
+import { allowsDescriptor } from '../../core/tools/assistant-filter'
+import { BUILTIN_SERVER } from '../../core/tools/composite-host'
+import type { ToolDescriptor } from '../../core/ports'
+import type { AppServices } from '../host/app-services'
+import type { ToolRuntime } from '../tools/tool-runtime'
 
 export async function previewAssistantTools(
   app: AppServices,

@@ -6,9 +6,9 @@
  * counts. When no renderer has been attached for a while (the window was closed), pending
  * questions are cancelled.
  */
-import { settleAnswer, type ElicitAnswer } from '../../src-preload/contract/elicitation'
-import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
-import type { Elicitor } from '../core/ports'
+import { settleAnswer, type ElicitAnswer } from '../../../src-preload/contract/elicitation'
+import type { ElicitationRequestEvent } from '../../../src-preload/contract/events'
+import type { Elicitor } from '../../core/ports'
 import type { EventHub } from './event-hub'
 import { PendingRequests } from './pending-requests'
 

@@ -3,36 +3,36 @@
  * services on the data directory, the MCP servers and built-in tools, running turns,
  * pending approvals, the router for requests and the hub for events.
  */
-import { readMcpConfigFile } from '../adapters/mcp/config'
-import { setDamagedDatabaseAside } from '../adapters/sqlite/open-errors'
-import type { SecretCodec } from '../adapters/settings/secrets'
-import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
-import { createRouter, type Handlers, type Router } from '../ipc/router'
+import { readMcpConfigFile } from '../../adapters/mcp/config'
+import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
+import type { SecretCodec } from '../../adapters/settings/secrets'
+import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
+import { createRouter, type Handlers, type Router } from '../../ipc/router'
 import { openAppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
-import { chatHandlers } from './handlers/chat'
-import { contextHandlers } from './handlers/context-window'
+import { chatHandlers } from '../handlers/chat'
+import { contextHandlers } from '../handlers/context-window'
 import type {
   ConfirmCommand,
   ConfirmNewDatabase,
   HandlerContext,
   NativeDialogs,
   OpenAuthorization,
-} from './handlers/context'
-import { appHandlers } from './handlers/app'
-import { assistantHandlers } from './handlers/assistants'
-import { mcpHandlers } from './handlers/mcp'
-import { mcpCatalogHandlers } from './handlers/mcp-catalog'
-import { mcpLoginHandlers } from './handlers/mcp-login'
-import { sessionHandlers } from './handlers/sessions'
-import { providerHandlers } from './handlers/providers'
-import { settingsHandlers } from './handlers/settings'
-import { startToolRuntime } from './tool-runtime'
-import { TurnManager } from './turn-manager'
-import { voiceHandlers } from './handlers/voice'
-import { startVoiceService } from './voice/voice-service'
+} from '../handlers/handler-context'
+import { appHandlers } from '../handlers/app'
+import { assistantHandlers } from '../handlers/assistants'
+import { mcpHandlers } from '../handlers/mcp'
+import { mcpCatalogHandlers } from '../handlers/mcp-catalog'
+import { mcpLoginHandlers } from '../handlers/mcp-login'
+import { sessionHandlers } from '../handlers/sessions'
+import { providerHandlers } from '../handlers/providers'
+import { settingsHandlers } from '../handlers/settings'
+import { startToolRuntime } from '../tools/tool-runtime'
+import { TurnManager } from '../turns/turn-manager'
+import { voiceHandlers } from '../handlers/voice'
+import { startVoiceService } from '../voice/voice-service'
 import { withdrawSecretEnv } from './secret-env'
 
 export interface AppHostOptions {

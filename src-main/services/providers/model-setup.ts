@@ -5,14 +5,17 @@
  * switch) and what the user should be told about it. Asks the server once per provider
  * and model (see `discoverModel`); a server that says nothing changes nothing.
  */
-import { LlmClient } from '../core/llm/client'
-import { OllamaNativeClient } from '../core/llm/ollama/ollama-client'
-import { thinkingParams } from '../core/llm/server-info/capabilities'
-import { explainContextOverflow, isContextOverflow } from '../core/llm/server-info/context-overflow'
-import { chooseContextWindow, type WindowChoice } from '../core/llm/server-info/context-window'
-import { discoverModel, type ServerModelInfo } from '../core/llm/server-info/discover'
-import { serverRoot } from '../core/llm/server-info/fetch-json'
-import type { LlmEndpoint } from '../core/llm/types'
+import { LlmClient } from '../../core/llm/client'
+import { OllamaNativeClient } from '../../core/llm/ollama/ollama-client'
+import { thinkingParams } from '../../core/llm/server-info/capabilities'
+import {
+  explainContextOverflow,
+  isContextOverflow,
+} from '../../core/llm/server-info/context-overflow'
+import { chooseContextWindow, type WindowChoice } from '../../core/llm/server-info/context-window'
+import { discoverModel, type ServerModelInfo } from '../../core/llm/server-info/discover'
+import { serverRoot } from '../../core/llm/server-info/fetch-json'
+import type { LlmEndpoint } from '../../core/llm/types'
 import type { ProviderChoice } from './provider'
 
 /** The largest num_ctx asked of Ollama unless the provider's settings say otherwise. */
