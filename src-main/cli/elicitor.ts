@@ -22,7 +22,7 @@ import {
 } from '../../src-preload/contract/elicitation'
 import type { ElicitationRequestEvent } from '../../src-preload/contract/events'
 import type { Elicitor } from '../core/ports'
-import { openInBrowser } from '../adapters/mcp/browser-opener'
+import { browserAddressProblem, openInBrowser } from '../adapters/mcp/browser-opener'
 import { ask } from './approver'
 import type { ApproveMode } from './args'
 import { stripControls } from './terminal-text'
@@ -92,12 +92,6 @@ function fieldPrompt(f: ElicitField): string {
   return `  ${lines.join('\n')}\n  ${how.trim() ? how.trim() + ' ' : ''}${def ? `[${stripControls(def)}] ` : ''}> `
 }
 
-/** an http or https address (nothing else is opened) */
-function webAddress(url: string | undefined): url is string {
-  const protocol = url === undefined ? undefined : URL.parse(url)?.protocol
-  return protocol === 'http:' || protocol === 'https:'
-}
-
 export function terminalElicitor(
   input: NodeJS.ReadStream,
   output: NodeJS.WriteStream,
@@ -134,7 +128,8 @@ export function terminalElicitor(
       try {
         output.write(`\n${server} asks: ${stripControls(req.message)}\n`)
         // only a web address is opened (as in the window)
-        const canOpen = req.mode === 'url' && webAddress(req.url)
+        const canOpen =
+          req.mode === 'url' && browserAddressProblem(req.url ?? '', 'page') === null
         if (req.mode === 'url') {
           output.write(`  address: ${stripControls(req.url ?? '')}\n`)
           if (!canOpen) output.write('  This is not a web address; it cannot be opened.\n')
@@ -165,7 +160,7 @@ export function terminalElicitor(
         if (req.mode === 'url') {
           const url = req.url ?? ''
           try {
-            await openInBrowser(url)
+            await openInBrowser(url, { purpose: 'page' })
             output.write('  Opened in your browser.\n')
           } catch (e) {
             output.write(`  ${stripControls((e as Error).message)}\n`)

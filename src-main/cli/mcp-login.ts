@@ -4,7 +4,7 @@
  * `cairn mcp logout <name>` forgets the server's tokens.
  */
 import { isStdio, type McpServersConfig } from '../adapters/mcp/config'
-import { openInBrowser } from '../adapters/mcp/browser-opener'
+import { AddressRefused, openInBrowser } from '../adapters/mcp/browser-opener'
 import { loginToServer } from '../adapters/mcp/oauth-login'
 import { McpAuthStore } from '../adapters/mcp/oauth-store'
 import type { AppServices } from '../services/host/app-services'
@@ -40,11 +40,13 @@ export async function mcpLogin(
       clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
       ...(timeout > 0 ? { timeoutMs: timeout } : {}),
       open: async (url) => {
-        streams.stderr.write(`Opening your browser to log in to "${name}":\n  ${url.href}\n`)
         try {
-          await openInBrowser(url.href)
+          await openInBrowser(url.href, { purpose: 'login' })
+          streams.stderr.write(`Opening your browser to log in to "${name}":\n  ${url.href}\n`)
         } catch (e) {
-          streams.stderr.write(`${(e as Error).message}\n`)
+          // a refused address fails the login; no browser found leaves the address to open
+          if (e instanceof AddressRefused) throw e
+          streams.stderr.write(`${(e as Error).message}\n  ${url.href}\n`)
         }
       },
     })

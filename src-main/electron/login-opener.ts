@@ -1,9 +1,12 @@
 /**
  * The desktop app's way to open a remote MCP server's login address: a native dialog shows
  * the address first (raised by the main process, so the page cannot answer it), then the
- * system's browser opens it through the shell. Only http(s) addresses are opened.
+ * system's browser opens it through the shell. The address is checked by the one browser opener
+ * first (a login only over https, plain http only on this machine): a refused one shows no
+ * dialog and throws why.
  */
 import type { BrowserWindow, MessageBoxOptions } from 'electron'
+import { openInBrowser } from '../adapters/mcp/browser-opener'
 import type { OpenAuthorization } from '../services/handlers/handler-context'
 import { askOverWindow, type MessageBoxApi } from './native-dialogs'
 
@@ -25,11 +28,10 @@ export function nativeLoginOpener(
   shell: { openExternal(url: string): Promise<void> },
   window: () => BrowserWindow | null,
 ): OpenAuthorization {
-  return async (server, url) => {
-    const protocol = new URL(url).protocol
-    if (protocol !== 'https:' && protocol !== 'http:') return false
-    if ((await askOverWindow(dialog, window, loginMessage(server, url))) !== 0) return false
-    await shell.openExternal(url)
-    return true
-  }
+  return (server, url) =>
+    openInBrowser(url, {
+      purpose: 'login',
+      confirm: async (u) => (await askOverWindow(dialog, window, loginMessage(server, u))) === 0,
+      open: (u) => shell.openExternal(u),
+    })
 }

@@ -36,7 +36,7 @@ describe('the desktop login opener', () => {
     expect(cancelled.opened).toEqual([])
     const hostile = fakes(0)
     const open = nativeLoginOpener(hostile.dialog, hostile.shell, () => null)
-    expect(await open('x', 'file:///etc/passwd')).toBe(false)
+    await expect(open('x', 'file:///etc/passwd')).rejects.toThrow(/only http and https/)
     expect(hostile.shown).toEqual([])
     expect(hostile.opened).toEqual([])
   })

@@ -25,6 +25,7 @@ describe('the browser opener', () => {
   it('falls back to the next command, and says what it tried when none starts', async () => {
     const ran: string[] = []
     await openInBrowser(url, {
+      purpose: 'login',
       env: { BROWSER: 'missing:works' },
       launcher: async (command) => {
         ran.push(command)
@@ -34,6 +35,7 @@ describe('the browser opener', () => {
     expect(ran).toEqual(['missing', 'works'])
     await expect(
       openInBrowser(url, {
+        purpose: 'login',
         env: { BROWSER: 'nope' },
         launcher: async () => {
           throw new Error('ENOENT')

@@ -79,7 +79,8 @@ describe('mcp.login', () => {
     const { call } = await host(async () => false)
     await call('mcp.add', { name: 'remote', config: { url: auth.url } })
     await call('mcp.update', { name: 'remote', enabled: true })
-    await call('mcp.login', { name: 'remote' })
+    // the route says so at once (the window shows it beside Log in), and so does the server
+    await expect(call('mcp.login', { name: 'remote' })).rejects.toThrow(/cancelled/)
     const list = async () => (await call<{ servers: McpServerInfo[] }>('mcp.list', {})).servers[0]!
     await until(async () => /cancelled/.test((await list()).error ?? ''))
     expect((await list()).state).toBe('needs-login')

@@ -40,6 +40,8 @@ export interface OAuthServerOptions {
   /** pre-registered clients: id → secret and how it must authenticate */
   clients?: Record<string, { secret: string; method: 'client_secret_basic' | 'client_secret_post' }>
   authMethods?: string[]
+  /** the authorization endpoint the metadata names (default `<origin>/authorize`): a hostile one */
+  authorizationEndpoint?: string
 }
 
 export interface Recorded {
@@ -262,7 +264,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
 
   const asMetadata = (): unknown => ({
     issuer: origin,
-    authorization_endpoint: `${origin}/authorize`,
+    authorization_endpoint: o.authorizationEndpoint ?? `${origin}/authorize`,
     token_endpoint: `${origin}/token`,
     ...(o.noRegistration ? {} : { registration_endpoint: `${origin}/register` }),
     ...(o.cimd ? { client_id_metadata_document_supported: true } : {}),

@@ -6,7 +6,7 @@
  * the server at "needs login" with the reason.
  */
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
-import { openInBrowser } from '../../adapters/mcp/browser-opener'
+import { AddressRefused, openInBrowser } from '../../adapters/mcp/browser-opener'
 import { isStdio, type HttpServerConfig } from '../../adapters/mcp/config'
 import { loginToServer } from '../../adapters/mcp/oauth-login'
 import { McpAuthStore } from '../../adapters/mcp/oauth-store'
@@ -43,8 +43,10 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
       return
     }
     // the engine runs on the user's computer in every host: its browser is theirs
-    await openInBrowser(url, { env: c.env }).catch(() => {
-      // the window shows the address too: the user can open it by hand
+    await openInBrowser(url, { purpose: 'login', env: c.env }).catch((e: unknown) => {
+      // an address refused is a failed login; no browser found is not: the window shows the
+      // address too, to open by hand
+      if (e instanceof AddressRefused) throw e
     })
   }
 
@@ -55,9 +57,10 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
         store,
         clientVersion: c.version,
         open: async (u) => {
+          // opened (or refused, which fails the login) before the route answers with it
+          await open(name, u.href)
           opened = true
           resolve(u.href)
-          await open(name, u.href)
         },
       })
         .then(async () => {
