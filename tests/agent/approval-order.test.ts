@@ -44,29 +44,6 @@ describe('what is asked, and when', () => {
     expect(outcome.reason).toBe('max_tool_executions')
     expect(h.approver.asked.map((a) => a.toolCallId)).toEqual(['w1'])
   })
-
-  it('asks once about identical calls in one round, and applies the answer to each', async () => {
-    h.server.enqueue(
-      toolCallsReply([write('w1'), write('w2'), write('w3', 'other')]),
-      textReply('done'),
-    )
-    h.approver.answers = [{ decision: 'deny', reason: 'no' }, { decision: 'allow_once' }]
-    const { events } = await h.turn('write', { policy: 'ask' })
-    expect(h.approver.asked.map((a) => a.toolCallId)).toEqual(['w1', 'w3'])
-    expect(
-      ofType(events, 'permission_decision').map((d) => [d.toolCallId, d.decision, d.by]),
-    ).toEqual([
-      ['w1', 'deny', 'user'],
-      ['w2', 'deny', 'user'],
-      ['w3', 'allow_once', 'user'],
-    ])
-    expect(ofType(events, 'tool_result').map((r) => [r.id, r.failureKind ?? null])).toEqual([
-      ['w1', 'denied'],
-      ['w2', 'denied'],
-      ['w3', null],
-    ])
-    expect(h.tools.calls.map((c) => c.args['key'])).toEqual(['other'])
-  })
 })
 
 describe('a tool that changes between the request and its execution', () => {

@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createHarness, ofType, type Harness } from '../support/agent-harness'
+import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import { PermissionGate } from '../../src-main/core/agent/permissions'
+import { FIND_TOOLS, ToolCatalog } from '../../src-main/core/agent/tool-catalog'
+import type { ToolDescriptor } from '../../src-main/core/ports'
+import {
+  createHarness,
+  MemoryRules,
+  ofType,
+  ScriptedApprover,
+  type Harness,
+} from '../support/agent-harness'
+import { descriptor, TestToolHost } from '../support/test-tools'
 import { textReply, toolCallsReply } from '../support/openai-server'
 
 let h: Harness
@@ -10,7 +21,11 @@ afterEach(async () => {
   await h.close()
 })
 
-const write = (id: string) => ({ id, name: 'write_note', arguments: `{"key":"${id}","text":"t"}` })
+const write = (id: string, key = id) => ({
+  id,
+  name: 'write_note',
+  arguments: `{"key":"${key}","text":"t"}`,
+})
 const read = (id: string) => ({ id, name: 'read_note', arguments: `{"key":"${id}"}` })
 
 describe('the permission gate', () => {
@@ -134,5 +149,125 @@ describe('the permission gate', () => {
     ])
     expect(h.server.requests).toHaveLength(1)
     expect(ofType(events, 'turn_end')).toEqual([expect.objectContaining({ reason: 'denied' })])
+  })
+
+  it('asks once about identical calls in one round, and applies the answer to each', async () => {
+    h.server.enqueue(
+      toolCallsReply([write('w1', 'k'), write('w2', 'k'), write('w3', 'other')]),
+      textReply('done'),
+    )
+    h.approver.answers = [{ decision: 'deny', reason: 'no' }, { decision: 'allow_once' }]
+    const { events } = await h.turn('write', { policy: 'ask' })
+    expect(h.approver.asked.map((a) => a.toolCallId)).toEqual(['w1', 'w3'])
+    expect(
+      ofType(events, 'permission_decision').map((d) => [d.toolCallId, d.decision, d.by]),
+    ).toEqual([
+      ['w1', 'deny', 'user'],
+      ['w2', 'deny', 'user'],
+      ['w3', 'allow_once', 'user'],
+    ])
+    expect(ofType(events, 'tool_result').map((r) => [r.id, r.failureKind ?? null])).toEqual([
+      ['w1', 'denied'],
+      ['w2', 'denied'],
+      ['w3', null],
+    ])
+    expect(h.tools.calls.map((c) => c.args['key'])).toEqual(['other'])
+  })
+})
+
+describe('what the gate decides without asking', () => {
+  const never = new AbortController().signal
+  const gateFor = (policy: 'ask' | 'deny-all') => {
+    const approver = new ScriptedApprover()
+    return { approver, gate: new PermissionGate(policy, approver, new MemoryRules()) }
+  }
+  /** what the tool round would announce: the request the approver is given */
+  const announce =
+    (tool: ToolDescriptor, args: Record<string, unknown>) => (): PermissionRequestEvent => ({
+      type: 'permission_request',
+      requestId: 'r',
+      toolCallId: 'c',
+      name: tool.name,
+      server: tool.server,
+      tool: tool.tool,
+      description: tool.description,
+      arguments: args,
+      annotations: tool.annotations,
+      trusted: tool.trusted,
+      sessionId: 's',
+      turnId: 't',
+      at: 0,
+    })
+  /** the find_tools the catalog offers when more tools are connected than a request carries */
+  async function findTools(): Promise<ToolDescriptor> {
+    const host = new TestToolHost()
+    for (let i = 0; i < 5; i++)
+      host.add(descriptor(`t${i}`, 'A tool.', {}, false), async () => ({ content: [] }))
+    const offered = await new ToolCatalog(host, 2).listTools()
+    return offered.find((t) => t.tool === FIND_TOOLS)!
+  }
+
+  it('never asks about find_tools, whatever the policy; a server tool of that name is asked about', async () => {
+    const find = await findTools()
+    for (const policy of ['ask', 'deny-all'] as const) {
+      const { approver, gate } = gateFor(policy)
+      const args = { query: 'weather' }
+      expect(await gate.decide(find, args, never, announce(find, args))).toEqual({
+        decision: 'allow_once',
+        by: 'policy',
+      })
+      expect(approver.asked).toHaveLength(0)
+    }
+    const impostor = { ...find, server: 'shady', name: 'shady__find_tools', trusted: false }
+    const { approver, gate } = gateFor('ask')
+    approver.answers = [{ decision: 'deny' }]
+    const decided = await gate.decide(impostor, {}, never, announce(impostor, {}))
+    expect(decided).toEqual({ decision: 'deny', by: 'user' })
+    expect(approver.asked.map((a) => a.name)).toEqual(['shady__find_tools'])
+  })
+
+  it('decides identical calls of one round once (arguments compared canonically); a new round asks again', async () => {
+    const tool = descriptor('write_note', 'Writes a note.', {}, false)
+    const { approver, gate } = gateFor('ask')
+    approver.answers = [
+      { decision: 'deny', reason: 'no' },
+      { decision: 'allow_once' },
+      { decision: 'allow_once' },
+    ]
+    const decide = (args: Record<string, unknown>) =>
+      gate.decide(tool, args, never, announce(tool, args))
+    gate.startRound()
+    expect(await decide({ key: 'k', text: 't' })).toEqual({
+      decision: 'deny',
+      reason: 'no',
+      by: 'user',
+    })
+    expect(await decide({ text: 't', key: 'k' })).toEqual({
+      decision: 'deny',
+      reason: 'no',
+      by: 'user',
+    })
+    expect(await decide({ key: 'other', text: 't' })).toMatchObject({
+      decision: 'allow_once',
+      by: 'user',
+    })
+    expect(approver.asked).toHaveLength(2)
+    gate.startRound()
+    expect(await decide({ key: 'k', text: 't' })).toMatchObject({
+      decision: 'allow_once',
+      by: 'user',
+    })
+    expect(approver.asked).toHaveLength(3)
+  })
+
+  it('announces a call only when the user is asked about it', async () => {
+    const tool = descriptor('write_note', 'Writes a note.', {}, false)
+    const { gate } = gateFor('deny-all')
+    let announced = 0
+    await gate.decide(tool, {}, never, () => {
+      announced++
+      return announce(tool, {})()
+    })
+    expect(announced).toBe(0)
   })
 })

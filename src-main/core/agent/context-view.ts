@@ -92,6 +92,7 @@ export function viewOf(
   }
 }
 
+/** The request-time view of this round: built, compacted past the threshold, then fitted. */
 export async function prepareContext(
   ctx: TurnContext,
   tools: readonly WireTool[],
@@ -106,44 +107,77 @@ export async function prepareContext(
   const todos = ctx.req.environment
     ? (ctx.deps.store.getSession(ctx.req.sessionId)?.todos ?? [])
     : []
-  let view = viewOf(ctx, ctx.history, tools, todos)
-  let compaction: ContextDiagnostics['compaction'] = null
-  const percent = ctx.req.limits.compactAtPercent ?? 70
-  if (window > 0 && view.tokens > (window * percent) / 100) {
-    const { logger, clock } = ctx.deps
-    const done = await compactHistory({
-      history: ctx.history,
-      measure: (h) => viewOf(ctx, h, tools, todos).tokens,
+  const build = (history: readonly StoredMessage[]): View => viewOf(ctx, history, tools, todos)
+  let view = build(ctx.history)
+  const compaction = await compactPastThreshold(ctx, view, build, window, round)
+  if (compaction) view = build(ctx.history)
+  const fitted = fitView(ctx, view, tools, window)
+  return {
+    messages: fitted.messages,
+    diagnostics: {
+      ...view.diagnostics,
       windowTokens: window,
-      triggerRatio: percent / 100,
-      model: modelForTier(ctx.deps.llm, 'utility'),
-      signal: ctx.signal,
-      now: () => clock.now(),
-      save: (m) => ctx.save(m),
-      ...(logger
-        ? { log: { logger, sessionId: ctx.req.sessionId, turnId: ctx.req.turnId, round } }
-        : {}),
-    })
-    if (done) {
-      compaction = {
-        coveredFrom: done.coveredFrom,
-        coveredTo: done.coveredTo,
-        tokensBefore: done.tokensBefore,
-        tokensAfter: done.tokensAfter,
-        fallback: done.fallback,
-      }
-      ctx.emit({ type: 'context_compacted', ...compaction, summaryId: done.summary.id })
-      ctx.emit({
-        type: 'notice',
-        level: done.fallback ? 'warning' : 'info',
-        message: done.fallback
-          ? `The earlier conversation could not be summarized (${done.error ?? 'the call failed'}), so its messages were cut to their first 200 characters for the model; the stored conversation is unchanged.`
-          : `The earlier conversation was summarized to fit the context window (about ${done.tokensBefore} → ${done.tokensAfter} tokens); the stored conversation is unchanged, and the summary can be undone.`,
-      })
-      view = viewOf(ctx, ctx.history, tools, todos)
-    }
+      charsPerToken,
+      estimatedTokens: fitted.estimatedTokens,
+      compaction,
+      trimmed: fitted.trimmed,
+    },
   }
-  // the backstop: still too large, the oldest whole turns are left out
+}
+
+/**
+ * Past `compactAtPercent` of the window, summarizes the middle of the conversation (the
+ * summary is saved, so the history grows by it) and says so; null when it did not.
+ */
+async function compactPastThreshold(
+  ctx: TurnContext,
+  view: View,
+  build: (history: readonly StoredMessage[]) => View,
+  window: number,
+  round: number,
+): Promise<ContextDiagnostics['compaction']> {
+  const percent = ctx.req.limits.compactAtPercent ?? 70
+  if (window <= 0 || view.tokens <= (window * percent) / 100) return null
+  const { logger, clock } = ctx.deps
+  const done = await compactHistory({
+    history: ctx.history,
+    measure: (h) => build(h).tokens,
+    windowTokens: window,
+    triggerRatio: percent / 100,
+    model: modelForTier(ctx.deps.llm, 'utility'),
+    signal: ctx.signal,
+    now: () => clock.now(),
+    save: (m) => ctx.save(m),
+    ...(logger
+      ? { log: { logger, sessionId: ctx.req.sessionId, turnId: ctx.req.turnId, round } }
+      : {}),
+  })
+  if (!done) return null
+  const compaction = {
+    coveredFrom: done.coveredFrom,
+    coveredTo: done.coveredTo,
+    tokensBefore: done.tokensBefore,
+    tokensAfter: done.tokensAfter,
+    fallback: done.fallback,
+  }
+  ctx.emit({ type: 'context_compacted', ...compaction, summaryId: done.summary.id })
+  ctx.emit({
+    type: 'notice',
+    level: done.fallback ? 'warning' : 'info',
+    message: done.fallback
+      ? `The earlier conversation could not be summarized (${done.error ?? 'the call failed'}), so its messages were cut to their first 200 characters for the model; the stored conversation is unchanged.`
+      : `The earlier conversation was summarized to fit the context window (about ${done.tokensBefore} → ${done.tokensAfter} tokens); the stored conversation is unchanged, and the summary can be undone.`,
+  })
+  return compaction
+}
+
+/** The backstop: still too large, the oldest whole turns are left out (and the user told). */
+function fitView(
+  ctx: TurnContext,
+  view: View,
+  tools: readonly WireTool[],
+  window: number,
+): { messages: WireMessage[]; estimatedTokens: number; trimmed: ContextDiagnostics['trimmed'] } {
   const fitted = fitToContext(view.messages, tools, { maxTokens: window, keep: view.pinned })
   const f = fitted.diagnostics
   let trimmed: ContextDiagnostics['trimmed'] = null
@@ -163,15 +197,5 @@ export async function prepareContext(
       tokensAfter: f.estimatedTokens,
     })
   }
-  return {
-    messages: fitted.messages,
-    diagnostics: {
-      ...view.diagnostics,
-      windowTokens: window,
-      charsPerToken,
-      estimatedTokens: f.estimatedTokens,
-      compaction,
-      trimmed,
-    },
-  }
+  return { messages: fitted.messages, estimatedTokens: f.estimatedTokens, trimmed }
 }

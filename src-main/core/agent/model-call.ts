@@ -2,17 +2,17 @@ import { messageChars, toolChars } from '../llm/estimate'
 import { streamWithRetry } from '../llm/retry'
 import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
 import { tokensPerSecond } from '../llm/throughput'
-import { AbortReason, LlmError } from '../llm/types'
+import { LlmError } from '../llm/types'
+import { AnswerCap } from './answer-cap'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
 import { prepareContext, type ContextDiagnostics } from './context-view'
-import { DEFAULT_LIMITS } from './limits'
 import { toWireTools } from './request-view'
 import { ToolCatalog } from './tool-catalog'
 import type { TurnContext } from './turn-context'
 
 /**
- * One LLM call of a turn: builds the request-time view, streams the completion with
- * retries (deltas and retries become events), and writes the turn log pair.
+ * One LLM call of a turn: builds the request from the request-time view, streams the
+ * completion with retries (deltas and retries become events), and writes the turn log pair.
  * Resolves with the completion or throws an LlmError (with any partial output).
  */
 export async function callModel(
@@ -20,145 +20,138 @@ export async function callModel(
   tools: readonly ToolDescriptor[],
   round: number,
 ): Promise<CompletionResult> {
-  const { llm, clock } = ctx.deps
+  const { clock } = ctx.deps
+  const { request, diagnostics } = await buildRequest(ctx, tools, round)
+  const retries: RetryInfo[] = []
+  const started = clock.now()
+  const log = beginLog(ctx, request, round, diagnostics)
+  const cap = new AnswerCap(ctx.req.limits.maxAnswerChars)
+  try {
+    const result = await streamAnswer(ctx, request, cap, retries)
+    calibrate(ctx, request, result)
+    await finishLog(log, answerForLog(result, retries))
+    return result
+  } catch (caught) {
+    const e = cap.reached && !ctx.signal.aborted ? cap.error(caught) : caught
+    await finishLog(log, failureForLog(e, retries, clock.now() - started))
+    throw e
+  }
+}
+
+/** The request of this round: the request-time view, the tools the model may use, its params. */
+async function buildRequest(
+  ctx: TurnContext,
+  tools: readonly ToolDescriptor[],
+  round: number,
+): Promise<{ request: ChatRequest; diagnostics: ContextDiagnostics }> {
+  const { llm } = ctx.deps
   const wireTools = llm.tools === false ? [] : toWireTools(tools)
   const { messages, diagnostics } = await prepareContext(ctx, wireTools, round)
-  if (round === 1 && diagnostics.flattenedToolCalls > 0) {
+  if (round === 1) noticeFirstRound(ctx, tools, diagnostics)
+  noticeContextFit(ctx, diagnostics.trimmed)
+  const request: ChatRequest = { model: llm.model, messages }
+  if (wireTools.length > 0) request.tools = wireTools
+  if (llm.params) request.params = llm.params
+  return { request, diagnostics }
+}
+
+/** What the user should know before the model's first answer of the turn. */
+function noticeFirstRound(
+  ctx: TurnContext,
+  tools: readonly ToolDescriptor[],
+  diagnostics: ContextDiagnostics,
+): void {
+  const { llm } = ctx.deps
+  if (diagnostics.flattenedToolCalls > 0) {
     ctx.emit({
       type: 'notice',
       level: 'info',
       message: `Earlier tool calls came from another model; they are sent to ${llm.model} as text.`,
     })
   }
-  if (round === 1) {
-    for (const message of llm.notices ?? []) ctx.emit({ type: 'notice', level: 'info', message })
-    if (llm.tools === false && tools.length > 0) {
-      ctx.emit({
-        type: 'notice',
-        level: 'warning',
-        message: `${llm.model} cannot use tools (the server says so), so its ${tools.length} tools are not offered to it.`,
-      })
-    }
-  }
-  noticeContextFit(ctx, diagnostics.trimmed)
-  const request: ChatRequest = { model: llm.model, messages }
-  if (wireTools.length > 0) request.tools = wireTools
-  if (llm.params) request.params = llm.params
-
-  const retries: RetryInfo[] = []
-  const started = clock.now()
-  const log = beginLog(ctx, request, round, diagnostics)
-  const cap = new AnswerCap(ctx.req.limits.maxAnswerChars)
-  // both signals stay referenced here until the call settles
-  const signal = AbortSignal.any([ctx.signal, cap.signal])
-  try {
-    const result = await streamWithRetry(llm.client, request, {
-      signal,
-      idleTimeoutMs: ctx.req.limits.idleTimeoutMs,
-      policy: {
-        maxRetries: ctx.req.limits.maxRetries,
-        baseDelayMs: ctx.req.limits.retryBaseDelayMs,
-      },
-      sleep: (ms, signal) => clock.sleep(ms, signal),
-      onDelta: (d) => {
-        const text = cap.admit(d.text)
-        if (text) ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', text)
-      },
-      onRetry: (info) => {
-        retries.push(info)
-        ctx.emit({ type: 'retry', ...info })
-      },
+  for (const message of llm.notices ?? []) ctx.emit({ type: 'notice', level: 'info', message })
+  if (llm.tools === false && tools.length > 0) {
+    ctx.emit({
+      type: 'notice',
+      level: 'warning',
+      message: `${llm.model} cannot use tools (the server says so), so its ${tools.length} tools are not offered to it.`,
     })
-    // the server counted this request: the model's characters per token learn from it
-    if (!result.usage.estimated && ctx.deps.calibration) {
-      const chars = messageChars(messages) + toolChars(wireTools)
-      ctx.deps.calibration.observe(llm.provider, llm.model, chars, result.usage.inputTokens)
-    }
-    await finishLog(log, {
-      content: result.content,
-      reasoning: result.reasoning,
-      toolCalls: result.toolCalls,
-      finishReason: result.finishReason,
-      usage: result.usage,
-      latencyMs: result.latencyMs,
-      timeToFirstTokenMs: result.timeToFirstTokenMs,
-      tokensPerSecond: result.tokensPerSecond,
-      servedModel: result.servedModel,
-      retries: retriesForLog(retries),
-      error: null,
-      status: 'complete',
-    })
-    return result
-  } catch (caught) {
-    const e = cap.reached && !ctx.signal.aborted ? cap.error(caught) : caught
-    const err = e instanceof LlmError ? e : null
-    const partial = err?.partial
-    // a stopped or cut answer still says how long the first token took and what it used
-    const ttft = partial?.timeToFirstTokenMs ?? null
-    await finishLog(log, {
-      content: partial?.content ?? '',
-      reasoning: partial?.reasoning ?? null,
-      toolCalls: [],
-      finishReason: null,
-      usage: partial?.usage ?? null,
-      latencyMs: partial?.latencyMs ?? clock.now() - started,
-      timeToFirstTokenMs: ttft,
-      tokensPerSecond: partial?.usage
-        ? tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs)
-        : null,
-      servedModel: partial?.servedModel ?? null,
-      retries: retriesForLog(retries),
-      error: { code: err?.code ?? 'unknown', message: e instanceof Error ? e.message : String(e) },
-      status: err?.code === 'aborted' ? 'stopped' : 'error',
-    })
-    throw e
   }
 }
 
-/**
- * The size limit of one answer (`maxAnswerChars`, text and reasoning together): what streams
- * past it is not shown, the stream is aborted, and the call fails with `answer_too_long`
- * carrying what came up to the limit.
- */
-class AnswerCap {
-  private received = 0
-  private readonly controller = new AbortController()
-  readonly signal = this.controller.signal
+/** Streams the answer with retries: what fits the cap streams as deltas, each retry is said. */
+function streamAnswer(
+  ctx: TurnContext,
+  request: ChatRequest,
+  cap: AnswerCap,
+  retries: RetryInfo[],
+): Promise<CompletionResult> {
+  const { llm, clock } = ctx.deps
+  const { limits } = ctx.req
+  return streamWithRetry(llm.client, request, {
+    // both signals stay referenced here until the call settles
+    signal: AbortSignal.any([ctx.signal, cap.signal]),
+    idleTimeoutMs: limits.idleTimeoutMs,
+    policy: { maxRetries: limits.maxRetries, baseDelayMs: limits.retryBaseDelayMs },
+    sleep: (ms, signal) => clock.sleep(ms, signal),
+    onDelta: (d) => {
+      const text = cap.admit(d.text)
+      if (text) ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', text)
+    },
+    onRetry: (info) => {
+      retries.push(info)
+      ctx.emit({ type: 'retry', ...info })
+    },
+  })
+}
 
-  private readonly max: number
+/** the server counted this request: the model's characters per token learn from it */
+function calibrate(ctx: TurnContext, request: ChatRequest, result: CompletionResult): void {
+  const { llm, calibration } = ctx.deps
+  if (result.usage.estimated || !calibration) return
+  const chars = messageChars(request.messages) + toolChars(request.tools)
+  calibration.observe(llm.provider, llm.model, chars, result.usage.inputTokens)
+}
 
-  constructor(max: number | undefined) {
-    this.max = Number.isInteger(max) && max! > 0 ? max! : DEFAULT_LIMITS.maxAnswerChars
+type LogResponse = Parameters<TurnLogHandle['finish']>[0]
+
+function answerForLog(result: CompletionResult, retries: RetryInfo[]): LogResponse {
+  return {
+    content: result.content,
+    reasoning: result.reasoning,
+    toolCalls: result.toolCalls,
+    finishReason: result.finishReason,
+    usage: result.usage,
+    latencyMs: result.latencyMs,
+    timeToFirstTokenMs: result.timeToFirstTokenMs,
+    tokensPerSecond: result.tokensPerSecond,
+    servedModel: result.servedModel,
+    retries: retriesForLog(retries),
+    error: null,
+    status: 'complete',
   }
+}
 
-  get reached(): boolean {
-    return this.controller.signal.aborted
-  }
-
-  /** the part of `text` within the limit ('' once it is reached) */
-  admit(text: string): string {
-    if (this.reached) return ''
-    const room = this.max - this.received
-    this.received += text.length
-    if (text.length <= room) return text
-    this.controller.abort(new AbortReason('stop'))
-    return text.slice(0, Math.max(0, room))
-  }
-
-  error(cause: unknown): LlmError {
-    const partial = cause instanceof LlmError ? cause.partial : undefined
-    const reasoning = partial?.reasoning ? partial.reasoning.slice(0, this.max) : null
-    const content = (partial?.content ?? '').slice(
-      0,
-      Math.max(0, this.max - (reasoning?.length ?? 0)),
-    )
-    const size = this.max >= 1_000_000 ? `${this.max / 1_000_000} million` : String(this.max)
-    return new LlmError(
-      'answer_too_long',
-      `The answer passed ${size} characters, the limit of one answer, and was cut there; what came is kept. ` +
-        'Ask for a shorter answer, or raise "maxAnswerChars" in the limits of the settings.',
-      { partial: { ...partial, content, reasoning }, cause },
-    )
+/** a stopped or cut answer still says how long the first token took and what it used */
+function failureForLog(e: unknown, retries: RetryInfo[], elapsedMs: number): LogResponse {
+  const err = e instanceof LlmError ? e : null
+  const partial = err?.partial
+  const ttft = partial?.timeToFirstTokenMs ?? null
+  return {
+    content: partial?.content ?? '',
+    reasoning: partial?.reasoning ?? null,
+    toolCalls: [],
+    finishReason: null,
+    usage: partial?.usage ?? null,
+    latencyMs: partial?.latencyMs ?? elapsedMs,
+    timeToFirstTokenMs: ttft,
+    tokensPerSecond: partial?.usage
+      ? tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs)
+      : null,
+    servedModel: partial?.servedModel ?? null,
+    retries: retriesForLog(retries),
+    error: { code: err?.code ?? 'unknown', message: e instanceof Error ? e.message : String(e) },
+    status: err?.code === 'aborted' ? 'stopped' : 'error',
   }
 }
 
@@ -204,10 +197,7 @@ function beginLog(
     .catch(() => null) // a turn log is never worth failing a turn for
 }
 
-async function finishLog(
-  log: LogStart,
-  response: Parameters<TurnLogHandle['finish']>[0],
-): Promise<void> {
+async function finishLog(log: LogStart, response: LogResponse): Promise<void> {
   try {
     const handle = await log
     await handle?.finish(response)

@@ -6,6 +6,8 @@ import type {
 import type { PermissionRequestEvent } from '../../../src-preload/contract/events'
 import type { Approver, PermissionRuleStore, ToolDescriptor } from '../ports'
 import { isTrustedReadOnly } from '../ports'
+import { canonicalJson } from './canonical-json'
+import { isFindTools } from './tool-catalog'
 
 export interface GateDecision {
   decision: ApprovalDecision
@@ -14,24 +16,48 @@ export interface GateDecision {
   by: DecidedBy
 }
 
-export interface GateRequest {
-  requestId: string
-  toolCallId: string
-  tool: ToolDescriptor
-  args: Record<string, unknown>
-}
-
 /**
  * The permission gate. `allow-all` and `deny-all` decide alone; `read-only` approves tools
  * whose read-only annotation can be trusted and asks for the rest; `ask` asks for
- * everything not remembered with "always allow".
+ * everything not remembered with "always allow". `find_tools` only reads the list of
+ * connected tools: it is never asked about. Identical calls (same tool, same arguments) in
+ * one tool round are decided once: the first answer applies to each.
  */
 export class PermissionGate {
+  /** this round's decisions, by tool name and canonical arguments */
+  private readonly decidedThisRound = new Map<string, GateDecision>()
+
   constructor(
     private readonly policy: PermissionPolicy,
     private readonly approver: Approver,
     private readonly rules: PermissionRuleStore,
   ) {}
+
+  /** A new tool round: the last round's answers do not carry over. */
+  startRound(): void {
+    this.decidedThisRound.clear()
+  }
+
+  /**
+   * Decides one call of the round: as an identical call before it, by the exemption of
+   * `find_tools`, by the policy or a rule, or else by the user, whom `announce` (which
+   * tells the turn's listeners) describes the call to.
+   */
+  async decide(
+    tool: ToolDescriptor,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    announce: () => PermissionRequestEvent,
+  ): Promise<GateDecision> {
+    const key = `${tool.name}\u0000${canonicalJson(args)}`
+    const decision =
+      this.decidedThisRound.get(key) ??
+      (isFindTools(tool) ? ({ decision: 'allow_once', by: 'policy' } as const) : null) ??
+      this.decideByPolicy(tool) ??
+      (await this.ask(announce(), tool, signal))
+    this.decidedThisRound.set(key, decision)
+    return decision
+  }
 
   /** Decides without asking, or returns null when the user must be asked. */
   decideByPolicy(tool: ToolDescriptor): GateDecision | null {
@@ -54,7 +80,7 @@ export class PermissionGate {
     return null
   }
 
-  async ask(
+  private async ask(
     event: PermissionRequestEvent,
     tool: ToolDescriptor,
     signal: AbortSignal,

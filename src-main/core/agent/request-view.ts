@@ -2,7 +2,7 @@ import type { StoredMessage } from '../../../src-preload/contract/dto'
 import type { ToolDescriptor } from '../ports'
 import type { WireMessage, WireTool } from '../llm/types'
 import { newestPath } from './history-path'
-import { coverage } from './summary-ranges'
+import { coverage, type Coverage } from './summary-ranges'
 import { pairToolCalls } from './pair-tool-calls'
 import { parseToolArguments } from './tool-args'
 import { userWireContent } from './user-attachments'
@@ -48,96 +48,135 @@ export function buildRequestView(
   stored: readonly StoredMessage[],
   target: ViewTarget,
 ): { messages: WireMessage[]; diagnostics: ViewDiagnostics; pinned: Set<WireMessage> } {
-  const out: WireMessage[] = []
   const history = newestPath(stored)
-  const diagnostics: ViewDiagnostics = {
-    flattenedToolCalls: 0,
-    omitted: 0,
-    superseded: stored.length - history.length,
-    summarized: 0,
-  }
-  const pinned = new Set<WireMessage>()
-  if (target.systemPrompt) out.push({ role: 'system', content: target.systemPrompt })
-
-  let start = 0
-  for (let i = history.length - 1; i >= 0; i--) {
-    if (history[i]?.kind === 'summary' && !history[i]?.covers) {
-      start = i
-      break
-    }
-  }
-  diagnostics.omitted += start
-  const cov = coverage(history.slice(start), stored)
-  const placed = new Set<StoredMessage>()
-
-  const flattened = new Map<string, string>() // tool call id → tool name, for calls sent as text
-  let images: WirePart[] = []
-  const flushImages = (): void => {
-    if (images.length === 0) return
-    out.push({
-      role: 'user',
-      content: [
-        { type: 'text', text: 'The images returned by the tools above, in order:' },
-        ...images,
-      ],
-    })
-    images = []
+  const start = lastOpenSummary(history)
+  const b: ViewBuilder = {
+    out: target.systemPrompt ? [{ role: 'system', content: target.systemPrompt }] : [],
+    target,
+    diagnostics: {
+      flattenedToolCalls: 0,
+      omitted: start,
+      superseded: stored.length - history.length,
+      summarized: 0,
+    },
+    pinned: new Set(),
+    coverage: coverage(history.slice(start), stored),
+    placed: new Set(),
+    flattened: new Map(),
+    images: [],
   }
   for (let i = start; i < history.length; i++) {
     const m = history[i]
     if (!m) continue
-    if (m.role !== 'tool') flushImages()
-    if (m.kind === 'notice') {
-      diagnostics.omitted++
-      continue
-    }
-    if (m.kind === 'summary' && m.covers) continue // placed where its range begins
-    const by = cov.coveredBy.get(m.seq)
-    if (by && !placed.has(by)) {
-      placed.add(by)
-      push(out, { role: 'user', content: `Summary of the earlier conversation:\n${by.content}` })
-    }
-    if (by && !cov.kept.has(m.seq)) {
-      diagnostics.summarized++
-      continue
-    }
-    const before = out.length
-    const last = out[before - 1]
-    if (m.kind === 'summary') {
-      push(out, { role: 'user', content: `Summary of the earlier conversation:\n${m.content}` })
-      continue
-    }
-    switch (m.role) {
-      case 'system':
-        push(out, { role: 'system', content: m.content })
-        break
-      case 'user':
-        push(out, { role: 'user', content: userWireContent(m, target.imageInput === true) })
-        break
-      case 'assistant':
-        pushAssistant(out, m, target, flattened, diagnostics)
-        break
-      case 'tool': {
-        const name = m.toolCallId ? flattened.get(m.toolCallId) : undefined
-        if (name !== undefined) {
-          push(out, { role: 'user', content: `[Result of tool ${name}]\n${m.content}` })
-        } else {
-          push(out, { role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content })
-          if (target.imageInput) images.push(...imageParts(m))
-        }
-        break
-      }
-    }
-    const sent = out.length > before ? out[out.length - 1] : last
-    if (m.pinned && sent) pinned.add(sent)
+    if (m.role !== 'tool') flushImages(b)
+    addMessage(b, m)
   }
-  flushImages()
-  const paired = pairToolCalls(out, (from, to) => {
+  flushImages(b)
+  return pairCalls(b)
+}
+
+/** The view as it is built, message by message. */
+interface ViewBuilder {
+  out: WireMessage[]
+  readonly target: ViewTarget
+  readonly diagnostics: ViewDiagnostics
+  /** what is sent for pinned messages */
+  readonly pinned: Set<WireMessage>
+  readonly coverage: Coverage
+  /** the summaries already placed where their range begins */
+  readonly placed: Set<StoredMessage>
+  /** tool call id → tool name, for calls sent as text */
+  readonly flattened: Map<string, string>
+  /** images returned by the tool results since the last other message */
+  images: WirePart[]
+}
+
+/** where the view starts: at the newest summary without a range (it stands for all before it) */
+function lastOpenSummary(history: readonly StoredMessage[]): number {
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i]?.kind === 'summary' && !history[i]?.covers) return i
+  }
+  return 0
+}
+
+/** the images of the tool results just sent, as one user message after them */
+function flushImages(b: ViewBuilder): void {
+  if (b.images.length === 0) return
+  b.out.push({
+    role: 'user',
+    content: [
+      { type: 'text', text: 'The images returned by the tools above, in order:' },
+      ...b.images,
+    ],
+  })
+  b.images = []
+}
+
+/** Adds one stored message: left out, stood in for by its summary, or sent. */
+function addMessage(b: ViewBuilder, m: StoredMessage): void {
+  if (m.kind === 'notice') {
+    b.diagnostics.omitted++
+    return
+  }
+  if (m.kind === 'summary' && m.covers) return // placed where its range begins
+  const by = b.coverage.coveredBy.get(m.seq)
+  if (by && !b.placed.has(by)) {
+    b.placed.add(by)
+    push(b.out, { role: 'user', content: `Summary of the earlier conversation:\n${by.content}` })
+  }
+  if (by && !b.coverage.kept.has(m.seq)) {
+    b.diagnostics.summarized++
+    return
+  }
+  if (m.kind === 'summary') {
+    push(b.out, { role: 'user', content: `Summary of the earlier conversation:\n${m.content}` })
+    return
+  }
+  const before = b.out.length
+  const last = b.out[before - 1]
+  sendMessage(b, m)
+  // a message merged into the one before pins that one
+  const sent = b.out.length > before ? b.out[b.out.length - 1] : last
+  if (m.pinned && sent) b.pinned.add(sent)
+}
+
+function sendMessage(b: ViewBuilder, m: StoredMessage): void {
+  switch (m.role) {
+    case 'system':
+      push(b.out, { role: 'system', content: m.content })
+      break
+    case 'user':
+      push(b.out, { role: 'user', content: userWireContent(m, b.target.imageInput === true) })
+      break
+    case 'assistant':
+      pushAssistant(b.out, m, b.target, b.flattened, b.diagnostics)
+      break
+    case 'tool': {
+      const name = m.toolCallId ? b.flattened.get(m.toolCallId) : undefined
+      if (name !== undefined) {
+        push(b.out, { role: 'user', content: `[Result of tool ${name}]\n${m.content}` })
+      } else {
+        push(b.out, { role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content })
+        if (b.target.imageInput) b.images.push(...imageParts(m))
+      }
+      break
+    }
+  }
+}
+
+/** Every tool call sent keeps exactly its results; pins follow the messages they name. */
+function pairCalls(b: ViewBuilder): {
+  messages: WireMessage[]
+  diagnostics: ViewDiagnostics
+  pinned: Set<WireMessage>
+} {
+  const { pinned } = b
+  const paired = pairToolCalls(b.out, (from, to) => {
     if (pinned.delete(from)) pinned.add(to)
   })
   const sent = new Set(paired)
   for (const p of pinned) if (!sent.has(p)) pinned.delete(p)
-  return { messages: paired, diagnostics, pinned }
+  return { messages: paired, diagnostics: b.diagnostics, pinned }
 }
 
 type WirePart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }

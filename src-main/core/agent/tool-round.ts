@@ -10,12 +10,10 @@ import { abortKindOf } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
 import { isTrustedReadOnly } from '../ports'
 import { ToolChangedError } from '../tools/composite-host'
-import { canonicalJson } from './canonical-json'
 import { raceAbort, type GateDecision } from './permissions'
 import { loopWarningText } from './loop-detector'
 import { danglingKindFor, danglingText, syntheticText } from './synthetic'
 import { checkToolArguments, type ArgsCheck } from './tool-args'
-import { isFindTools } from './tool-catalog'
 import { callHooks } from './tool-call-hooks'
 import { outcomeToText, richParts, truncateForModel } from './tool-content'
 import type { TurnContext } from './turn-context'
@@ -45,8 +43,6 @@ interface Round {
   prepared: Prepared[]
   rec: OrderedRecorder
   tools: readonly ToolDescriptor[]
-  /** identical calls (same tool, same arguments) in one round are asked about once */
-  decided: Map<string, GateDecision>
 }
 
 /** Thrown inside a round when the turn must end; the caller's stop function takes over. */
@@ -66,11 +62,12 @@ export async function runToolRound(
 ): Promise<TurnEndReason | null> {
   const byName = new Map(tools.map((t) => [t.name, t]))
   ctx.decisions.clear()
+  ctx.gate.startRound()
   const prepared = (assistant.toolCalls ?? []).map((call) =>
     prepare(ctx, call, byName.get(call.name)),
   )
   const recorder = new OrderedRecorder(ctx, prepared)
-  const round: Round = { prepared, rec: recorder, tools, decided: new Map() }
+  const round: Round = { prepared, rec: recorder, tools }
   try {
     const parallel =
       prepared.length > 1 &&
@@ -147,23 +144,11 @@ function checked(p: Prepared): { tool: ToolDescriptor; args: Record<string, unkn
 
 async function gate(
   ctx: TurnContext,
-  round: Round,
   p: Prepared & { tool: ToolDescriptor },
   args: Record<string, unknown>,
 ): Promise<GateDecision> {
   const requestId = randomUUID()
-  const key = `${p.call.name}\u0000${canonicalJson(args)}`
-  const earlier = round.decided.get(key)
-  // find_tools only reads the list of connected tools: it is never asked about
-  const byPolicy =
-    earlier ??
-    (isFindTools(p.tool)
-      ? ({ decision: 'allow_once', by: 'policy' } as const)
-      : ctx.gate.decideByPolicy(p.tool))
-  let decision: GateDecision
-  if (byPolicy) {
-    decision = byPolicy
-  } else {
+  const decision = await ctx.gate.decide(p.tool, args, ctx.signal, () => {
     const event = {
       type: 'permission_request' as const,
       requestId,
@@ -177,13 +162,13 @@ async function gate(
       trusted: p.tool.trusted,
     }
     ctx.emit(event)
-    decision = await ctx.gate.ask(
-      { ...event, sessionId: ctx.req.sessionId, turnId: ctx.req.turnId, at: ctx.deps.clock.now() },
-      p.tool,
-      ctx.signal,
-    )
-  }
-  round.decided.set(key, decision)
+    return {
+      ...event,
+      sessionId: ctx.req.sessionId,
+      turnId: ctx.req.turnId,
+      at: ctx.deps.clock.now(),
+    }
+  })
   ctx.decisions.set(p.call.id, decision.by)
   ctx.emit({
     type: 'permission_decision',
@@ -231,7 +216,7 @@ async function runOne(ctx: TurnContext, round: Round, i: number): Promise<void> 
   if (answerInvalid(p, i, rec, round.tools)) return
   const { tool, args } = checked(p)
   const warning = admit(ctx, p, args)
-  const decision = await gate(ctx, round, { ...p, tool }, args)
+  const decision = await gate(ctx, { ...p, tool }, args)
   if (decision.decision === 'deny') return answerDenied(ctx, p, i, decision, rec)
   ctx.toolExecutions++
   const result = await execute(ctx, p, tool, args, warning)
@@ -246,7 +231,7 @@ async function runParallel(ctx: TurnContext, round: Round): Promise<void> {
     const p = prepared[i]!
     const { tool, args } = checked(p)
     const warning = admit(ctx, p, args)
-    const decision = await gate(ctx, round, { ...p, tool }, args)
+    const decision = await gate(ctx, { ...p, tool }, args)
     if (decision.decision === 'deny') {
       answerDenied(ctx, p, i, decision, rec)
       continue

@@ -18,8 +18,10 @@ import type {
   TurnLogger,
 } from '../ports'
 import type { TurnLimits } from './limits'
-import type { LoopDetector } from './loop-detector'
-import type { PermissionGate } from './permissions'
+import { LoopDetector } from './loop-detector'
+import { PermissionGate } from './permissions'
+import { NotSavedError } from './save-failure'
+import { ToolCatalog, toolLimit } from './tool-catalog'
 
 /** Everything a turn needs from the outside. */
 export interface TurnDeps {
@@ -98,4 +100,55 @@ export interface TurnContext {
   emitDelta(type: 'text_delta' | 'reasoning_delta', text: string): void
   /** persists a finished message, adds it to the history and says so */
   save(message: NewMessage): StoredMessage
+}
+
+/**
+ * The context of a new turn, its history still empty: past the tool limit its tools are a
+ * catalog the model searches with find_tools; every event carries the session, the turn and
+ * the time; `save` stores a message, adds it to the history and says so.
+ */
+export function createTurnContext(
+  deps: TurnDeps,
+  req: TurnRequest,
+  signal: AbortSignal,
+): TurnContext {
+  const emit = (e: AgentEventInput): void =>
+    req.emit({
+      ...e,
+      sessionId: req.sessionId,
+      turnId: req.turnId,
+      at: deps.clock.now(),
+    } as AgentEvent)
+  const history: StoredMessage[] = []
+  return {
+    deps: { ...deps, tools: new ToolCatalog(deps.tools, toolLimit(req.limits.maxToolsOffered)) },
+    req,
+    signal,
+    history,
+    gate: new PermissionGate(req.policy, deps.approver, deps.rules),
+    loop: new LoopDetector(req.limits.loopThreshold, req.limits.loopMaxWarnings),
+    toolExecutions: 0,
+    decisions: new Map(),
+    contextNotice: null,
+    emit,
+    emitDelta: (type, text) =>
+      req.emit({ type, text, sessionId: req.sessionId, turnId: req.turnId, at: deps.clock.now() }),
+    save: (message: NewMessage): StoredMessage => {
+      let saved: StoredMessage
+      try {
+        saved = deps.store.appendMessage(req.sessionId, { turnId: req.turnId, ...message })
+      } catch (e) {
+        throw new NotSavedError(message, e)
+      }
+      history.push(saved)
+      emit({
+        type: 'message_saved',
+        messageId: saved.id,
+        messageSeq: saved.seq,
+        role: saved.role,
+        status: saved.status,
+      })
+      return saved
+    },
+  }
 }

@@ -106,44 +106,15 @@ export class LlmClient {
     const controller = new AbortController()
     const onOuterAbort = (): void => controller.abort(outer.reason)
     outer.addEventListener('abort', onOuterAbort, { once: true })
-    const watchdog = new IdleWatchdog(opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, () =>
+    const idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
+    const watchdog = new IdleWatchdog(idleTimeoutMs, () =>
       controller.abort(new AbortReason('watchdog')),
     )
-
-    let body = this.buildBody(req)
+    const wire: Wire = { body: this.buildBody(req), tap: new BodyTap() }
     let failure: unknown = null
-    let tap = new BodyTap()
     try {
-      let stream: Stream<ChatCompletionChunk>
-      try {
-        stream = await this.open(body, controller.signal, tap)
-      } catch (err) {
-        if (
-          !isStreamOptionsRejection(err) ||
-          !('stream_options' in body) ||
-          controller.signal.aborted
-        )
-          throw err
-        rejectsStreamOptions.add(this.baseURL)
-        body = this.buildBody(req)
-        tap = new BodyTap()
-        stream = await this.open(body, controller.signal, tap)
-      }
-      watchdog.touch()
-      // the SDK's iterator ends quietly when the request is aborted: checked below
-      for await (const chunk of stream) {
-        watchdog.touch()
-        norm.push(chunk)
-        // the text of an answer is capped by the turn; tool-call arguments are capped here
-        if (norm.toolArgumentChars() > MAX_TOOL_ARGUMENT_CHARS) {
-          controller.abort(new AbortReason('stop'))
-          throw new LlmError(
-            'answer_too_long',
-            `The model's tool call arguments passed ${MAX_TOOL_ARGUMENT_CHARS / 1_000_000} million characters, the limit; the answer was stopped there.`,
-            { partial: norm.partial() },
-          )
-        }
-      }
+      const stream = await this.openStream(req, wire, controller.signal)
+      await readStream(stream, norm, watchdog, controller)
     } catch (err) {
       // over the cap: not a failure of the stream, and not worth another attempt
       if (err instanceof LlmError && err.code === 'answer_too_long') throw err
@@ -155,10 +126,44 @@ export class LlmClient {
     norm.end()
 
     if (outer.aborted) throw abortedError(outer, norm)
+    await this.throwIfIncomplete(req, { norm, wire, failure, watchdog, idleTimeoutMs, outer })
+    // `[DONE]` without a finish_reason (Snowflake Cortex): the server says the answer is whole
+    return streamResult(norm, startedAt, wire.body, (out) =>
+      out.toolCalls.length > 0 ? 'tool_calls' : 'stop',
+    )
+  }
+
+  /**
+   * Opens the stream; a server that rejects `stream_options` is remembered and asked again
+   * without it (`wire` then holds the second body and its tap).
+   */
+  private async openStream(
+    req: ChatRequest,
+    wire: Wire,
+    signal: AbortSignal,
+  ): Promise<Stream<ChatCompletionChunk>> {
+    try {
+      return await this.open(wire.body, signal, wire.tap)
+    } catch (err) {
+      if (!isStreamOptionsRejection(err) || !('stream_options' in wire.body) || signal.aborted)
+        throw err
+      rejectsStreamOptions.add(this.baseURL)
+      wire.body = this.buildBody(req)
+      wire.tap = new BodyTap()
+      return await this.open(wire.body, signal, wire.tap)
+    }
+  }
+
+  /**
+   * Throws the error that ended a stream before its answer was whole: one the server
+   * reported, a stall, a failure of the request, a body that is no event stream, a drop.
+   */
+  private async throwIfIncomplete(req: ChatRequest, s: StreamEnd): Promise<void> {
+    const { norm, wire, failure, watchdog } = s
     const ctx = { baseURL: this.baseURL, model: req.model }
     // an error the server put in the stream counts even after a finish_reason (OpenRouter:
     // `length`, then "Token limit reached"): the answer it ended is not the whole story
-    const reported = inStreamError(failure, tap.lastErrorEvent(), norm.providerError, {
+    const reported = inStreamError(failure, wire.tap.lastErrorEvent(), norm.providerError, {
       ...ctx,
       partial: norm.partial(),
       finishReason: norm.finishReason,
@@ -166,27 +171,20 @@ export class LlmClient {
     if (reported) throw reported
     // a finish_reason or `[DONE]` is what makes a stream complete; a drop or a stall after a
     // finish_reason loses at most the usage chunk, so the answer stands
-    if (norm.finishReason === null && !(tap.sawDone && failure === null && !watchdog.fired)) {
-      const partial = norm.partial()
-      if (watchdog.fired) {
-        throw idleTimeoutError(this.baseURL, opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, partial)
-      }
-      if (failure !== null) {
-        const error = toLlmError(failure, { ...ctx, partial })
-        if (error.code === 'model_not_found')
-          throw await this.explainModelNotFound(req.model, error, outer)
-        throw error
-      }
-      if (norm.chunks === 0 && !tap.looksLikeEventStream()) {
-        throw notAnEventStream(tap.status ?? 200, tap.contentType, tap.headText(), ctx)
-      }
-      throw interruptedError(this.baseURL, partial)
+    if (norm.finishReason !== null || (wire.tap.sawDone && failure === null && !watchdog.fired))
+      return
+    const partial = norm.partial()
+    if (watchdog.fired) throw idleTimeoutError(this.baseURL, s.idleTimeoutMs, partial)
+    if (failure !== null) {
+      const error = toLlmError(failure, { ...ctx, partial })
+      if (error.code === 'model_not_found')
+        throw await this.explainModelNotFound(req.model, error, s.outer)
+      throw error
     }
-
-    // `[DONE]` without a finish_reason (Snowflake Cortex): the server says the answer is whole
-    return streamResult(norm, startedAt, body, (out) =>
-      out.toolCalls.length > 0 ? 'tool_calls' : 'stop',
-    )
+    if (norm.chunks === 0 && !wire.tap.looksLikeEventStream()) {
+      throw notAnEventStream(wire.tap.status ?? 200, wire.tap.contentType, wire.tap.headText(), ctx)
+    }
+    throw interruptedError(this.baseURL, partial)
   }
 
   /**
@@ -278,5 +276,45 @@ export class LlmClient {
       message = `Model '${model}' was not found on ${this.baseURL} (the list of available models could not be fetched: ${why})`
     }
     return new LlmError('model_not_found', message, init)
+  }
+}
+
+/** the body sent and the tap that watches its response */
+interface Wire {
+  body: Record<string, unknown>
+  tap: BodyTap
+}
+
+/** how a stream ended: what was read, what failed, and whether it stalled */
+interface StreamEnd {
+  norm: StreamNormalizer
+  wire: Wire
+  failure: unknown
+  watchdog: IdleWatchdog
+  idleTimeoutMs: number
+  outer: AbortSignal
+}
+
+/** Reads the chunks into the normalizer; past the cap on tool-call arguments, the call ends. */
+async function readStream(
+  stream: Stream<ChatCompletionChunk>,
+  norm: StreamNormalizer,
+  watchdog: IdleWatchdog,
+  controller: AbortController,
+): Promise<void> {
+  watchdog.touch()
+  // the SDK's iterator ends quietly when the request is aborted: the caller checks
+  for await (const chunk of stream) {
+    watchdog.touch()
+    norm.push(chunk)
+    // the text of an answer is capped by the turn; tool-call arguments are capped here
+    if (norm.toolArgumentChars() > MAX_TOOL_ARGUMENT_CHARS) {
+      controller.abort(new AbortReason('stop'))
+      throw new LlmError(
+        'answer_too_long',
+        `The model's tool call arguments passed ${MAX_TOOL_ARGUMENT_CHARS / 1_000_000} million characters, the limit; the answer was stopped there.`,
+        { partial: norm.partial() },
+      )
+    }
   }
 }
