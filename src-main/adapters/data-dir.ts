@@ -106,7 +106,7 @@ export const PRIVATE_FILE_MODE = 0o600
  * other things too.
  */
 const OWN_FILE =
-  /^\.?(cairn\.db|settings\.json|secrets\.json|token-calibration\.json|web-token|mcp-processes\.json)/
+  /^\.?(cairn\.db|settings\.json|secrets\.json|token-calibration\.json|web-token|web-open\.html|mcp-processes\.json)/
 const OWN_DIRS = new Set(['logs'])
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Who may use browser mode: only this machine (Host header), only our page (Origin), and
  * only someone who opened the printed address (the token, kept per data directory and
- * exchanged on first load for an HttpOnly, SameSite=Strict cookie).
+ * exchanged on first load for an HttpOnly, SameSite=Strict cookie) or the page Cairn opened
+ * the browser at (a one-time code, exchanged once for the same cookie).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -46,6 +47,8 @@ export class Gate {
   private cookie = cookieName(0)
   private hosts: Set<string> = new Set()
   private origins: Set<string> = new Set()
+  /** one-time codes not yet used: code → what to do when it is used or expires */
+  private readonly codes = new Map<string, { settle: () => void; timer: NodeJS.Timeout }>()
 
   /** Without credentials (tests), a random pair for this launch. */
   constructor(credentials?: { token: string; session: string }) {
@@ -84,6 +87,39 @@ export class Gate {
 
   tokenMatches(candidate: string | null): boolean {
     return candidate !== null && safeEqual(candidate, this.token)
+  }
+
+  /**
+   * A code that `takeCode` accepts once, within `ttlMs`; `settled` runs when it is used or
+   * expires (or `dropCodes` drops it).
+   */
+  issueCode(ttlMs: number, settled: () => void): string {
+    const code = randomSecret()
+    const timer = setTimeout(() => this.settle(code), ttlMs)
+    timer.unref()
+    this.codes.set(code, { settle: settled, timer })
+    return code
+  }
+
+  /** True once for a code `issueCode` made that has not expired. */
+  takeCode(candidate: string | null): boolean {
+    if (candidate === null) return false
+    const found = [...this.codes.keys()].find((c) => safeEqual(c, candidate))
+    if (found === undefined) return false
+    this.settle(found)
+    return true
+  }
+
+  dropCodes(): void {
+    for (const code of [...this.codes.keys()]) this.settle(code)
+  }
+
+  private settle(code: string): void {
+    const entry = this.codes.get(code)
+    if (!entry) return
+    this.codes.delete(code)
+    clearTimeout(entry.timer)
+    entry.settle()
   }
 
   sessionCookie(): string {

@@ -2,7 +2,6 @@
  * `npm run web`: Cairn in a browser tab. Prints
  * `Cairn is running at http://127.0.0.1:<port>/?token=<token>`.
  */
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from '../adapters/data-dir'
@@ -10,6 +9,7 @@ import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-e
 import { createAppHost } from '../services/host/app-host'
 import { stopOnSignals } from '../services/host/signals'
 import { startWebServer } from './server'
+import { openBrowserAt } from './open-page'
 import { loadWebToken } from './token-file'
 
 declare const __CAIRN_VERSION__: string | undefined
@@ -20,22 +20,6 @@ const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir
     (the token is kept in <data dir>/web-token, so a restart keeps open tabs working)
   --host another address than 127.0.0.1 exposes Cairn beyond this machine: only with care
   --replace-damaged-database when cairn.db is damaged, copies it aside (it is kept) and starts a new one`
-
-function openBrowser(url: string): void {
-  const [cmd, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]]
-  try {
-    spawn(cmd, args, { stdio: 'ignore', detached: true })
-      .on('error', () => {})
-      .unref()
-  } catch {
-    // no browser to open: the printed address is enough
-  }
-}
 
 async function main(): Promise<void> {
   let values
@@ -133,7 +117,7 @@ async function main(): Promise<void> {
     process.stderr.write(
       'A new access token was made: tabs opened with an earlier address must open this one.\n',
     )
-  if (!values['no-open']) openBrowser(server.url)
+  if (!values['no-open']) await openBrowserAt(server, dataDir, process.env)
 
   stopOnSignals((code) => {
     process.stderr.write('Stopping Cairn (running turns are saved)…\n')

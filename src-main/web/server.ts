@@ -26,6 +26,11 @@ export interface WebServer {
   /** the address to open, with the token */
   url: string
   port: number
+  /**
+   * An address that lets a browser in once, within `ttlMs` (a one-time code instead of the
+   * token); `settled` runs when it has been used or has expired.
+   */
+  oneTimeUrl(ttlMs: number, settled: () => void): string
   close(): Promise<void>
 }
 
@@ -41,6 +46,15 @@ const SECURITY_HEADERS = {
 const REFUSED_PAGE = `<!doctype html><meta charset="utf-8"><title>Cairn</title>
 <p>This address needs the token that <code>npm run web</code> printed when it started.
 Open the full address it printed (it ends with <code>?token=…</code>).</p>`
+
+/**
+ * What a one-time code answers: the cookie, and a page that goes on to the app. Not a
+ * redirect: the browser came from Cairn's page on disk (another site), and it would not send
+ * a SameSite=Strict cookie along a redirect that began there; this page's own refresh is
+ * same-site.
+ */
+const ENTER_PAGE = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>Cairn</title>
+<p>Opening Cairn…</p>`
 
 function send(
   res: ServerResponse,
@@ -118,6 +132,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const url = parseTarget(req.url)
     if (!url) return send(res, 400, 'Bad request', 'text/plain; charset=utf-8')
     if (!gate.hasSession(req)) {
+      if (gate.takeCode(url.searchParams.get('code')))
+        return send(res, 200, ENTER_PAGE, undefined, { 'set-cookie': gate.sessionCookie() })
       if (!gate.tokenMatches(url.searchParams.get('token'))) return send(res, 401, REFUSED_PAGE)
       // the token is exchanged for a cookie and taken out of the address bar; the
       // redirect goes to one fixed local path, never to anything taken from the request
@@ -197,8 +213,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   return {
     url: `http://${shownHost}:${port}/?token=${gate.token}`,
     port,
+    oneTimeUrl: (ttlMs, settled) =>
+      `http://${shownHost}:${port}/?code=${gate.issueCode(ttlMs, settled)}`,
     close: () =>
       new Promise<void>((resolve) => {
+        gate.dropCodes()
         for (const ws of sockets) ws.terminate()
         wss.close()
         server.close(() => resolve())

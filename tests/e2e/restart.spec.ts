@@ -1,5 +1,7 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { textReply } from '../support/openai-server'
 import { startWebHost, type WebHost } from './support/web-host'
@@ -45,4 +47,33 @@ test('an open tab reconnects after browser mode restarts, and says so when its a
   await page.goto(host.url)
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible()
   await expect(banner(page)).toHaveCount(0)
+})
+
+test('the page browser mode opens the browser at lets Chromium in once, without the token', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-e2e-opener-'))
+  const opened = join(dir, 'opened.txt')
+  const script = join(dir, 'browser.mjs')
+  writeFileSync(
+    script,
+    `import { writeFileSync } from 'node:fs'\nwriteFileSync(${JSON.stringify(opened)}, process.argv[2])\n`,
+  )
+  try {
+    host = await startWebHost({ browser: `${process.execPath} ${script}` })
+    await expect.poll(() => existsSync(opened)).toBe(true)
+    const address = readFileSync(opened, 'utf8')
+    expect(address).toMatch(/^file:\/\/.*web-open\.html$/)
+    // Chromium goes from the page on disk (another site) to Cairn, and keeps the cookie
+    await page.goto(address)
+    await expect(page).toHaveURL(`${host.base}/`)
+    host.model.enqueue(textReply('Opened from the page.'))
+    await ask(page, 'Hello')
+    await expect(lastAnswer(page)).toContainText('Opened from the page.')
+    await idle(page)
+    // used once: the page is gone, and its code lets no one else in
+    expect(existsSync(fileURLToPath(address))).toBe(false)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

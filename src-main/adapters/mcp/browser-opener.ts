@@ -8,6 +8,7 @@
  * The launcher is injectable for tests.
  */
 import { spawn } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
 
 /** what an address is for: a login (OAuth authorization) or a page a server asks to show */
 export type OpenPurpose = 'login' | 'page'
@@ -82,6 +83,34 @@ export interface OpenOptions {
 }
 
 /**
+ * Opens a page Cairn wrote itself (an absolute path) with the same commands; no server's
+ * address, so no check but that. Throws like `openInBrowser` when no command starts.
+ */
+export async function openOwnPage(
+  file: string,
+  opts: { env?: NodeJS.ProcessEnv; launcher?: Launcher } = {},
+): Promise<void> {
+  await launchFirst(pathToFileURL(file).href, opts.env, opts.launcher ?? spawnLauncher)
+}
+
+async function launchFirst(
+  url: string,
+  env: NodeJS.ProcessEnv | undefined,
+  launcher: Launcher,
+): Promise<void> {
+  const tried: string[] = []
+  for (const [command, args] of browserCommands(url, env)) {
+    try {
+      await launcher(command, args)
+      return
+    } catch (e) {
+      tried.push(`${command} (${(e as Error).message})`)
+    }
+  }
+  throw new Error(`Could not open a browser: tried ${tried.join(', ')}. Open the address yourself.`)
+}
+
+/**
  * Opens `url` and answers true, or false when `confirm` said no. Throws `AddressRefused` for
  * an address that may not be opened (nothing runs), and an error saying which commands were
  * tried when none could be started.
@@ -94,15 +123,6 @@ export async function openInBrowser(url: string, opts: OpenOptions): Promise<boo
     await opts.open(url)
     return true
   }
-  const launcher = opts.launcher ?? spawnLauncher
-  const tried: string[] = []
-  for (const [command, args] of browserCommands(url, opts.env)) {
-    try {
-      await launcher(command, args)
-      return true
-    } catch (e) {
-      tried.push(`${command} (${(e as Error).message})`)
-    }
-  }
-  throw new Error(`Could not open a browser: tried ${tried.join(', ')}. Open the address yourself.`)
+  await launchFirst(url, opts.env, opts.launcher ?? spawnLauncher)
+  return true
 }

@@ -36,6 +36,8 @@ interface Options {
   model?: ScriptedServer
   dataDir?: string
   port?: number
+  /** let browser mode open the browser (no `--no-open`), with this as BROWSER */
+  browser?: string
 }
 
 export async function startWebHost(opts: Options = {}): Promise<WebHost> {
@@ -47,7 +49,7 @@ export async function startWebHost(opts: Options = {}): Promise<WebHost> {
     String(opts.port ?? 0),
     '--data-dir',
     join(dataDir, 'data'),
-    '--no-open',
+    ...(opts.browser ? [] : ['--no-open']),
   ]
   if (opts.mcp || opts.mcpServers) {
     const file = join(dataDir, 'mcp.json')
@@ -68,6 +70,7 @@ export async function startWebHost(opts: Options = {}): Promise<WebHost> {
     CAIRN_MODEL: 'm',
     CAIRN_LOCAL_SERVERS: 'http://127.0.0.1:9/v1',
   }
+  if (opts.browser) env['BROWSER'] = opts.browser
   for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v === '' ? undefined : v
   const child: ChildProcess = spawn(process.execPath, args, {
     env,
