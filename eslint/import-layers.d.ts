@@ -6,5 +6,6 @@ export interface ImportTarget {
   name: string
 }
 export function importTarget(file: string, source: string): ImportTarget
+export function ownFolder(glob: string, file: string): string | null
 declare const plugin: ESLint.Plugin
 export default plugin

@@ -12,6 +12,8 @@
  * a built-in module written without `node:` is matched as `node:<name>`. `allowTypes`
  * lists what may be imported with `import type` only (or `export type`, or an import
  * whose every name is `type`). A `?query` suffix (vite's `?worker`, `?url`) is ignored.
+ * `own` (a glob over folders, like `src-renderer/src/features/*`) lets a file import anything
+ * in the one folder matching it that holds the file: a feature imports itself, not its peers.
  */
 import { isBuiltin } from 'node:module'
 import { posix, relative, sep } from 'node:path'
@@ -25,6 +27,19 @@ function matcher(patterns) {
   const isModule = modules.length ? picomatch(modules, { dot: true }) : () => false
   /** @param {{ kind: 'path' | 'module', name: string }} target */
   return (target) => (target.kind === 'path' ? inProject(target.name) : isModule(target.name))
+}
+
+/**
+ * The folder matching `glob` (a glob over folders) that holds `file`, or null.
+ * @param {string} glob
+ * @param {string} file
+ */
+export function ownFolder(glob, file) {
+  const depth = glob.split('/').length
+  const parts = file.split('/')
+  if (parts.length <= depth) return null
+  const folder = parts.slice(0, depth).join('/')
+  return picomatch.isMatch(folder, glob, { dot: true }) ? folder : null
 }
 
 /**
@@ -66,6 +81,7 @@ const allowedImports = {
           why: { type: 'string' },
           allow: { type: 'array', items: { type: 'string' } },
           allowTypes: { type: 'array', items: { type: 'string' } },
+          own: { type: 'string' },
         },
         required: ['layer', 'allow'],
         additionalProperties: false,
@@ -77,10 +93,11 @@ const allowedImports = {
     },
   },
   create(context) {
-    const { layer, why = '', allow, allowTypes = [] } = context.options[0]
-    const allowed = matcher(allow)
-    const typesAllowed = matcher(allowTypes)
+    const { layer, why = '', allow, allowTypes = [], own } = context.options[0]
     const file = relative(context.cwd, context.filename).split(sep).join('/')
+    const home = own ? ownFolder(own, file) : null
+    const allowed = matcher(home ? [...allow, `/${home}/**`] : allow)
+    const typesAllowed = matcher(allowTypes)
     /**
      * @param {any} node
      * @param {any} sourceNode

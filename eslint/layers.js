@@ -17,7 +17,35 @@ const ENGINE = [
   '/src-main/ipc/**',
 ]
 
-/** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[] }>} */
+const RENDERER = 'src-renderer/src'
+/**
+ * The renderer is a web page: it reaches main only through the bridge, and knows the
+ * contract and main as types. Every folder of it may use these libraries.
+ */
+const RENDERER_LIBS = [
+  'react',
+  'react/**',
+  'react-dom',
+  'react-dom/**',
+  '@tanstack/react-query',
+  '@radix-ui/*',
+  'zustand',
+  'zustand/**',
+  'react-virtuoso',
+  'react-markdown',
+  'remark-gfm',
+  'marked',
+  'shiki',
+  'shiki/**',
+  '@shikijs/**',
+  '@vitejs/plugin-react/preamble',
+  // the rules of a server's form (elicitation): plain functions with no imports, shared
+  // with the engine and the CLI so that all three check an answer alike
+  '/src-preload/contract/elicitation',
+]
+const RENDERER_TYPES = [CONTRACT, '/src-main/**']
+
+/** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[], own?: string }>} */
 export const LAYERS = [
   {
     files: ['src-preload/contract/**/*.ts'],
@@ -95,32 +123,50 @@ export const LAYERS = [
     allow: [...ENGINE, '/src-main/cli/**', CONTRACT, ...NODE],
   },
   {
-    files: ['src-renderer/**/*.{ts,tsx}'],
-    layer: 'src-renderer',
-    why: 'the renderer is a web page: it reaches main only through the bridge, and knows the contract and main as types.',
+    files: [`${RENDERER}/screens/**/*.{ts,tsx}`, `${RENDERER}/App.tsx`, `${RENDERER}/main.tsx`],
+    layer: 'src-renderer/src/screens',
+    why: 'screens put features together (App.tsx and main.tsx mount them): the whole renderer, nothing of main.',
+    allow: [`/${RENDERER}/**`, ...RENDERER_LIBS],
+    allowTypes: RENDERER_TYPES,
+  },
+  {
+    files: [`${RENDERER}/features/**/*.{ts,tsx}`],
+    layer: 'src-renderer/src/features',
+    why: 'a feature imports ui/, state/, platform/ and itself: what features share goes to ui/ or state/, what puts them together is a screen.',
+    own: `${RENDERER}/features/*`,
     allow: [
-      '/src-renderer/**',
-      'react',
-      'react/**',
-      'react-dom',
-      'react-dom/**',
-      '@tanstack/react-query',
-      '@radix-ui/*',
-      'zustand',
-      'zustand/**',
-      'react-virtuoso',
-      'react-markdown',
-      'remark-gfm',
-      'marked',
-      'shiki',
-      'shiki/**',
-      '@shikijs/**',
-      '@vitejs/plugin-react/preamble',
-      // the rules of a server's form (elicitation): plain functions with no imports, shared
-      // with the engine and the CLI so that all three check an answer alike
-      '/src-preload/contract/elicitation',
+      `/${RENDERER}/ui/**`,
+      `/${RENDERER}/state/**`,
+      `/${RENDERER}/platform/**`,
+      ...RENDERER_LIBS,
     ],
-    allowTypes: [CONTRACT, '/src-main/**'],
+    allowTypes: RENDERER_TYPES,
+  },
+  {
+    files: [`${RENDERER}/ui/**/*.{ts,tsx}`],
+    layer: 'src-renderer/src/ui',
+    why: 'ui/ is the kit every feature shares (forms, dialogs, Markdown): it knows no feature.',
+    allow: [
+      `/${RENDERER}/ui/**`,
+      `/${RENDERER}/state/**`,
+      `/${RENDERER}/platform/**`,
+      ...RENDERER_LIBS,
+    ],
+    allowTypes: RENDERER_TYPES,
+  },
+  {
+    files: [`${RENDERER}/state/**/*.{ts,tsx}`],
+    layer: 'src-renderer/src/state',
+    why: 'state/ is the renderer’s data (live store, navigation, queries): no components.',
+    allow: [`/${RENDERER}/state/**`, `/${RENDERER}/platform/**`, ...RENDERER_LIBS],
+    allowTypes: RENDERER_TYPES,
+  },
+  {
+    files: [`${RENDERER}/platform/**/*.{ts,tsx}`],
+    layer: 'src-renderer/src/platform',
+    why: 'platform/ is the host (the preload’s bridge or a WebSocket): it knows nothing above it.',
+    allow: [`/${RENDERER}/platform/**`, ...RENDERER_LIBS],
+    allowTypes: RENDERER_TYPES,
   },
 ]
 

@@ -1,14 +1,11 @@
 import { useEffect, type JSX } from 'react'
 import { ApprovalDialog } from './features/approvals/ApprovalDialog'
 import { ElicitationDialog } from './features/elicitation/ElicitationDialog'
-import { ChatHeader } from './features/chat/ChatHeader'
-import { ConversationView } from './features/chat/ConversationView'
-import { TodoList } from './features/chat/TodoList'
-import { Composer } from './features/composer/Composer'
-import { LinkGuardProvider } from './features/markdown'
+import { LinkGuardProvider } from './ui/markdown'
 import { Sidebar } from './features/sessions/Sidebar'
 import { useShortcuts } from './features/sessions/use-shortcuts'
-import { SettingsScreen } from './features/settings/SettingsScreen'
+import { ChatScreen } from './screens/chat/ChatScreen'
+import { SettingsScreen } from './screens/settings/SettingsScreen'
 import { usePlatform, useLive, useNav } from './state/context'
 import { ConnectionBanner } from './ui/ConnectionBanner'
 import { DamagedDatabaseBanner } from './ui/DamagedDatabaseBanner'
@@ -43,22 +40,7 @@ export function App(): JSX.Element {
         <DamagedDatabaseBanner />
         <div className="frame">
           <Sidebar />
-          <div className="pane">
-            {view === 'settings' ? (
-              <SettingsScreen />
-            ) : (
-              <>
-                <ChatHeader />
-                <main className="chat">
-                  <ConversationView />
-                  <div className="dock">
-                    <TodoList />
-                    <Composer />
-                  </div>
-                </main>
-              </>
-            )}
-          </div>
+          <div className="pane">{view === 'settings' ? <SettingsScreen /> : <ChatScreen />}</div>
         </div>
       </div>
       <ApprovalDialog />

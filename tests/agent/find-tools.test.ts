@@ -7,7 +7,7 @@ import type { ToolDescriptor } from '../../src-main/core/ports'
 import { toolLimit } from '../../src-main/core/agent/tool-catalog'
 import { FileTurnLogger } from '../../src-main/adapters/logs/turn-log'
 import { listTurnLogs } from '../../src-main/adapters/logs/list'
-import { callView } from '../../src-renderer/src/features/inspector/turn-calls'
+import { callView } from '../../src-renderer/src/features/chat/inspector/turn-calls'
 import { createHarness, ofType, type Harness } from '../support/agent-harness'
 import { textReply, toolCallsReply } from '../support/openai-server'
 

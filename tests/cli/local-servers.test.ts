@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildCurl } from '../../src-renderer/src/features/inspector/curl'
+import { buildCurl } from '../../src-renderer/src/features/chat/inspector/curl'
 import { runCli } from '../support/cli'
 import { ollamaRoutes, startRouteServer, type RouteServer } from '../support/route-server'
 

@@ -5,7 +5,7 @@
  */
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { importTarget } from '../../eslint/import-layers.js'
+import { importTarget, ownFolder } from '../../eslint/import-layers.js'
 
 const eslint = new ESLint({ cwd: process.cwd() })
 
@@ -57,11 +57,22 @@ const allowed: Case[] = [
   ['src-main/web/x.ts', 'node:http'],
   ['src-main/cli/x.ts', '../services/host/app-services'],
   ['src-main/cli/x.ts', '../adapters/logs/turn-log'],
-  ['src-renderer/src/features/x.ts', 'react'],
-  ['src-renderer/src/features/x.ts', '@radix-ui/react-dialog'],
-  ['src-renderer/src/features/x.ts', '@shikijs/langs/typescript'],
-  ['src-renderer/src/features/x.ts', '../../state/context'],
-  ['src-renderer/src/features/x.ts', './worker?worker'],
+  ['src-renderer/src/features/chat/x.ts', 'react'],
+  ['src-renderer/src/features/chat/x.ts', '@radix-ui/react-dialog'],
+  ['src-renderer/src/ui/markdown/x.ts', '@shikijs/langs/typescript'],
+  ['src-renderer/src/ui/markdown/x.ts', './worker?worker'],
+  // a feature: ui/, state/, platform/ and itself
+  ['src-renderer/src/features/chat/x.ts', '../../state/context'],
+  ['src-renderer/src/features/chat/x.ts', '../../ui/forms/Field'],
+  ['src-renderer/src/features/chat/x.ts', '../../platform/types'],
+  ['src-renderer/src/features/chat/rows/x.ts', '../inspector/curl'],
+  ['src-renderer/src/features/chat/x.ts', './rows/actions'],
+  // a screen puts features together
+  ['src-renderer/src/screens/chat/x.ts', '../../features/composer/Composer'],
+  ['src-renderer/src/screens/chat/x.ts', '../../features/voice/use-voice'],
+  ['src-renderer/src/App.tsx', './screens/chat/ChatScreen'],
+  ['src-renderer/src/ui/x.ts', '../state/context'],
+  ['src-renderer/src/state/x.ts', '../platform/types'],
 ]
 
 const forbidden: Array<[...Case, RegExp]> = [
@@ -110,10 +121,28 @@ const forbidden: Array<[...Case, RegExp]> = [
   ['src-main/cli/x.ts', 'electron', /src-main\/cli may not import 'electron'/],
   ['src-main/cli/x.ts', '../electron/native-binding', /src-main\/cli may not import/],
   ['src-main/cli/x.ts', '../web/server', /src-main\/cli may not import/],
-  ['src-renderer/src/x.ts', 'electron', /src-renderer may not import 'electron'/],
-  ['src-renderer/src/x.ts', 'node:fs', /src-renderer may not import 'node:fs'/],
-  ['src-renderer/src/x.ts', 'zod', /src-renderer may not import 'zod'/],
-  ['src-renderer/src/x.ts', 'left-pad', /src-renderer may not import 'left-pad'/],
+  ['src-renderer/src/state/x.ts', 'electron', /src-renderer\/src\/state may not import 'electron'/],
+  ['src-renderer/src/App.tsx', 'node:fs', /src-renderer\/src\/screens may not import 'node:fs'/],
+  ['src-renderer/src/features/chat/x.ts', 'zod', /features may not import 'zod'/],
+  ['src-renderer/src/ui/x.ts', 'left-pad', /src-renderer\/src\/ui may not import 'left-pad'/],
+  // a feature does not import another feature, nor a screen
+  [
+    'src-renderer/src/features/chat/x.ts',
+    '../composer/Composer',
+    /features may not import '\.\.\/composer\/Composer': a feature imports ui\/, state\/, platform\/ and itself/,
+  ],
+  ['src-renderer/src/features/chat/rows/x.ts', '../../voice/use-voice', /features may not import/],
+  [
+    'src-renderer/src/features/chat/x.ts',
+    '../../screens/chat/ChatScreen',
+    /features may not import/,
+  ],
+  // ui/, state/ and platform/ know no feature, and each only what is below it
+  ['src-renderer/src/ui/x.ts', '../features/chat/EmptyState', /src\/ui may not import/],
+  ['src-renderer/src/ui/forms/x.ts', '../../screens/settings/sections', /src\/ui may not import/],
+  ['src-renderer/src/state/x.ts', '../ui/forms/Field', /src\/state may not import/],
+  ['src-renderer/src/state/x.ts', '../features/chat/EmptyState', /src\/state may not import/],
+  ['src-renderer/src/platform/x.ts', '../state/context', /src\/platform may not import/],
 ]
 
 describe('the layering lint rule', () => {
@@ -156,15 +185,15 @@ describe('the layering lint rule', () => {
       expect.stringMatching(/src-main\/core may import '.*contract\/dto' with `import type` only/),
     ])
     const fromRenderer = '../../src-preload/contract/routes'
-    expect(await layering('src-renderer/src/x.ts', typeImport(fromRenderer))).toEqual([])
+    expect(await layering('src-renderer/src/App.tsx', typeImport(fromRenderer))).toEqual([])
     expect(
       await layering(
-        'src-renderer/src/x.ts',
+        'src-renderer/src/App.tsx',
         `import { type T } from '${fromRenderer}'\nexport type A = T\n`,
       ),
     ).toEqual([])
-    expect(await layering('src-renderer/src/x.ts', valueImport(fromRenderer))).toEqual([
-      expect.stringMatching(/src-renderer may import .* with `import type` only/),
+    expect(await layering('src-renderer/src/App.tsx', valueImport(fromRenderer))).toEqual([
+      expect.stringMatching(/src-renderer\/src\/screens may import .* with `import type` only/),
     ])
   })
 
@@ -172,11 +201,11 @@ describe('the layering lint rule', () => {
     const main = '../../../src-main/services/host/event-hub'
     expect(await layering('src-renderer/src/state/x.ts', typeImport(main))).toEqual([])
     expect(await layering('src-renderer/src/state/x.ts', valueImport(main))).toEqual([
-      expect.stringMatching(/src-renderer may import .*event-hub' with `import type` only/),
+      expect.stringMatching(/src\/state may import .*event-hub' with `import type` only/),
     ])
     expect(
       await layering(
-        'src-renderer/src/x.ts',
+        'src-renderer/src/App.tsx',
         "export const m = () => import('../../src-main/cli/index')\n",
       ),
     ).toEqual([expect.stringMatching(/with `import type` only/)])
@@ -208,6 +237,17 @@ describe('what an import names', () => {
     expect(importTarget('src-main/core/x.ts', 'fs')).toEqual({ kind: 'module', name: 'node:fs' })
     expect(importTarget('src-main/core/x.ts', 'fs/promises').name).toBe('node:fs/promises')
     expect(importTarget('src-main/core/x.ts', 'openai/streaming').name).toBe('openai/streaming')
+  })
+})
+
+describe('the folder a file belongs to', () => {
+  it('is the one folder matching the glob that holds the file', () => {
+    const features = 'src-renderer/src/features/*'
+    expect(ownFolder(features, 'src-renderer/src/features/chat/rows/x.tsx')).toBe(
+      'src-renderer/src/features/chat',
+    )
+    expect(ownFolder(features, 'src-renderer/src/features/x.ts')).toBeNull()
+    expect(ownFolder(features, 'src-renderer/src/ui/x.ts')).toBeNull()
   })
 })
 

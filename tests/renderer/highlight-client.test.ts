@@ -3,11 +3,11 @@ import {
   createHighlightClient,
   getHighlightClient,
   type WorkerLike,
-} from '../../src-renderer/src/features/markdown/highlight-client'
+} from '../../src-renderer/src/ui/markdown/highlight-client'
 import type {
   HighlightReply,
   HighlightRequest,
-} from '../../src-renderer/src/features/markdown/highlight-protocol'
+} from '../../src-renderer/src/ui/markdown/highlight-protocol'
 
 /** A worker the test drives by hand. */
 class FakeWorker implements WorkerLike {

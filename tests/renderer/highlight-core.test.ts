@@ -7,12 +7,12 @@ import {
   LIGHT_THEME,
   highlightCode,
   type HighlightLines,
-} from '../../src-renderer/src/features/markdown/highlight-core'
+} from '../../src-renderer/src/ui/markdown/highlight-core'
 import {
   LANGUAGES,
   MAX_HIGHLIGHT_LINES,
   resolveLanguage,
-} from '../../src-renderer/src/features/markdown/languages'
+} from '../../src-renderer/src/ui/markdown/languages'
 
 const textOf = (lines: HighlightLines): string =>
   lines.map((line) => line.map((t) => t.content).join('')).join('\n')

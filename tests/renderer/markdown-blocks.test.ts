@@ -4,7 +4,7 @@ import {
   updateBlocks,
   type Block,
   type BlockState,
-} from '../../src-renderer/src/features/markdown/blocks'
+} from '../../src-renderer/src/ui/markdown/blocks'
 
 const types = (blocks: readonly Block[]): string[] => blocks.map((b) => b.type)
 const sources = (blocks: readonly Block[]): string[] => blocks.map((b) => b.source)

@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  Markdown,
-  prepareMarkdown,
-  __markdownStats,
-} from '../../src-renderer/src/features/markdown'
+import { Markdown, prepareMarkdown, __markdownStats } from '../../src-renderer/src/ui/markdown'
 
 beforeEach(() => __markdownStats.reset(true))
 afterEach(() => {

@@ -2,12 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import {
-  LinkGuardProvider,
-  Markdown,
-  __markdownStats,
-} from '../../src-renderer/src/features/markdown'
-import { splitBlocks } from '../../src-renderer/src/features/markdown/blocks'
+import { LinkGuardProvider, Markdown, __markdownStats } from '../../src-renderer/src/ui/markdown'
+import { splitBlocks } from '../../src-renderer/src/ui/markdown/blocks'
 
 afterEach(() => {
   cleanup()

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { GeneralSection } from '../../src-renderer/src/features/settings/GeneralSection'
 import { PermissionsSection } from '../../src-renderer/src/features/settings/PermissionsSection'
 import { ToolsSection } from '../../src-renderer/src/features/settings/ToolsSection'
-import { ChatHeader } from '../../src-renderer/src/features/chat/ChatHeader'
+import { ChatHeader } from '../../src-renderer/src/screens/chat/ChatHeader'
 import { renderWithApp } from './support/render-app'
 import { settingsHost, settingsView } from './support/settings-host'
 

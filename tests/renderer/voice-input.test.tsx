@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { VoiceStatus } from '../../src-preload/contract/voice'
-import { Composer } from '../../src-renderer/src/features/composer/Composer'
+import { ChatComposer } from '../../src-renderer/src/screens/chat/ChatComposer'
 import { RouteFailure } from './support/test-platform'
 import { renderWithApp } from './support/render-app'
 
@@ -29,7 +29,7 @@ const compose = () => screen.getByRole('form', { name: 'Compose' })
 
 describe('voice input in the composer', () => {
   it('the microphone starts listening for this chat, shows it, and stops', async () => {
-    const app = renderWithApp(<Composer />, {
+    const app = renderWithApp(<ChatComposer />, {
       'voice.status': () => idle,
       'voice.start': (input) => listening({ sessionId: input.sessionId ?? null }),
       'voice.stop': () => idle,
@@ -54,7 +54,7 @@ describe('voice input in the composer', () => {
   })
 
   it('shows the partial text live in the composer, as text; a final sent in a new chat opens it', async () => {
-    const app = renderWithApp(<Composer />, { 'voice.status': () => listening() })
+    const app = renderWithApp(<ChatComposer />, { 'voice.status': () => listening() })
     await waitFor(() => expect(mic().getAttribute('aria-pressed')).toBe('true'))
     act(() => app.platform.emit('voice', { type: 'partial', text: 'What is', sessionId: null }))
     expect(within(compose()).getByLabelText('Heard so far').textContent).toBe('What is')
@@ -78,7 +78,7 @@ describe('voice input in the composer', () => {
   })
 
   it('lists the finals queued behind the running answer, and drops them when the host does', async () => {
-    const app = renderWithApp(<Composer />, {
+    const app = renderWithApp(<ChatComposer />, {
       'voice.status': () => listening({ sessionId: null }),
     })
     await waitFor(() => expect(mic().getAttribute('aria-pressed')).toBe('true'))
@@ -99,7 +99,7 @@ describe('voice input in the composer', () => {
   })
 
   it('leaves a final in the box when the settings say so', async () => {
-    const app = renderWithApp(<Composer />, { 'voice.status': () => listening() })
+    const app = renderWithApp(<ChatComposer />, { 'voice.status': () => listening() })
     const user = userEvent.setup()
     await user.type(box(), 'Note:')
     act(() =>
@@ -115,7 +115,7 @@ describe('voice input in the composer', () => {
   })
 
   it('says why voice input could not start, and why it stopped', async () => {
-    const app = renderWithApp(<Composer />, {
+    const app = renderWithApp(<ChatComposer />, {
       'voice.status': () => idle,
       'voice.start': () => {
         throw new RouteFailure(

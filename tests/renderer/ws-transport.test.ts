@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WsTransport, type SocketLike } from '../../src-renderer/src/bridge/ws-transport'
+import { WsTransport, type SocketLike } from '../../src-renderer/src/platform/ws-transport'
 
 class FakeSocket implements SocketLike {
   readyState = 0

@@ -1,12 +1,12 @@
 /** The turn inspector's "Copy as curl": a real shell reads back exactly the request body. */
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { buildCurl, shellQuote } from '../../src-renderer/src/features/inspector/curl'
+import { buildCurl, shellQuote } from '../../src-renderer/src/features/chat/inspector/curl'
 import {
   callView,
   loadTurnCalls,
   type FetchLogs,
-} from '../../src-renderer/src/features/inspector/turn-calls'
+} from '../../src-renderer/src/features/chat/inspector/turn-calls'
 
 /** Runs the command in sh with a `curl` that prints its arguments, NUL-separated. */
 function argsOf(command: string): string[] {

@@ -5,7 +5,7 @@ import {
   WsTransport,
   type ConnectionStatus,
   type SocketLike,
-} from '../../src-renderer/src/bridge/ws-transport'
+} from '../../src-renderer/src/platform/ws-transport'
 
 class FakeSocket implements SocketLike {
   readyState = 0

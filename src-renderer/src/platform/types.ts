@@ -4,7 +4,7 @@
  * in-memory host); `choosePlatform` picks one in exactly one place.
  */
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
-import type { ConnectionStatus } from '../bridge/ws-transport'
+import type { ConnectionStatus } from './ws-transport'
 
 export type { ConnectionStatus }
 

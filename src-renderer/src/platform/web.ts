@@ -1,5 +1,5 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
-import { fetchAuthCheck, WsTransport } from '../bridge/ws-transport'
+import { fetchAuthCheck, WsTransport } from './ws-transport'
 import { downloadText } from './download'
 import type { Platform } from './types'
 

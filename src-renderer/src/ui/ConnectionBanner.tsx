@@ -1,5 +1,5 @@
 import type { JSX } from 'react'
-import { UNAUTHORIZED_MESSAGE } from '../bridge/ws-transport'
+import { UNAUTHORIZED_MESSAGE } from '../platform/ws-transport'
 import { useLive } from '../state/context'
 
 export function ConnectionBanner(): JSX.Element | null {

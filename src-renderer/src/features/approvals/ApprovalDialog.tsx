@@ -16,9 +16,9 @@ import type { ApprovalDecision } from '../../../../src-preload/contract/dto'
 import type { PermissionRequestEvent } from '../../../../src-preload/contract/events'
 import { useLive } from '../../state/context'
 import { serverLabel } from '../../ui/tool-label'
-import { useDeliberateKeys } from './deliberate-keys'
-import { AskDialog } from './AskDialog'
-import { StopTurnButton } from './StopTurnButton'
+import { useDeliberateKeys } from '../../ui/ask-dialog/deliberate-keys'
+import { AskDialog } from '../../ui/ask-dialog/AskDialog'
+import { StopTurnButton } from '../../ui/ask-dialog/StopTurnButton'
 
 function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null {
   const { annotations: a, trusted } = props.request

@@ -7,11 +7,11 @@ import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call, RequestError } from '../../state/queries'
-import { Field, stillWrong, TextField } from '../settings/Field'
-import { SaveActions } from '../settings/SaveStatus'
-import { SettingsLoading } from '../settings/SettingsLoading'
-import { useMcpServers } from '../settings/use-mcp-servers'
-import type { SaveState } from '../settings/use-save-settings'
+import { Field, stillWrong, TextField } from '../../ui/forms/Field'
+import { SaveActions } from '../../ui/forms/SaveStatus'
+import { SettingsLoading } from '../../ui/forms/SettingsLoading'
+import { useMcpServers } from '../../state/mcp-servers'
+import type { SaveState } from '../../ui/forms/use-save-settings'
 import {
   checkForm,
   FIELD_ORDER,
@@ -22,7 +22,7 @@ import {
   type FormErrors,
   type FormField,
 } from './assistant-form'
-import { putAssistant, useBuiltinTools } from './assistant-queries'
+import { putAssistant, useBuiltinTools } from '../../state/assistant-queries'
 import { ModelFields } from './ModelFields'
 import { RunFields } from './RunFields'
 import { ToolPreview } from './ToolPreview'

@@ -7,7 +7,7 @@ import { useEffect, useState, type JSX } from 'react'
 import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useSession } from '../../state/queries'
-import { useAssistants } from './assistant-queries'
+import { useAssistants } from '../../state/assistant-queries'
 import './assistants.css'
 
 export function AssistantPicker(): JSX.Element | null {

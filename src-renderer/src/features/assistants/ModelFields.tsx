@@ -4,8 +4,8 @@
  */
 import type { JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
-import { Field, TextField } from '../settings/Field'
-import { ModelOptions, useModelList } from '../settings/model-list'
+import { Field, TextField } from '../../ui/forms/Field'
+import { ModelOptions, useModelList } from '../../ui/forms/model-list'
 import { fieldId, type AssistantFormState, type FormErrors } from './assistant-form'
 
 type Patch = Partial<Pick<AssistantFormState, 'providerId' | 'model' | 'utilityModel'>>

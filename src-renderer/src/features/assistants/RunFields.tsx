@@ -5,8 +5,8 @@
 import type { JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
-import { Field, TextField } from '../settings/Field'
-import { FolderField } from '../settings/FolderField'
+import { Field, TextField } from '../../ui/forms/Field'
+import { FolderField } from '../../ui/forms/FolderField'
 import { fieldId, type AssistantFormState, type FormErrors } from './assistant-form'
 
 type Patch = Partial<

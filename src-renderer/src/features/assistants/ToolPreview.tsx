@@ -8,7 +8,7 @@ import type { JSX } from 'react'
 import type { AssistantDraft } from '../../../../src-preload/contract/assistants'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { useDebounced } from '../sessions/use-debounced'
+import { useDebounced } from '../../ui/use-debounced'
 
 /** how long the form must stay unchanged before the preview is asked again */
 const PREVIEW_DELAY_MS = 300

@@ -5,7 +5,7 @@
  */
 import type { AssistantDraft, AssistantTools } from '../../../../src-preload/contract/assistants'
 import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
-import { absolutePathProblem } from '../settings/WorkspaceForm'
+import { absolutePathProblem } from '../../ui/forms/absolute-path'
 
 export interface AssistantFormState {
   name: string

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import type { Assistant } from '../../../../src-preload/contract/assistants'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { dropAssistant, putAssistant } from './assistant-queries'
+import { dropAssistant, putAssistant } from '../../state/assistant-queries'
 
 export type Notice = { kind: 'done' | 'error'; text: string } | null
 

@@ -4,7 +4,16 @@
  * loads older pages as the user scrolls up, follows the stream only while the user is at
  * the bottom, and offers "Jump to latest" otherwise.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type JSX,
+  type ReactNode,
+} from 'react'
 import './conversation-alert.css'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { StoredMessage } from '../../../../src-preload/contract/dto'
@@ -17,8 +26,7 @@ import { RowActionsContext, type RowActions } from './rows/actions'
 import { AnswerRow } from './rows/AnswerRow'
 import { EndRow, NoticeRow, SummaryRow } from './rows/NoticeRows'
 import { UserRow } from './rows/UserRow'
-import { prepareMarkdown } from '../markdown'
-import { EmptyState } from './EmptyState'
+import { prepareMarkdown } from '../../ui/markdown'
 import { useFollow } from './use-follow'
 import { TargetCallContext, useTarget } from './use-target'
 
@@ -84,7 +92,8 @@ const LIST_PARTS = {
   Footer: () => <div className="list-bottom" />,
 }
 
-export function ConversationView(): JSX.Element {
+/** `empty`: what a chat with no messages shows (the chat screen's start: onboarding or the intro) */
+export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   const { bridge, client, live: liveStore } = usePlatform()
   const sessionId = useLive((s) => s.currentId)
   const live = useLive((s) => s.sessions[s.currentId ?? NEW_CHAT] ?? emptyLive)
@@ -215,7 +224,7 @@ export function ConversationView(): JSX.Element {
   if (rows.length === 0) {
     return (
       <section className="conversation" aria-label="Conversation">
-        <EmptyState />
+        {props.empty}
       </section>
     )
   }

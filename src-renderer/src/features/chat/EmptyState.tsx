@@ -1,17 +1,7 @@
-import { useState, type JSX } from 'react'
-import { Onboarding, OnboardingDone } from '../onboarding/Onboarding'
-import type { NewProvider } from '../onboarding/provider-patch'
-import { useProviderStatus } from '../onboarding/queries'
+import type { JSX } from 'react'
 
-/**
- * A new chat: what Cairn can do, and how to drive it; on a first run (no provider
- * configured), the onboarding panel instead.
- */
+/** A new chat: what Cairn can do, and how to drive it. */
 export function EmptyState(): JSX.Element {
-  const status = useProviderStatus()
-  const [saved, setSaved] = useState<NewProvider | null>(null)
-  if (saved) return <OnboardingDone provider={saved} />
-  if (status.data && !status.data.configured) return <Onboarding onSaved={setSaved} />
   return (
     <div className="empty">
       <h2>What can I help with?</h2>

@@ -3,11 +3,11 @@
  * commands and model names. While a turn runs, Send becomes Stop in the same place. A
  * message that could not be sent stays in the box with the reason beside it.
  */
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react'
 import { useLive, usePlatform } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
-import { isProviderProblem, ProviderSettingsLink } from '../onboarding/ProviderSettingsLink'
+import { isProviderProblem, ProviderSettingsLink } from '../../ui/ProviderSettingsLink'
 import type { McpPrompt } from '../../../../src-preload/contract/mcp-catalog'
 import { COMMANDS, parseCommand, SHORTCUTS } from './commands'
 import { completeWithPrompts, findPrompt, parsePromptCommand } from './prompt-commands'
@@ -19,9 +19,6 @@ import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
 import { AttachmentChips } from './AttachmentChips'
 import { useResourcePicker } from './use-resource-picker'
-import { useVoice } from '../voice/use-voice'
-import { VoiceButton } from '../voice/VoiceButton'
-import { VoiceStrip } from '../voice/VoiceStrip'
 import './resources.css'
 
 type Feedback = { kind: 'info' | 'error'; text: string } | { kind: 'help' } | null
@@ -49,7 +46,16 @@ function Help(): JSX.Element {
   )
 }
 
-export function Composer(): JSX.Element {
+/**
+ * What the screen adds to the box: `above` is shown over the text (the voice strip), `controls`
+ * in the bar before Send (the microphone).
+ */
+export interface ComposerSlots {
+  above?: ReactNode
+  controls?: ReactNode
+}
+
+export function Composer(props: ComposerSlots): JSX.Element {
   const key = useLive((s) => s.currentId ?? NEW_CHAT)
   // only what the box shows: the session's live turn changes with every streamed frame
   const draft = useLive((s) => (s.sessions[key] ?? emptyLive).draft)
@@ -75,7 +81,6 @@ export function Composer(): JSX.Element {
   useMcpCatalogEvents()
   const prompts = useMcpPrompts(text.startsWith('/'))
   const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
-  const voice = useVoice()
   const sendPrompt = async (p: McpPrompt, args: Record<string, string>): Promise<void> => {
     setPromptForm(null)
     const attachments = picker.attachments.map((a) => a.ref)
@@ -204,7 +209,7 @@ export function Composer(): JSX.Element {
       ) : (
         picker.popup
       )}
-      <VoiceStrip voice={voice} sessionId={currentId} />
+      {props.above}
       <textarea
         ref={box}
         {...picker.boxProps}
@@ -239,17 +244,13 @@ export function Composer(): JSX.Element {
             <span className={feedback.kind === 'error' ? 'error' : 'meta'}>{feedback.text}</span>
           ) : null}
         </div>
-        <VoiceButton voice={voice} />
+        {props.controls}
         {running ? (
           <button type="button" className="stop" onClick={() => void stop()}>
             Stop generating
           </button>
         ) : (
-          <button
-            type="submit"
-            className="primary send"
-            disabled={!text.trim() || outbox !== null}
-          >
+          <button type="submit" className="primary send" disabled={!text.trim() || outbox !== null}>
             Send
           </button>
         )}

@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { JSX } from 'react'
 import { usePlatform } from '../../state/context'
 import { call, useSettings } from '../../state/queries'
-import { useProviderStatus } from '../onboarding/queries'
-import { useSaveSettings } from '../settings/use-save-settings'
+import { useProviderStatus } from '../../state/provider-queries'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 import { useChatModel } from './use-chat-model'
 
 export function ThinkingToggle(): JSX.Element | null {

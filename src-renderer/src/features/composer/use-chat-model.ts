@@ -6,7 +6,7 @@
 import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels, useSession, useSettings } from '../../state/queries'
-import { useAssistants } from '../assistants/assistant-queries'
+import { useAssistants } from '../../state/assistant-queries'
 
 export function useChatModel(): string | null {
   const sessionId = useLive((s) => s.currentId)

@@ -26,9 +26,9 @@ import {
 import type { ElicitationRequestEvent } from '../../../../src-preload/contract/events'
 import { useLive, usePlatform } from '../../state/context'
 import { serverLabel } from '../../ui/tool-label'
-import { AskDialog } from '../approvals/AskDialog'
-import { useDeliberateKeys } from '../approvals/deliberate-keys'
-import { StopTurnButton } from '../approvals/StopTurnButton'
+import { AskDialog } from '../../ui/ask-dialog/AskDialog'
+import { useDeliberateKeys } from '../../ui/ask-dialog/deliberate-keys'
+import { StopTurnButton } from '../../ui/ask-dialog/StopTurnButton'
 import { ElicitationFields } from './ElicitationFields'
 import './elicitation.css'
 

@@ -6,7 +6,7 @@
 import { useState, type JSX } from 'react'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { PRESETS } from '../settings/presets'
+import { PRESETS } from '../../state/provider-presets'
 import { baseUrlProblem, endpointName, type NewProvider } from './provider-patch'
 
 type Test =

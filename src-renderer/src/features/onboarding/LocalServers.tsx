@@ -2,7 +2,7 @@
 import { useState, type JSX } from 'react'
 import type { LocalServerStatus } from '../../../../src-preload/contract/app-dto'
 import { endpointName, providerId, type NewProvider } from './provider-patch'
-import { useLocalServers } from './queries'
+import { useLocalServers } from '../../state/provider-queries'
 
 function ServerItem(props: {
   server: LocalServerStatus

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 import { providerPatch, type NewProvider } from './provider-patch'
-import { providerChanged } from './queries'
+import { providerChanged } from '../../state/provider-queries'
 
 export function useSaveProvider(onSaved: (p: NewProvider) => void) {
   const { bridge, client } = usePlatform()

@@ -15,7 +15,7 @@ import { flattenPages, useSearchHits, useSessionList } from './session-queries'
 import { SessionList } from './SessionList'
 import type { RowCallbacks } from './SessionRow'
 import { startNewChat, useReopenLast } from './start'
-import { useDebounced } from './use-debounced'
+import { useDebounced } from '../../ui/use-debounced'
 import { usePendingDelete } from './use-pending-delete'
 import './sidebar.css'
 

@@ -4,10 +4,10 @@
  */
 import { useState, type FormEvent, type JSX } from 'react'
 import type { ProviderView } from '../../../../src-preload/contract/app-dto'
-import { TextField } from './Field'
-import { ModelOptions, useModelList } from './model-list'
-import { SaveActions } from './SaveStatus'
-import { useSaveSettings } from './use-save-settings'
+import { TextField } from '../../ui/forms/Field'
+import { ModelOptions, useModelList } from '../../ui/forms/model-list'
+import { SaveActions } from '../../ui/forms/SaveStatus'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 export function DefaultModelForm(props: {
   provider: ProviderView

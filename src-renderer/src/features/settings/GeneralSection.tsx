@@ -1,13 +1,13 @@
 /** General: the theme, the limits of a turn, the system prompt, how chats are named, voice input. */
 import type { JSX } from 'react'
 import { LimitsForm } from './LimitsForm'
-import { SettingsLoading } from './SettingsLoading'
+import { SettingsLoading } from '../../ui/forms/SettingsLoading'
 import { SystemPromptForm } from './SystemPromptForm'
 import { ThemeChoice } from './ThemeChoice'
 import { TitlesToggle } from './TitlesToggle'
-import { useFreshSettings } from './use-save-settings'
+import { useFreshSettings } from '../../ui/forms/use-save-settings'
 import { VoiceForm } from './VoiceForm'
-import './settings-forms.css'
+import '../../ui/forms/forms.css'
 
 export function GeneralSection(): JSX.Element {
   const settings = useFreshSettings()

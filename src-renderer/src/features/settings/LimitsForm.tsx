@@ -1,10 +1,10 @@
 /** The limits of one turn and how long turn logs are kept: number fields, checked, saved together. */
 import { useState, type FormEvent, type JSX } from 'react'
 import type { LimitsView, SettingsView } from '../../../../src-preload/contract/app-dto'
-import { TextField } from './Field'
+import { TextField } from '../../ui/forms/Field'
 import { LIMIT_FIELDS, parseLimit, shown, type NumberLimit } from './limit-fields'
-import { SaveActions } from './SaveStatus'
-import { useSaveSettings } from './use-save-settings'
+import { SaveActions } from '../../ui/forms/SaveStatus'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 type Texts = Record<NumberLimit | 'logRetentionDays', string>
 type Errors = Partial<Record<keyof Texts, string>>

@@ -7,10 +7,10 @@ import { useState, type JSX } from 'react'
 import type { McpServerConfigDto, McpServerDraft } from '../../../../src-preload/contract/dto'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { Field } from './Field'
+import { Field } from '../../ui/forms/Field'
 import { McpDraftReview } from './McpDraftReview'
 import { McpServerForm } from './McpServerForm'
-import { setServers } from './use-mcp-servers'
+import { setServers } from '../../state/mcp-servers'
 
 type Mode = 'form' | 'json' | 'claude'
 const modes: { id: Mode; label: string }[] = [

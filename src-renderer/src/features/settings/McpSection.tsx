@@ -14,10 +14,10 @@ import { call } from '../../state/queries'
 import { McpAddServer } from './McpAddServer'
 import { McpConsentDialog } from './McpConsentDialog'
 import { McpServerRow, type McpRowActions } from './McpServerRow'
-import { SettingsLoading } from './SettingsLoading'
-import { mcpKey, setServers, useMcpServers, type McpList } from './use-mcp-servers'
+import { SettingsLoading } from '../../ui/forms/SettingsLoading'
+import { mcpKey, setServers, useMcpServers, type McpList } from '../../state/mcp-servers'
 import './mcp.css'
-import './settings-forms.css'
+import '../../ui/forms/forms.css'
 
 export function McpSection(): JSX.Element {
   const { bridge, platform } = usePlatform()

@@ -1,7 +1,7 @@
 /** Add a server by hand: a command (with its arguments, environment and folder) or a URL. */
 import { useState, type FormEvent, type JSX } from 'react'
 import type { McpServerConfigDto } from '../../../../src-preload/contract/dto'
-import { Field } from './Field'
+import { Field } from '../../ui/forms/Field'
 import { emptyMcpForm, mcpFormToConfig, type McpFormErrors, type McpFormValues } from './mcp-form'
 
 export function McpServerForm(props: {

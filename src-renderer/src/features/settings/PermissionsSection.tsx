@@ -5,10 +5,10 @@
 import { useEffect, useState, type JSX } from 'react'
 import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
-import { SaveStatus } from './SaveStatus'
-import { SettingsLoading } from './SettingsLoading'
-import { useFreshSettings, useSaveSettings } from './use-save-settings'
-import './settings-forms.css'
+import { SaveStatus } from '../../ui/forms/SaveStatus'
+import { SettingsLoading } from '../../ui/forms/SettingsLoading'
+import { useFreshSettings, useSaveSettings } from '../../ui/forms/use-save-settings'
+import '../../ui/forms/forms.css'
 
 const POLICIES: { id: PermissionPolicy; label: string; explain: string }[] = [
   {

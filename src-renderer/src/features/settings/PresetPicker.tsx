@@ -1,6 +1,6 @@
 /** The provider presets as a grid of buttons: choosing one opens the form filled in. */
 import type { JSX } from 'react'
-import { PRESETS, type ProviderPreset } from './presets'
+import { PRESETS, type ProviderPreset } from '../../state/provider-presets'
 
 export function PresetPicker(props: {
   onPick: (p: ProviderPreset) => void

@@ -2,8 +2,8 @@
 import { useEffect, useState, type FormEvent, type JSX } from 'react'
 import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
 import { ConnectionTest } from './ConnectionTest'
-import { stillWrong, TextField } from './Field'
-import type { ProviderPreset } from './presets'
+import { stillWrong, TextField } from '../../ui/forms/Field'
+import type { ProviderPreset } from '../../state/provider-presets'
 import {
   checkDraft,
   draftPatch,
@@ -11,9 +11,9 @@ import {
   type DraftErrors,
   type ProviderDraft,
 } from './provider-draft'
-import { SaveActions } from './SaveStatus'
+import { SaveActions } from '../../ui/forms/SaveStatus'
 import { ServerOptions } from './ServerOptions'
-import { useSaveSettings } from './use-save-settings'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 export interface ProviderFormProps {
   settings: SettingsView

@@ -9,7 +9,7 @@ import { useEffect, useState, type JSX } from 'react'
 import type { ServerInfoView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { Field, TextField } from './Field'
+import { Field, TextField } from '../../ui/forms/Field'
 import type { DraftErrors, ProviderDraft } from './provider-draft'
 
 export interface ServerOptionsProps {

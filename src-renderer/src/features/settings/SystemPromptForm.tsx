@@ -1,8 +1,8 @@
 /** The system prompt: Cairn's own (null) or the user's text. */
 import { useState, type FormEvent, type JSX } from 'react'
-import { Field } from './Field'
-import { SaveActions } from './SaveStatus'
-import { useSaveSettings } from './use-save-settings'
+import { Field } from '../../ui/forms/Field'
+import { SaveActions } from '../../ui/forms/SaveStatus'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 const MAX = 100_000
 

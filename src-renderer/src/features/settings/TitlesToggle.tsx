@@ -3,8 +3,8 @@
  * exchange) or by their first message. Saved as soon as it is switched.
  */
 import { useEffect, useState, type JSX } from 'react'
-import { SaveStatus } from './SaveStatus'
-import { useSaveSettings } from './use-save-settings'
+import { SaveStatus } from '../../ui/forms/SaveStatus'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 export function TitlesToggle(props: { saved: boolean }): JSX.Element {
   const saver = useSaveSettings()

@@ -7,11 +7,11 @@ import { useEffect, useState, type JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { SaveStatus } from './SaveStatus'
-import { SettingsLoading } from './SettingsLoading'
-import { useFreshSettings, useSaveSettings } from './use-save-settings'
+import { SaveStatus } from '../../ui/forms/SaveStatus'
+import { SettingsLoading } from '../../ui/forms/SettingsLoading'
+import { useFreshSettings, useSaveSettings } from '../../ui/forms/use-save-settings'
 import { WorkspaceForm } from './WorkspaceForm'
-import './settings-forms.css'
+import '../../ui/forms/forms.css'
 
 export function ToolsSection(): JSX.Element {
   const { bridge } = usePlatform()

@@ -5,11 +5,10 @@
 import { useState, type FormEvent, type JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import type { FinalUtteranceMode } from '../../../../src-preload/contract/voice'
-import { Field } from './Field'
-import { SaveActions } from './SaveStatus'
-import { useMcpServers } from './use-mcp-servers'
-import { useSaveSettings } from './use-save-settings'
-import '../voice/voice.css'
+import { Field } from '../../ui/forms/Field'
+import { SaveActions } from '../../ui/forms/SaveStatus'
+import { useMcpServers } from '../../state/mcp-servers'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 const VOICE_TOOLS = ['stt_start_session', 'stt_get_updates', 'stt_stop_session']
 

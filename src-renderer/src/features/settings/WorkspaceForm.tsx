@@ -3,17 +3,10 @@
  * folder picker) chosen. Empty: the built-in default.
  */
 import { useState, type FormEvent, type JSX } from 'react'
-import { FolderField } from './FolderField'
-import { SaveActions } from './SaveStatus'
-import { useSaveSettings } from './use-save-settings'
-
-/** POSIX (`/…`, `~/…` is not: the host does not expand it), Windows drive or UNC paths. */
-export function absolutePathProblem(value: string): string | null {
-  if (!value) return null
-  if (value.length > 4096) return 'At most 4096 characters.'
-  if (/^\//.test(value) || /^[A-Za-z]:[\\/]/.test(value) || /^\\\\[^\\]/.test(value)) return null
-  return 'Enter an absolute path, like /home/you/Projects or C:\\Users\\you\\Projects.'
-}
+import { FolderField } from '../../ui/forms/FolderField'
+import { SaveActions } from '../../ui/forms/SaveStatus'
+import { useSaveSettings } from '../../ui/forms/use-save-settings'
+import { absolutePathProblem } from '../../ui/forms/absolute-path'
 
 export function WorkspaceForm(props: { saved: string | null; fallback: string }): JSX.Element {
   const [value, setValue] = useState(props.saved ?? '')

@@ -4,8 +4,8 @@
  * up to 500), said next to the field, and the one update that saves it.
  */
 import type { ProviderView, SettingsView } from '../../../../src-preload/contract/app-dto'
-import type { ProviderPreset } from './presets'
-import type { SettingsPatch } from './use-save-settings'
+import type { ProviderPreset } from '../../state/provider-presets'
+import type { SettingsPatch } from '../../ui/forms/use-save-settings'
 
 export interface ProviderDraft {
   id: string

@@ -3,7 +3,7 @@
  * text went to the model), and for a message made from a server's prompt, which prompt.
  */
 import type { JSX } from 'react'
-import '../../composer/resources.css'
+import '../../../ui/attachment-chips.css'
 
 const PROMPT = 'mcp-prompt:'
 

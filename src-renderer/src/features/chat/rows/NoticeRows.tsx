@@ -2,7 +2,7 @@
 import { memo, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
 import { useNow } from '../../../ui/use-now'
-import { isProviderProblem, ProviderSettingsLink } from '../../onboarding/ProviderSettingsLink'
+import { isProviderProblem, ProviderSettingsLink } from '../../../ui/ProviderSettingsLink'
 import { useRowActions } from './actions'
 
 type NoticeData = Extract<Row, { kind: 'notice' }>

@@ -2,8 +2,8 @@
  * The LLM calls of one turn, from the session's turn logs (`logs.turns`): each logged
  * pair is one call; the request file names its turn.
  */
-import type { TurnLogItem } from '../../../../src-preload/contract/app-dto'
-import type { RouteInput, RouteOutputs } from '../../../../src-preload/contract/routes'
+import type { TurnLogItem } from '../../../../../src-preload/contract/app-dto'
+import type { RouteInput, RouteOutputs } from '../../../../../src-preload/contract/routes'
 
 /** `logs.turns` for the session (the caller sends it through the bridge) */
 export type FetchLogs = (

@@ -4,10 +4,10 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { McpServerInfo } from '../../../../src-preload/contract/dto'
-import type { RouteOutputs } from '../../../../src-preload/contract/routes'
-import { usePlatform } from '../../state/context'
-import { call } from '../../state/queries'
+import type { McpServerInfo } from '../../../src-preload/contract/dto'
+import type { RouteOutputs } from '../../../src-preload/contract/routes'
+import { usePlatform } from './context'
+import { call } from './queries'
 
 export const mcpKey = ['mcp.list'] as const
 

@@ -1,7 +1,7 @@
 /** The first run's server data: whether a provider is configured, the local servers found. */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { usePlatform } from '../../state/context'
-import { call, keys } from '../../state/queries'
+import { usePlatform } from './context'
+import { call, keys } from './queries'
 
 export const statusKey = ['providers', 'status'] as const
 export const detectKey = ['providers', 'detect'] as const

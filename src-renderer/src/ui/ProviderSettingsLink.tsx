@@ -3,7 +3,7 @@
  * configured) comes with a way to the provider settings.
  */
 import type { JSX } from 'react'
-import { useNav } from '../../state/context'
+import { useNav } from '../state/context'
 
 /** the turn errors' codes that a provider setting fixes */
 const PROVIDER_CODES = new Set([

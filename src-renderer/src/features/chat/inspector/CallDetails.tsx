@@ -1,6 +1,6 @@
 /** One LLM call of a turn: its timing, retries, usage, request and response. */
 import type { JSX } from 'react'
-import { CopyButton } from '../../ui/CopyButton'
+import { CopyButton } from '../../../ui/CopyButton'
 import { buildCurl } from './curl'
 import { JsonTree } from './JsonTree'
 import type { CallView } from './turn-calls'

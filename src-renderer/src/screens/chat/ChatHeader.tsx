@@ -3,7 +3,7 @@ import { useEffect, type JSX } from 'react'
 import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { formatUsage } from '../../ui/use-now'
-import { AssistantPicker } from '../assistants/AssistantPicker'
+import { AssistantPicker } from '../../features/assistants/AssistantPicker'
 import { useTheme } from '../../ui/theme'
 
 export function ChatHeader(): JSX.Element {

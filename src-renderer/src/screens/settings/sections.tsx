@@ -3,12 +3,12 @@
  * own component (and file); the id is the address: `#/settings/<id>`.
  */
 import type { JSX } from 'react'
-import { AssistantsSection } from '../assistants/AssistantsSection'
-import { GeneralSection } from './GeneralSection'
-import { McpSection } from './McpSection'
-import { PermissionsSection } from './PermissionsSection'
-import { ProvidersSection } from './ProvidersSection'
-import { ToolsSection } from './ToolsSection'
+import { AssistantsSection } from '../../features/assistants/AssistantsSection'
+import { GeneralSection } from '../../features/settings/GeneralSection'
+import { McpSection } from '../../features/settings/McpSection'
+import { PermissionsSection } from '../../features/settings/PermissionsSection'
+import { ProvidersSection } from '../../features/settings/ProvidersSection'
+import { ToolsSection } from '../../features/settings/ToolsSection'
 
 export interface SettingsSection {
   id: string

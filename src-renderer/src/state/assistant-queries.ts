@@ -3,10 +3,10 @@
  * built-in tools and the MCP servers with their tools.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import type { Assistant } from '../../../../src-preload/contract/assistants'
-import type { RouteOutputs } from '../../../../src-preload/contract/routes'
-import { usePlatform } from '../../state/context'
-import { call } from '../../state/queries'
+import type { Assistant } from '../../../src-preload/contract/assistants'
+import type { RouteOutputs } from '../../../src-preload/contract/routes'
+import { usePlatform } from './context'
+import { call } from './queries'
 
 const assistantsKey = ['assistants'] as const
 
