@@ -16,7 +16,7 @@
  * a login, at most MAX_LOGINS times, as a person would give up after a few tries.
  */
 import { Writable } from 'node:stream'
-import type { HttpServerConfig } from '../src-main/adapters/mcp/config'
+import type { HttpServerConfig } from '../src-main/core/mcp-ports'
 import { McpConnection } from '../src-main/adapters/mcp/connection'
 import { loginToServer } from '../src-main/adapters/mcp/oauth-login'
 import { McpAuthStore, type McpAuthSecrets } from '../src-main/adapters/mcp/oauth-store'

@@ -12,7 +12,7 @@ import {
   MAX_CHARS_PER_TOKEN,
   MIN_CHARS_PER_TOKEN,
 } from '../core/llm/calibration'
-import type { TokenCalibration } from '../core/ports'
+import type { SavedTokenCalibration } from '../core/service-ports'
 import { writeFileAtomic } from './atomic-file'
 import { dataPaths } from './data-dir'
 
@@ -25,7 +25,7 @@ const fileSchema = z.record(z.string().max(5_000), z.unknown())
 /** at most this many models are remembered (the least recently measured go first) */
 const MAX_MODELS = 500
 
-export class FileTokenCalibration implements TokenCalibration {
+export class FileTokenCalibration implements SavedTokenCalibration {
   private readonly entries = new Map<string, z.infer<typeof entrySchema>>()
   private writing: Promise<void> = Promise.resolve()
   private readonly file: string

@@ -5,9 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Assistant } from '../../src-preload/contract/assistants'
+import { DEFAULT_ASSISTANT_ID, type Assistant } from '../../src-preload/contract/assistants'
 import { writeFileAtomicSync } from '../adapters/atomic-file'
-import { DEFAULT_ASSISTANT_ID } from '../adapters/sqlite/assistant-seeds'
 import { AssistantError } from '../adapters/sqlite/assistant-store'
 import {
   AssistantFileError,

@@ -3,10 +3,10 @@
  * the server's authorization address and waits for the code on a loopback address;
  * `cairn mcp logout <name>` forgets the server's tokens.
  */
-import { isStdio, type McpServersConfig } from '../adapters/mcp/config'
 import { AddressRefused, openInBrowser } from '../adapters/mcp/browser-opener'
 import { loginToServer } from '../adapters/mcp/oauth-login'
 import { McpAuthStore } from '../adapters/mcp/oauth-store'
+import { isStdio, type McpServersConfig } from '../core/mcp-ports'
 import type { AppServices } from '../services/host/app-services'
 import { UsageError } from './args'
 import type { Streams } from './output'

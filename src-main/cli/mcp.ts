@@ -2,6 +2,7 @@ import type { McpServerInfo } from '../../src-preload/contract/dto'
 import type { McpConfigError } from '../adapters/mcp/config'
 import {
   claudeDesktopConfigPath,
+  configuredServers,
   describeServer,
   importClaudeDesktop,
   parseServerConfig,
@@ -9,7 +10,7 @@ import {
 } from '../adapters/mcp/config'
 import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
 import type { AppServices } from '../services/host/app-services'
-import { configuredServers, startToolRuntime } from '../services/tools/tool-runtime'
+import { startToolRuntime } from '../services/tools/tool-runtime'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 

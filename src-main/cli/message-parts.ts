@@ -9,8 +9,8 @@
  */
 import type { ContentPart } from '../../src-preload/contract/dto'
 import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
-import { promptOrigin, promptText } from '../adapters/mcp/prompts'
-import type { ToolRuntime } from '../services/tools/tool-runtime'
+import { promptOrigin, promptText } from '../services/tools/prompt-message'
+import type { ToolRuntime } from '../core/service-ports'
 
 /** how long a message or a list waits for the servers still starting */
 const SERVERS_SETTLE_MS = 10_000

@@ -2,7 +2,7 @@ import type { ContentPart, PermissionPolicy } from '../../src-preload/contract/d
 import type { TurnEndReason } from '../../src-preload/contract/events'
 import { AbortReason } from '../core/llm/types'
 import type { AppServices } from '../services/host/app-services'
-import type { ToolRuntime } from '../services/tools/tool-runtime'
+import type { ToolRuntime } from '../core/service-ports'
 import { stopOnSignals } from '../services/host/signals'
 import { runSessionTurn, SetupError } from '../services/turns/turn-service'
 import { terminalApprover } from './approver'

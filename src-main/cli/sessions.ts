@@ -1,6 +1,6 @@
 import type { SearchHit, SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
-import { DEFAULT_ASSISTANT_ID } from '../adapters/sqlite/assistant-seeds'
+import { DEFAULT_ASSISTANT_ID } from '../../src-preload/contract/assistants'
 import type { AppServices } from '../services/host/app-services'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'

@@ -6,7 +6,7 @@
  */
 import type { AppServices } from '../services/host/app-services'
 import { stopOnSignals } from '../services/host/signals'
-import type { ToolRuntime } from '../services/tools/tool-runtime'
+import type { ToolRuntime } from '../core/service-ports'
 import type { CliOptions } from './args'
 import { openChat, type ChatStreams } from './repl/chat-session'
 import { StatusLine } from './repl/status-line'

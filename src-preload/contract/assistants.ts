@@ -72,6 +72,9 @@ export const assistantDraftSchema = z.strictObject({
  */
 export const assistantOriginSchema = z.enum(['default', 'builtin', 'user'])
 
+/** the id of the assistant new chats start with (it cannot be deleted) */
+export const DEFAULT_ASSISTANT_ID = 'default'
+
 export const assistantSchema = z.strictObject({
   ...assistantDraftSchema.shape,
   id: z.string().min(1).max(200),

@@ -4,7 +4,8 @@
  * arguments, and the server's list_changed notifications reach the listeners.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { McpCatalog, type CatalogChange } from '../../src-main/adapters/mcp/catalog'
+import { McpCatalog } from '../../src-main/adapters/mcp/catalog'
+import type { ResourcesOrPromptsChange } from '../../src-main/core/mcp-ports'
 import { stdioLauncher } from '../../src-main/adapters/mcp/launch'
 import { McpManager } from '../../src-main/adapters/mcp/manager'
 import { expandTemplate, templateVariables } from '../../src-main/adapters/mcp/resources'
@@ -12,7 +13,7 @@ import { EVERYTHING, fixture, nodeServer, waitFor } from '../support/mcp'
 
 let manager: McpManager
 let catalog: McpCatalog
-const changes: CatalogChange[] = []
+const changes: ResourcesOrPromptsChange[] = []
 
 beforeEach(async () => {
   changes.length = 0

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { McpServerInfo } from '../../src-preload/contract/dto'
-import type { StdioServerConfig } from '../../src-main/adapters/mcp/config'
+import type { StdioServerConfig } from '../../src-main/core/mcp-ports'
 
 export const EVERYTHING = join(
   process.cwd(),

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import type { HttpServerConfig } from '../../src-main/adapters/mcp/config'
+import type { HttpServerConfig } from '../../src-main/core/mcp-ports'
 import { McpConnection } from '../../src-main/adapters/mcp/connection'
 import type { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
 

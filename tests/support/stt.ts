@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { StdioServerConfig } from '../../src-main/adapters/mcp/config'
+import type { StdioServerConfig } from '../../src-main/core/mcp-ports'
 import { fixture, nodeServer } from './mcp'
 
 export type SttStep =

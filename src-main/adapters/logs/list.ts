@@ -2,20 +2,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { dataPaths } from '../data-dir'
+import type { TurnLogPage } from '../../core/service-ports'
 import { turnFileName, turnNumbers, type TurnFileKind } from './turn-files'
-
-export interface TurnLogEntry {
-  number: number
-  /** the parsed file; null when it is missing or unreadable */
-  request: unknown
-  response: unknown
-}
-
-export interface TurnLogPage {
-  /** how many LLM calls the session has logs for */
-  total: number
-  items: TurnLogEntry[]
-}
 
 async function readJson(dir: string, number: number, kind: TurnFileKind): Promise<unknown> {
   try {

@@ -18,7 +18,7 @@ import { redactHeaders, redactUrl, serializeRedacted } from './redact'
 import { highestTurnNumber, turnFileName } from './turn-files'
 
 export { pruneTurnLogs, deleteSessionLogs, type PruneResult } from './prune'
-export { listTurnLogs, type TurnLogEntry, type TurnLogPage } from './list'
+export { listTurnLogs } from './list'
 
 export interface FileTurnLoggerOptions {
   /** known secret strings (the configured API keys): never written */

@@ -18,6 +18,7 @@ import type {
   McpResourceTemplate,
   ResourceRef,
 } from '../../../src-preload/contract/mcp-catalog'
+import type { McpResourcesAndPrompts, ResourcesOrPromptsChange } from '../../core/mcp-ports'
 import { getPromptMessages, listPrompts } from './prompts'
 import { expandTemplate, listResources, readResourceParts } from './resources'
 
@@ -26,8 +27,6 @@ const MAX_SUBSCRIPTIONS = 20
 
 type ListError = { server: string; message: string }
 
-export type CatalogChange = { server: string; what: 'resources' | 'prompts' }
-
 interface ClientSource {
   readonly name: string
   readyClient(): Client | null
@@ -35,20 +34,20 @@ interface ClientSource {
 
 export class CatalogError extends Error {}
 
-export class McpCatalog {
-  private readonly listeners = new Set<(c: CatalogChange) => void>()
+export class McpCatalog implements McpResourcesAndPrompts {
+  private readonly listeners = new Set<(c: ResourcesOrPromptsChange) => void>()
   private readonly subscribed = new WeakMap<Client, Set<string>>()
 
   constructor(private readonly sources: () => readonly ClientSource[]) {}
 
-  onChange(listener: (c: CatalogChange) => void): () => void {
+  onChange(listener: (c: ResourcesOrPromptsChange) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
   /** called for each new session with a server: its change notifications reach the listeners */
   attach(server: string, client: Client): void {
-    const tell = (what: CatalogChange['what']) => () => {
+    const tell = (what: ResourcesOrPromptsChange['what']) => () => {
       for (const l of [...this.listeners]) l({ server, what })
     }
     client.setNotificationHandler(ResourceListChangedNotificationSchema, tell('resources'))

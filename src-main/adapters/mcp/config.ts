@@ -9,59 +9,24 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { McpCommandLine } from '../../../src-preload/contract/dto'
 import type { z } from 'zod'
+import {
+  isStdio,
+  type Environment,
+  type McpServerConfig,
+  type McpServerConfigs,
+  type McpServersConfig,
+} from '../../core/mcp-ports'
 import { fingerprintOf } from '../../core/tools/fingerprint'
 import { entryProblem, httpEntrySchema, stdioEntrySchema } from './server-entry'
-
-interface Common {
-  disabled?: boolean
-  /** believe this server's annotations (read-only hints); off by default, as the MCP spec advises */
-  trustAnnotations?: boolean
-  /** per-call timeout, reset by progress notifications (default 60 s) */
-  timeoutMs?: number
-  /** the longest a call may run, progress or not (default 10 min) */
-  maxTimeoutMs?: number
-}
-
-export interface StdioServerConfig extends Common {
-  command: string
-  args?: string[]
-  env?: Record<string, string>
-  cwd?: string
-}
-
-export interface HttpServerConfig extends Common {
-  url: string
-  headers?: Record<string, string>
-  /** a client registered with the server's authorization server beforehand (all optional) */
-  oauth?: OAuthClientConfig
-}
-
-export interface OAuthClientConfig {
-  clientId?: string
-  /** moved to the secrets store when the configuration is saved */
-  clientSecret?: string
-  scopes?: string[]
-  /**
-   * an https address where Cairn's client metadata document is published: used as the
-   * client id with an authorization server that supports client ID metadata documents
-   */
-  clientMetadataUrl?: string
-}
-
-export type McpServerConfig = StdioServerConfig | HttpServerConfig
-
-export type McpServersConfig = Record<string, McpServerConfig>
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
 export const DEFAULT_MAX_CALL_TIMEOUT_MS = 10 * 60_000
 
-export function isStdio(c: McpServerConfig): c is StdioServerConfig {
-  return typeof (c as StdioServerConfig).command === 'string'
-}
-
 export class McpConfigError extends Error {
   override name = 'McpConfigError'
 }
+
+type Common = Pick<McpServerConfig, 'disabled' | 'trustAnnotations' | 'timeoutMs' | 'maxTimeoutMs'>
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
 /** the server name of the built-in tools (in any case): no MCP server may take it */
@@ -286,4 +251,33 @@ export function describeServer(c: McpServerConfig): string {
   ]
     .filter(Boolean)
     .join('  ·  ')
+}
+
+/** Reads `settings.mcpServers`, skipping (with a warning) entries that are not valid. */
+export function configuredServers(
+  raw: Record<string, unknown>,
+  warn: (m: string) => void,
+): McpServersConfig {
+  const out: McpServersConfig = {}
+  for (const [name, entry] of Object.entries(raw)) {
+    try {
+      out[name] = parseServerConfig(name, entry)
+    } catch (e) {
+      warn(`the MCP server "${name}" in the settings is skipped: ${(e as McpConfigError).message}`)
+    }
+  }
+  return out
+}
+
+/** The configuration language as the services' port. */
+export const mcpServerConfigs: McpServerConfigs = {
+  parse: parseServerConfig,
+  parseText: parseServersText,
+  fromSettings: configuredServers,
+  claudeDesktopFile: (env: Environment) =>
+    claudeDesktopConfigPath(process.platform, env, env['HOME'] || homedir()),
+  importClaudeDesktop,
+  describe: describeServer,
+  commandLine: commandLineOf,
+  fingerprint: configFingerprint,
 }

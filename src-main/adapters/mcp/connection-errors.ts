@@ -4,7 +4,8 @@
  * could not be reached), and why a tool call did not finish.
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import { DEFAULT_MAX_CALL_TIMEOUT_MS, isStdio, type McpServerConfig } from './config'
+import { isStdio, type McpServerConfig } from '../../core/mcp-ports'
+import { DEFAULT_MAX_CALL_TIMEOUT_MS } from './config'
 
 /** what the explanations read of a started stdio server */
 interface Launched {

@@ -23,10 +23,8 @@ import {
   DEFAULT_MAX_CALL_TIMEOUT_MS,
   commandLineOf,
   describeServer,
-  isStdio,
-  type McpServerConfig,
-  type StdioServerConfig,
 } from './config'
+import { isStdio, type McpServerConfig, type StdioServerConfig } from '../../core/mcp-ports'
 import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
 import { capResult, toContentParts } from './content'
 import { explainCallError, explainStartError, isTimeout, lastLines } from './connection-errors'

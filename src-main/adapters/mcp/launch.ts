@@ -4,7 +4,7 @@
  * gets a minimal environment — never the app's secrets.
  */
 import { isAbsolute, resolve } from 'node:path'
-import type { StdioServerConfig } from './config'
+import type { StdioServerConfig } from '../../core/mcp-ports'
 import { LaunchFailure, type StdioLaunch } from './connection'
 import { loginShellPath, minimalEnv, resolveCommand, searchDirs } from './command-resolver'
 import type { ProcessRegistry } from './process-registry'

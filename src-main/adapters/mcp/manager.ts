@@ -4,10 +4,11 @@
  */
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
 import { waitAllReady } from '../../core/tools/ready-wait'
-import { configFingerprint, type McpServersConfig } from './config'
+import type { McpServers, McpServersConfig } from '../../core/mcp-ports'
+import { configFingerprint } from './config'
 import { McpConnection, type ConnectionDeps } from './connection'
 
-export class McpManager {
+export class McpManager implements McpServers {
   private readonly connections = new Map<string, McpConnection>()
   private readonly disabled = new Map<string, McpConnection>()
 

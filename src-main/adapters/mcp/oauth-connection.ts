@@ -13,7 +13,7 @@ import {
   InvalidGrantError,
   InvalidTokenError,
 } from '@modelcontextprotocol/sdk/server/auth/errors.js'
-import type { HttpServerConfig } from './config'
+import type { HttpServerConfig } from '../../core/mcp-ports'
 import { CairnOAuthProvider, LoginNeededError } from './oauth-provider'
 import type { McpAuthStore } from './oauth-store'
 

@@ -8,10 +8,15 @@
  * secrets store under the server's URL.
  */
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js'
-import type { HttpServerConfig } from './config'
+import type { HttpServerConfig, McpLogins } from '../../core/mcp-ports'
 import { startCallbackServer, DEFAULT_LOGIN_TIMEOUT_MS } from './oauth-callback'
 import { CairnOAuthProvider } from './oauth-provider'
-import type { McpAuthStore } from './oauth-store'
+import {
+  forgetUnusedLogin,
+  McpAuthStore,
+  moveClientSecret,
+  type McpAuthSecrets,
+} from './oauth-store'
 
 export interface LoginOptions {
   store: McpAuthStore
@@ -104,5 +109,16 @@ export async function loginToServer(
       throw new Error(`The login to "${name}" did not give Cairn a token.`)
   } finally {
     callback.close()
+  }
+}
+
+/** Logins and client secrets over the secrets store, as the services' port. */
+export function mcpLogins(secrets: McpAuthSecrets, clientVersion: string): McpLogins {
+  const store = new McpAuthStore(secrets)
+  return {
+    login: (name, config, open) => loginToServer(name, config, { store, clientVersion, open }),
+    logout: (serverUrl) => void store.logout(serverUrl),
+    keepClientSecret: (entry) => moveClientSecret(entry, store),
+    forgetUnusedLogin: (removed, remaining) => forgetUnusedLogin(removed, remaining, secrets),
   }
 }

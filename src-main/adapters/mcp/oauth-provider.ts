@@ -18,7 +18,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js'
-import type { OAuthClientConfig } from './config'
+import type { OAuthClientConfig } from '../../core/mcp-ports'
 import type { McpAuthStore } from './oauth-store'
 
 /** a redirect URI for the background mode, which never receives a code */

@@ -75,23 +75,3 @@ function textOf(c: { type: string } & Record<string, unknown>): string {
       return `[${c.type} content, not shown]`
   }
 }
-
-/** the link a message made from a prompt carries: it says where the message came from */
-export function promptOrigin(
-  server: string,
-  name: string,
-): { type: 'resource_link'; uri: string; name: string } {
-  return {
-    type: 'resource_link',
-    uri: `mcp-prompt:${encodeURIComponent(server)}/${encodeURIComponent(name)}`,
-    name: `/${server}:${name}`,
-  }
-}
-
-/** a prompt's messages as the text of one user message (what the assistant role says is marked) */
-export function promptText(messages: readonly McpPromptMessage[]): string {
-  return messages
-    .map((m) => (m.role === 'assistant' ? `[Assistant, from the prompt]\n${m.text}` : m.text))
-    .filter((t) => t.trim() !== '')
-    .join('\n\n')
-}

@@ -7,12 +7,12 @@
  * rule holds in this process from the moment it is given, before the file is written.
  */
 import type { AlwaysAllowRule } from './schema'
-import type { PermissionRuleStore, ToolDescriptor } from '../../core/ports'
-import type { SettingsStore } from './settings-store'
+import type { ToolDescriptor } from '../../core/ports'
+import type { PermissionRules, SettingsStore } from '../../core/service-ports'
 
 const key = (server: string, tool: string): string => JSON.stringify([server, tool])
 
-export class SettingsPermissionRules implements PermissionRuleStore {
+export class SettingsPermissionRules implements PermissionRules {
   /** rules given here and not yet saved, by server and tool */
   private readonly unsaved = new Map<string, AlwaysAllowRule>()
   private saving: Promise<void> = Promise.resolve()

@@ -11,25 +11,11 @@ import { dataPaths } from '../data-dir'
 import { copyAside, writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync, type FileLockOptions } from './file-lock'
 import { z } from 'zod'
+import type { SecretsStore } from '../../core/service-ports'
 
 export interface SecretCodec {
   encrypt(plain: string): string
   decrypt(stored: string): string
-}
-
-export interface SecretsStore {
-  /** `<dataDir>/secrets.json` */
-  readonly path: string
-  readonly warnings: readonly string[]
-  getApiKey(providerId: string): string | undefined
-  /** `null` removes the key */
-  setApiKey(providerId: string, key: string | null): void
-  /** every stored key, decoded: what the turn logs must never contain */
-  allKeys(): string[]
-  /** a remote MCP server's OAuth state (JSON), per server URL */
-  getMcpAuth(serverUrl: string): string | undefined
-  /** `null` removes it */
-  setMcpAuth(serverUrl: string, json: string | null): void
 }
 
 /** The credential strings inside an MCP server's stored OAuth state (for redaction). */

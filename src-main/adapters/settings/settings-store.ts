@@ -18,33 +18,12 @@ import { dataPaths } from '../data-dir'
 import { copyAside, writeFileAtomic, writeFileAtomicSync } from '../atomic-file'
 import { isLockHeldHere, withFileLock, withFileLockSync, type FileLockOptions } from './file-lock'
 import { repairSettings } from './repair'
+import type { SettingsStore } from '../../core/service-ports'
 import { defaultSettings, type Settings } from './schema'
 import { checkSettings, isPlainObject, preview } from './validate'
 
 /** MCP headers and environment variables live in the file: readable by the owner only */
 const FILE_MODE = 0o600
-
-export interface SettingsStore {
-  /** `<dataDir>/settings.json` */
-  readonly path: string
-  /** the warnings given so far (repairs of a broken file), oldest first */
-  readonly warnings: readonly string[]
-  /** the current settings, read from the file (a fresh copy: mutating it changes nothing) */
-  get(): Settings
-  /**
-   * Read-modify-write under the lock: `mutator` gets the current settings and changes
-   * them in place or returns new ones. An invalid result rejects with
-   * `SettingsValidationError` and writes nothing. Resolves with the saved settings.
-   * Waiting for the lock and writing the file never block the event loop.
-   */
-  update(mutator: (settings: Settings) => void | Settings): Promise<Settings>
-  /**
-   * The same, waiting for the lock synchronously (up to its timeout): for the CLI, a
-   * short-lived process with no window to keep responsive. Never in the desktop app or
-   * browser mode.
-   */
-  updateSync(mutator: (settings: Settings) => void | Settings): Settings
-}
 
 /** What the settings store needs of conf: `store` reads the whole file, assigning writes it. */
 export interface ConfLikeStore {

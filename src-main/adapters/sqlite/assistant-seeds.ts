@@ -4,9 +4,11 @@
  * the default) deletes them. These values are part of a shipped migration: never edit them;
  * a change of what new databases get is a new migration.
  */
-import type { AssistantDraft, AssistantOrigin } from '../../../src-preload/contract/assistants'
-
-export const DEFAULT_ASSISTANT_ID = 'default'
+import {
+  DEFAULT_ASSISTANT_ID,
+  type AssistantDraft,
+  type AssistantOrigin,
+} from '../../../src-preload/contract/assistants'
 
 export interface AssistantSeed {
   id: string

@@ -10,11 +10,12 @@ import type { Database } from 'better-sqlite3'
 import {
   assistantDraftSchema,
   assistantSchema,
+  DEFAULT_ASSISTANT_ID,
   type Assistant,
   type AssistantDraft,
   type AssistantOrigin,
 } from '../../../src-preload/contract/assistants'
-import { DEFAULT_ASSISTANT_ID } from './assistant-seeds'
+import type { AssistantRepository, SessionAssistantChoice } from '../../core/service-ports'
 import type { SqliteSessionStore } from './session-store'
 
 export class AssistantError extends Error {
@@ -33,13 +34,6 @@ interface AssistantRow {
   data: string
   created_at: number
   updated_at: number
-}
-
-/** The assistant a session runs with: the stored one, or its copy when that is gone. */
-export interface SessionAssistantChoice {
-  assistant: Assistant
-  /** false: the assistant was deleted (or cannot be read); this is the session's copy */
-  live: boolean
 }
 
 const COLUMNS = 'id, name, origin, data, created_at, updated_at'
@@ -82,7 +76,7 @@ function dataOf(draft: AssistantDraft): string {
   return JSON.stringify(data)
 }
 
-export class SqliteAssistantStore {
+export class SqliteAssistantStore implements AssistantRepository {
   private readonly db: Database
   private readonly checked: SqliteSessionStore['checked']
 

@@ -11,8 +11,7 @@ import type {
   ToolCallRecord,
 } from '../../../src-preload/contract/dto'
 import { newestPath } from '../../core/agent/history-path'
-
-export type ExportFormat = 'md' | 'json'
+import type { ExportFormat } from '../../core/service-ports'
 
 export function exportSessionAs(
   format: ExportFormat,

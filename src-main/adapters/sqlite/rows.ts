@@ -13,7 +13,7 @@ import type {
   TodoItem,
   ToolCallRecord,
 } from '../../../src-preload/contract/dto'
-import { DEFAULT_ASSISTANT_ID } from './assistant-seeds'
+import { DEFAULT_ASSISTANT_ID } from '../../../src-preload/contract/assistants'
 
 export interface SessionRow {
   pk: number

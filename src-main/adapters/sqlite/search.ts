@@ -12,21 +12,8 @@
  */
 import type { Database, Statement } from 'better-sqlite3'
 import type { Role, SearchHit } from '../../../src-preload/contract/dto'
+import type { SearchOptions } from '../../core/service-ports'
 import { hasNoSpaceScript, markedSnippet, queryTerms, SubstringSearch } from './search-substring'
-
-export interface SearchOptions {
-  /** default 20, at most 200 */
-  limit?: number
-  offset?: number
-  /**
-   * `newest`: newest first (messages by time, title hits by the session's last activity).
-   * `ranked`: title hits first, then messages by relevance (bm25) among the newest
-   * `RANKED_WINDOW` matching messages.
-   */
-  order: 'newest' | 'ranked'
-  /** wrapped around matched terms in snippets; default `['[', ']']` */
-  markers?: [string, string]
-}
 
 /** Ranked search ranks only this many of the newest matches, so its cost is bounded. */
 export const RANKED_WINDOW = 2_000
@@ -129,7 +116,8 @@ export class MessageSearch {
     const [open, close] = opts.markers ?? ['[', ']']
     const need = offset + limit
 
-    if (hasNoSpaceScript(query)) return this.bySubstring(queryTerms(query), offset, need, open, close)
+    if (hasNoSpaceScript(query))
+      return this.bySubstring(queryTerms(query), offset, need, open, close)
     let page: Candidate[]
     if (opts.order === 'newest') {
       const titles = this.newestTitles.all(open, close, match, need)
@@ -176,13 +164,11 @@ export class MessageSearch {
     open: string,
     close: string,
   ): SearchHit[] {
-    const titles = this.substring.titles(terms, need).map(
-      (t): Candidate => ({
-        kind: 'title',
-        at: t.updated_at,
-        row: { ...t, snippet: markedSnippet(t.title, terms, open, close) },
-      }),
-    )
+    const titles = this.substring.titles(terms, need).map((t): Candidate => ({
+      kind: 'title',
+      at: t.updated_at,
+      row: { ...t, snippet: markedSnippet(t.title, terms, open, close) },
+    }))
     const messages = this.substring
       .messages(terms, need)
       .map((m): Candidate => ({ kind: 'message', at: m.at, pk: m.pk }))

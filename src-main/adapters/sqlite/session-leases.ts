@@ -8,26 +8,12 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Database, Statement } from 'better-sqlite3'
-
-export interface LeaseHolder {
-  pid: number
-  /** 'cli', 'web', 'desktop'… as the owner said */
-  kind: string
-  since: number
-  heartbeatAt: number
-  /** held by this store (this process) */
-  self: boolean
-}
-
-export type LeaseResult = { ok: true; lease: SessionLease } | { ok: false; holder: LeaseHolder }
-
-export interface SessionLease {
-  readonly sessionId: string
-  /** renews the heartbeat now; false when the lease was lost (taken over as stale) */
-  renew(): boolean
-  /** gives the lease up (idempotent) */
-  release(): void
-}
+import type {
+  LeaseHolder,
+  LeaseResult,
+  SessionLease,
+  SessionLeases as SessionLeasesPort,
+} from '../../core/service-ports'
 
 export interface SessionLeasesOptions {
   /** a lease not renewed for this long is stale (default 30 s) */
@@ -59,7 +45,7 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-export class SessionLeases {
+export class SessionLeases implements SessionLeasesPort {
   /** this store's owner id: a process id alone can be reused */
   readonly instance = randomUUID()
   private readonly host = hostname()
@@ -118,16 +104,14 @@ export class SessionLeases {
         .immediate(),
     )
     if (holder) {
-      return {
-        ok: false,
-        holder: {
-          pid: holder.owner_pid,
-          kind: holder.owner_kind,
-          since: holder.acquired_at,
-          heartbeatAt: holder.heartbeat_at,
-          self: holder.owner_instance === this.instance,
-        },
+      const who: LeaseHolder = {
+        pid: holder.owner_pid,
+        kind: holder.owner_kind,
+        since: holder.acquired_at,
+        heartbeatAt: holder.heartbeat_at,
+        self: holder.owner_instance === this.instance,
       }
+      return { ok: false, holder: who, busy: SessionLeases.busyMessage(who) }
     }
     return { ok: true, lease: this.held(sessionId) }
   }

@@ -14,15 +14,22 @@ import type {
   StoredMessage,
   TodoItem,
 } from '../../../src-preload/contract/dto'
-import type { NewSession, SessionPatch, SessionStore } from '../../core/ports'
+import type { NewSession, SessionPatch } from '../../core/ports'
+import type {
+  ExportFormat,
+  ListSessionsOptions,
+  MessagePage,
+  SearchOptions,
+  SessionRepository,
+} from '../../core/service-ports'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
-import { exportSessionAs, type ExportFormat } from './export'
+import { exportSessionAs } from './export'
 import { damagedLater, explainQueryError, type StorageError } from './open-errors'
 import { findDanglingToolCalls, interruptedResult } from './repair'
 import { readMessage, readMessages, readSession } from './row-check'
 import { toJson } from './rows'
 import { toMessage as storedMessage } from './rows'
-import { MessageSearch, type SearchOptions } from './search'
+import { MessageSearch } from './search'
 import { hasNoSpaceScript } from './search-substring'
 import { SessionLeases, type SessionLeasesOptions } from './session-leases'
 import { prepareStatements, type Statements } from './statements'
@@ -42,21 +49,6 @@ export interface SessionStoreOptions extends OpenDatabaseOptions {
   leases?: SessionLeasesOptions
 }
 
-export interface ListSessionsOptions {
-  limit: number
-  offset?: number
-  /** archived sessions are left out unless this is true */
-  includeArchived?: boolean
-}
-
-export interface MessagePage {
-  /** messages with a greater seq (then the first `limit` of them) */
-  afterSeq?: number
-  /** messages with a smaller seq */
-  beforeSeq?: number
-  limit: number
-}
-
 type SessionColumn =
   'title' | 'provider' | 'model' | 'workspace' | 'system_prompt' | 'todos' | 'pinned' | 'archived'
 
@@ -74,7 +66,7 @@ function patchColumns(patch: SessionPatch): [SessionColumn, string | number | nu
   return cols
 }
 
-export class SqliteSessionStore implements SessionStore {
+export class SqliteSessionStore implements SessionRepository {
   private writes = 0
   private readonly now: () => number
   private readonly searcher: MessageSearch

@@ -3,7 +3,7 @@
  * window's `@` picker and `/` commands list it (the same catalog). Every name comes from a
  * server and is stripped of control sequences.
  */
-import type { ToolRuntime } from '../../services/tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 import { settled } from '../message-parts'
 import type { Streams } from '../output'
 import { stripControls } from '../terminal-text'

@@ -8,7 +8,7 @@
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import { AbortReason } from '../../core/llm/types'
 import type { AppServices } from '../../services/host/app-services'
-import type { ToolRuntime } from '../../services/tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 import { UsageError, type CliOptions } from '../args'
 import { findAssistant } from '../assistants'
 import { mentionMessage, MessageError, parsePromptArgs } from '../message-parts'

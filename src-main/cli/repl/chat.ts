@@ -15,7 +15,7 @@
 import { createInterface } from 'node:readline'
 import type { AppServices } from '../../services/host/app-services'
 import { handleStopSignals, stopOnSignals } from '../../services/host/signals'
-import type { ToolRuntime } from '../../services/tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 import type { CliOptions } from '../args'
 import { stripControls, unguarded } from '../terminal-text'
 import { openChat, type ChatSession, type ChatStreams } from './chat-session'

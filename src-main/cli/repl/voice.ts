@@ -7,7 +7,7 @@
  */
 import type { VoiceSource, VoiceStatus } from '../../../src-preload/contract/voice'
 import type { AppServices } from '../../services/host/app-services'
-import type { ToolRuntime } from '../../services/tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 import { VoiceRuntime, type VoiceTurns } from '../../services/voice/voice-runtime'
 import type { Streams } from '../output'
 import { stripControls } from '../terminal-text'

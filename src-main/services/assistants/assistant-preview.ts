@@ -12,7 +12,7 @@ import { allowsDescriptor } from '../../core/tools/assistant-filter'
 import { BUILTIN_SERVER } from '../../core/tools/composite-host'
 import type { ToolDescriptor } from '../../core/ports'
 import type { AppServices } from '../host/app-services'
-import type { ToolRuntime } from '../tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 
 export async function previewAssistantTools(
   app: AppServices,

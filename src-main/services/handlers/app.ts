@@ -4,7 +4,6 @@
  * of one a query found damaged.
  */
 import path from 'node:path'
-import { writeFileAtomic } from '../../adapters/atomic-file'
 import { RouteError, type Handlers } from '../../ipc/router'
 import type { HandlerContext, NativeDialogs } from './handler-context'
 
@@ -49,7 +48,7 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
       if (!path.isAbsolute(target))
         throw new RouteError('bad_request', `The save dialog gave a relative path: ${target}`)
       try {
-        await writeFileAtomic(target, input.content)
+        await c.writeFile(target, input.content)
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e)
         throw new RouteError('unavailable', `Could not save ${target}: ${why}`)

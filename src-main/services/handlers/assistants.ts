@@ -1,4 +1,4 @@
-import { DEFAULT_ASSISTANT_ID } from '../../adapters/sqlite/assistant-seeds'
+import { DEFAULT_ASSISTANT_ID } from '../../../src-preload/contract/assistants'
 import { AssistantError } from '../../adapters/sqlite/assistant-store'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { AssistantFileError, exportAssistant, importAssistant } from '../assistants/assistant-files'

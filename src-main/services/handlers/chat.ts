@@ -1,5 +1,5 @@
-import { promptOrigin, promptText } from '../../adapters/mcp/prompts'
 import { RouteError, type Handlers } from '../../ipc/router'
+import { promptOrigin, promptText } from '../tools/prompt-message'
 import { explained } from './mcp-catalog'
 import type { HandlerContext } from './handler-context'
 

@@ -1,14 +1,24 @@
+import type { McpLogins, McpServerConfigs } from '../../core/mcp-ports'
+import type { ToolRuntime } from '../../core/service-ports'
 import type { AppServices } from '../host/app-services'
 import type { ApprovalBroker } from '../host/approvals'
 import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
-import type { ToolRuntime } from '../tools/tool-runtime'
 import type { TurnManager } from '../turns/turn-manager'
 
-/** What the route handlers work with. */
+/**
+ * What the route handlers work with: ports (`core/service-ports.ts`, `core/mcp-ports.ts`)
+ * and services, never an adapter. `services/host/app-host.ts` builds it.
+ */
 export interface HandlerContext {
   app: AppServices
   tools: ToolRuntime
+  /** the MCP servers' configuration language (checks, command lines, Claude Desktop's file) */
+  mcpConfigs: McpServerConfigs
+  /** OAuth logins to remote MCP servers */
+  mcpLogins: McpLogins
+  /** writes a file the user chose (the save dialog's), atomically */
+  writeFile(path: string, content: string): Promise<void>
   turns: TurnManager
   approvals: ApprovalBroker
   elicitations: ElicitationBroker
@@ -27,10 +37,10 @@ export interface HandlerContext {
   /** the system's file dialogs (the desktop app); null where the host has none (browser mode) */
   dialogs: NativeDialogs | null
   /**
-   * Opens a server's login address (the desktop app shows it first, then uses the shell);
-   * false when the user declined. Null: the system's browser is opened as the CLI does.
+   * Opens a server's login address (the desktop app shows it first, then uses the shell;
+   * elsewhere the system's browser, as the CLI does); false when the user declined.
    */
-  openAuthorization?: OpenAuthorization | null
+  openAuthorization: OpenAuthorization
   /**
    * Asks the user, outside the page, whether to move the damaged database aside and start a
    * new one (the desktop app's native dialog); false when they declined. Null: the page

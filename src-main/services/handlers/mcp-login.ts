@@ -6,16 +6,12 @@
  * the server at "needs login" with the reason.
  */
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
-import { AddressRefused, openInBrowser } from '../../adapters/mcp/browser-opener'
-import { isStdio, type HttpServerConfig } from '../../adapters/mcp/config'
-import { loginToServer } from '../../adapters/mcp/oauth-login'
-import { McpAuthStore } from '../../adapters/mcp/oauth-store'
+import { isStdio, type HttpServerConfig } from '../../core/mcp-ports'
 import { RouteError, type Handlers } from '../../ipc/router'
 import type { HandlerContext } from './handler-context'
 
 export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | 'mcp.logout'> {
   const inFlight = new Map<string, Promise<string | null>>()
-  const store = new McpAuthStore(c.app.secrets)
   const remote = (name: string): HttpServerConfig => {
     const conn = c.tools.manager.get(name)
     if (!conn) {
@@ -37,32 +33,20 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
   const info = (name: string): McpServerInfo =>
     c.tools.servers().find((s) => s.name === name) ?? c.tools.manager.get(name)!.info()
   const open = async (name: string, url: string): Promise<void> => {
-    if (c.openAuthorization) {
-      if (!(await c.openAuthorization(name, url)))
-        throw new Error('the login was cancelled before the browser opened')
-      return
-    }
-    // the engine runs on the user's computer in every host: its browser is theirs
-    await openInBrowser(url, { purpose: 'login', env: c.env }).catch((e: unknown) => {
-      // an address refused is a failed login; no browser found is not: the window shows the
-      // address too, to open by hand
-      if (e instanceof AddressRefused) throw e
-    })
+    if (!(await c.openAuthorization(name, url)))
+      throw new Error('the login was cancelled before the browser opened')
   }
 
   const start = (name: string, config: HttpServerConfig): Promise<string | null> =>
     new Promise((resolve, reject) => {
       let opened = false
-      loginToServer(name, config, {
-        store,
-        clientVersion: c.version,
-        open: async (u) => {
+      c.mcpLogins
+        .login(name, config, async (u) => {
           // opened (or refused, which fails the login) before the route answers with it
           await open(name, u.href)
           opened = true
           resolve(u.href)
-        },
-      })
+        })
         .then(async () => {
           if (!opened) resolve(null)
           await c.tools.manager.restart(name)
@@ -88,7 +72,7 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
     },
     'mcp.logout': async ({ name }) => {
       const config = remote(name)
-      store.logout(config.url)
+      c.mcpLogins.logout(config.url)
       await c.tools.manager.restart(name)
       return { server: info(name) }
     },

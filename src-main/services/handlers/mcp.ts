@@ -1,21 +1,8 @@
 import { existsSync } from 'node:fs'
-import { homedir } from 'node:os'
 import type { McpServerDraft, McpServerInfo } from '../../../src-preload/contract/dto'
-import {
-  claudeDesktopConfigPath,
-  commandLineOf,
-  configFingerprint,
-  describeServer,
-  importClaudeDesktop,
-  McpConfigError,
-  parseServerConfig,
-  parseServersText,
-  type McpServerConfig,
-  type McpServersConfig,
-} from '../../adapters/mcp/config'
-import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../../adapters/mcp/oauth-store'
+import { McpConfigError } from '../../adapters/mcp/config'
+import type { McpServerConfig, McpServersConfig } from '../../core/mcp-ports'
 import { RouteError, type Handlers } from '../../ipc/router'
-import { configuredServers } from '../tools/tool-runtime'
 import type { HandlerContext } from './handler-context'
 
 type McpRoutes =
@@ -29,6 +16,7 @@ type McpRoutes =
   | 'mcp.importClaude'
 
 export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
+  const configs = c.mcpConfigs
   const servers = (): McpServerInfo[] => c.tools.servers()
   const stored = (): Record<string, Record<string, unknown>> => c.app.settings.get().mcpServers
   const find = (name: string): McpServerInfo => {
@@ -52,16 +40,15 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       const next = { ...s.mcpServers }
       change(next)
       // a configured OAuth client's secret is kept with the API keys, not in the settings
-      const secrets = new McpAuthStore(c.app.secrets)
-      for (const [n, entry] of Object.entries(next)) next[n] = moveClientSecret(entry, secrets)
+      for (const [n, entry] of Object.entries(next)) next[n] = c.mcpLogins.keepClientSecret(entry)
       s.mcpServers = next
     })
-    c.tools.manager.apply(configuredServers(stored(), () => {}))
+    c.tools.manager.apply(configs.fromSettings(stored(), () => {}))
     return servers()
   }
   const toConfig = (name: string, raw: unknown): McpServerConfig => {
     try {
-      return parseServerConfig(name, raw)
+      return configs.parse(name, raw)
     } catch (e) {
       throw new RouteError('bad_request', (e as Error).message)
     }
@@ -70,8 +57,8 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     Object.entries(found).map(([name, config]) => ({
       name,
       config,
-      command: describeServer(config),
-      commandLine: commandLineOf(config),
+      command: configs.describe(config),
+      commandLine: configs.commandLine(config),
       exists: name in stored(),
     }))
 
@@ -86,15 +73,15 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     next: McpServerConfig,
     confirmed: string | undefined,
   ): Promise<void> => {
-    const line = commandLineOf(next)
+    const line = configs.commandLine(next)
     if (!line || next.disabled === true) return
     let prev: McpServerConfig | null = null
     try {
-      prev = parseServerConfig(name, before)
+      prev = configs.parse(name, before)
     } catch {
       prev = null
     }
-    if (prev && prev.disabled !== true && configFingerprint(prev) === line.fingerprint) return
+    if (prev && prev.disabled !== true && configs.fingerprint(prev) === line.fingerprint) return
     if (c.confirmCommand) {
       // the desktop app: the main process asks; whatever the renderer sent does not count
       const allowed = await c.confirmCommand({
@@ -160,7 +147,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
         throw new RouteError('not_found', `There is no MCP server named "${name}".`)
       const removed = stored()[name]
       const list = await save((all) => delete all[name])
-      forgetUnusedLogin(removed, stored(), c.app.secrets)
+      c.mcpLogins.forgetUnusedLogin(removed, stored())
       return { servers: list }
     },
     'mcp.restart': async ({ name }) => {
@@ -172,18 +159,18 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     'mcp.logs': async ({ name }) => ({ name, stderrTail: find(name).stderrTail }),
     'mcp.parse': async ({ text, name }) => {
       try {
-        return { servers: drafts(parseServersText(text, name)) }
+        return { servers: drafts(configs.parseText(text, name)) }
       } catch (e) {
         if (e instanceof McpConfigError) throw new RouteError('bad_request', e.message)
         throw e
       }
     },
     'mcp.importClaude': async () => {
-      const file = claudeDesktopConfigPath(process.platform, c.env, c.env['HOME'] || homedir())
+      const file = configs.claudeDesktopFile(c.env)
       if (!existsSync(file))
         throw new RouteError('not_found', `Claude Desktop's configuration is not at ${file}.`)
       try {
-        return { file, servers: drafts(importClaudeDesktop(file)) }
+        return { file, servers: drafts(configs.importClaudeDesktop(file)) }
       } catch (e) {
         if (e instanceof McpConfigError) throw new RouteError('bad_request', e.message)
         throw e

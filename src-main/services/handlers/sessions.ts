@@ -1,4 +1,3 @@
-import { deleteSessionLogs, listTurnLogs } from '../../adapters/logs/turn-log'
 import { RouteError, type Handlers } from '../../ipc/router'
 import { fileSlug } from '../host/file-slug'
 import type { HandlerContext } from './handler-context'
@@ -81,7 +80,7 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
         throw new RouteError('conflict', 'A turn is running in this session: stop it first.')
       const deleted = store.deleteSession(id)
       if (deleted) {
-        await deleteSessionLogs(c.app.dataDir, id)
+        await c.app.turnLogs.deleteSession(id)
         changed(id, true)
       }
       return { deleted }
@@ -96,7 +95,7 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
     },
     'logs.turns': async ({ sessionId, offset, limit }) => {
       existing(sessionId)
-      return listTurnLogs(c.app.dataDir, sessionId, { offset: offset ?? 0, limit: limit ?? 20 })
+      return c.app.turnLogs.list(sessionId, { offset: offset ?? 0, limit: limit ?? 20 })
     },
   }
 }

@@ -1,11 +1,5 @@
 import { isAbsolute } from 'node:path'
-import type {
-  BuiltinToolInfo,
-  ProviderView,
-  SettingsView,
-} from '../../../src-preload/contract/app-dto'
-import { BuiltinTools, defaultWorkspace } from '../../adapters/builtin-tools'
-import type { Settings } from '../../adapters/settings/schema'
+import type { ProviderView, SettingsView } from '../../../src-preload/contract/app-dto'
 import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { LlmClient } from '../../core/llm/client'
 import { RouteError, type Handlers } from '../../ipc/router'
@@ -58,15 +52,6 @@ async function models(baseURL: string, apiKey: string | undefined): Promise<stri
   }
 }
 
-function builtinToolInfo(): BuiltinToolInfo[] {
-  return new BuiltinTools({ workspace: defaultWorkspace }).tools().map((t) => ({
-    name: t.name,
-    title: t.annotations?.title ?? t.name,
-    description: t.description,
-    readOnly: t.annotations?.readOnlyHint === true,
-  }))
-}
-
 /**
  * The provider a new chat would use, chosen the way a turn chooses it (a window has no
  * flags): the environment, then the settings' default.
@@ -92,7 +77,7 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
         )
       }
       try {
-        await c.app.settings.update((s: Settings) => {
+        await c.app.settings.update((s) => {
           for (const [key, value] of Object.entries(rest)) {
             if (value !== undefined) (s as unknown as Record<string, unknown>)[key] = value
           }
@@ -126,8 +111,8 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
       ),
     }),
     'tools.builtins': async () => ({
-      tools: builtinToolInfo(),
-      defaultWorkspace: defaultWorkspace(),
+      tools: c.tools.builtins(),
+      defaultWorkspace: c.app.defaultWorkspace(),
     }),
     'providers.models': async ({ providerId }) => {
       const s = c.app.settings.get()

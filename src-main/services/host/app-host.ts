@@ -1,9 +1,13 @@
 /**
  * Everything a UI host (the Electron app, browser mode) runs, assembled in one place: the
  * services on the data directory, the MCP servers and built-in tools, running turns,
- * pending approvals, the router for requests and the hub for events.
+ * pending approvals, the router for requests and the hub for events. A composition file:
+ * the adapters the handlers reach through ports are made here.
  */
-import { readMcpConfigFile } from '../../adapters/mcp/config'
+import { writeFileAtomic } from '../../adapters/atomic-file'
+import { AddressRefused, openInBrowser } from '../../adapters/mcp/browser-opener'
+import { mcpServerConfigs, readMcpConfigFile } from '../../adapters/mcp/config'
+import { mcpLogins } from '../../adapters/mcp/oauth-login'
 import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
@@ -166,6 +170,9 @@ async function assemble(
   const context: HandlerContext = {
     app,
     tools,
+    mcpConfigs: mcpServerConfigs,
+    mcpLogins: mcpLogins(app.secrets, opts.version),
+    writeFile: (path, content) => writeFileAtomic(path, content),
     turns,
     approvals,
     elicitations,
@@ -176,7 +183,7 @@ async function assemble(
     mcpOverride: override !== undefined,
     confirmCommand: opts.confirmCommand ?? null,
     dialogs: opts.dialogs ?? null,
-    openAuthorization: opts.openAuthorization ?? null,
+    openAuthorization: opts.openAuthorization ?? systemBrowser(env),
     confirmNewDatabase: opts.confirmNewDatabase ?? null,
     replaceDatabase,
   }
@@ -206,5 +213,19 @@ async function assemble(
         await app.calibration?.flushed()
         app.close()
       })()),
+  }
+}
+
+/**
+ * Opens a server's login address in the system's browser: the engine runs on the user's
+ * computer in every host, so its browser is theirs. An address refused fails the login; no
+ * browser found does not: the window shows the address too, to open by hand.
+ */
+function systemBrowser(env: NodeJS.ProcessEnv): OpenAuthorization {
+  return async (_server, url) => {
+    await openInBrowser(url, { purpose: 'login', env }).catch((e: unknown) => {
+      if (e instanceof AddressRefused) throw e
+    })
+    return true
   }
 }

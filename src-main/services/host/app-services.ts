@@ -1,17 +1,33 @@
+/**
+ * A composition file: it opens the adapters on the data directory (SQLite, settings,
+ * secrets, turn logs) and hands them out as the ports of `core/service-ports.ts`.
+ */
 import { relative, resolve } from 'node:path'
+import { defaultWorkspace } from '../../adapters/builtin-tools'
 import { FileTokenCalibration } from '../../adapters/calibration-file'
 import { dataPaths, securePrivateDataDir } from '../../adapters/data-dir'
-import { FileTurnLogger, pruneTurnLogs } from '../../adapters/logs/turn-log'
-import { SettingsPermissionRules } from '../../adapters/settings/rules'
-import { openSecrets, type SecretCodec, type SecretsStore } from '../../adapters/settings/secrets'
 import {
-  openSettings,
-  type SettingsStore,
-  type SettingsStoreFactory,
-} from '../../adapters/settings/settings-store'
+  deleteSessionLogs,
+  FileTurnLogger,
+  listTurnLogs,
+  pruneTurnLogs,
+} from '../../adapters/logs/turn-log'
+import { SettingsPermissionRules } from '../../adapters/settings/rules'
+import { openSecrets, type SecretCodec } from '../../adapters/settings/secrets'
+import { openSettings, type SettingsStoreFactory } from '../../adapters/settings/settings-store'
 import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
-import { createSessionStore, type SqliteSessionStore } from '../../adapters/sqlite/session-store'
+import { createSessionStore } from '../../adapters/sqlite/session-store'
+import type { TurnLogger } from '../../core/ports'
+import type {
+  AssistantRepository,
+  PermissionRules,
+  SavedTokenCalibration,
+  SecretsStore,
+  SessionRepository,
+  SettingsStore,
+  TurnLogArchive,
+} from '../../core/service-ports'
 
 /**
  * The services every host (CLI, browser mode, desktop app) runs on one data directory.
@@ -21,13 +37,17 @@ export interface AppServices {
   dataDir: string
   settings: SettingsStore
   secrets: SecretsStore
-  store: SqliteSessionStore
+  store: SessionRepository
   /** assistants, and which one each session runs with (same database) */
-  assistants: SqliteAssistantStore
-  logger: FileTurnLogger
-  rules: SettingsPermissionRules
+  assistants: AssistantRepository
+  logger: TurnLogger
+  /** the turn logs read back (the turn inspector) and deleted with their session */
+  turnLogs: TurnLogArchive
+  rules: PermissionRules
   /** each model's characters per token, learned from the usage servers report */
-  calibration?: FileTokenCalibration
+  calibration?: SavedTokenCalibration
+  /** the folder the built-in file tools use when neither the session nor the settings name one */
+  defaultWorkspace(): string
   /** a key in use that is not stored (a flag, the environment): never written to a log */
   registerSecret(secret: string): void
   close(): void
@@ -98,7 +118,12 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     store,
     assistants: new SqliteAssistantStore(store),
     logger,
+    turnLogs: {
+      list: (sessionId, page) => listTurnLogs(dataDir, sessionId, page),
+      deleteSession: (sessionId) => deleteSessionLogs(dataDir, sessionId),
+    },
     rules,
+    defaultWorkspace: () => defaultWorkspace(),
     calibration: new FileTokenCalibration(dataDir, (e) =>
       warn(`Could not save the token calibration: ${e.message}`),
     ),

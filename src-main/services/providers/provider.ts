@@ -1,4 +1,4 @@
-import type { ProviderConfig } from '../../adapters/settings/schema'
+import type { ProviderSettings } from '../../../src-preload/contract/settings-schema'
 
 /**
  * Which endpoint a turn talks to. Flags beat the environment, the environment beats
@@ -10,7 +10,7 @@ export interface ProviderFlags {
   model?: string
 }
 
-export type ConfiguredProvider = ProviderConfig
+export type ConfiguredProvider = ProviderSettings
 
 export interface ProviderSources {
   flags: ProviderFlags
@@ -40,11 +40,11 @@ export interface ProviderChoice {
 }
 
 export type ProviderOptions = Pick<
-  ProviderConfig,
+  ProviderSettings,
   'ollamaNativeApi' | 'ollamaMaxContext' | 'keepAlive' | 'thinking' | 'contextWindows'
 >
 
-function providerOptions(p: ProviderConfig): ProviderOptions {
+function providerOptions(p: ProviderSettings): ProviderOptions {
   const o: ProviderOptions = {}
   if (p.ollamaNativeApi !== undefined) o.ollamaNativeApi = p.ollamaNativeApi
   if (p.ollamaMaxContext !== undefined) o.ollamaMaxContext = p.ollamaMaxContext

@@ -1,15 +1,17 @@
 /**
- * The tools every host runs: the MCP servers (started in the background when the host
- * starts) and the built-in set, combined into the ToolHost a turn uses.
+ * A composition file: the tools every host runs, the MCP servers (started in the
+ * background when the host starts) and the built-in set, combined into the ToolHost a turn
+ * uses, and handed out as the `ToolRuntime` port.
  */
 import { join } from 'node:path'
-import type { McpServerInfo, SessionRecord } from '../../../src-preload/contract/dto'
-import type { ToolHost } from '../../core/ports'
+import type { BuiltinToolInfo } from '../../../src-preload/contract/app-dto'
+import type { McpServerInfo } from '../../../src-preload/contract/dto'
 import { CompositeToolHost } from '../../core/tools/composite-host'
 import type { ToolSource } from '../../core/tools/tool-source'
+import type { McpServersConfig } from '../../core/mcp-ports'
+import type { ToolRuntime } from '../../core/service-ports'
 import { BuiltinTools, defaultWorkspace } from '../../adapters/builtin-tools'
-import type { McpConfigError } from '../../adapters/mcp/config'
-import { parseServerConfig, type McpServersConfig } from '../../adapters/mcp/config'
+import { configuredServers } from '../../adapters/mcp/config'
 import { stdioLauncher } from '../../adapters/mcp/launch'
 import { McpCatalog } from '../../adapters/mcp/catalog'
 import { McpManager } from '../../adapters/mcp/manager'
@@ -21,30 +23,14 @@ import { withoutVoiceTools } from '../voice/voice-tools'
 
 declare const __CAIRN_VERSION__: string | undefined
 
-export interface ToolRuntime {
-  manager: McpManager
-  /** the servers' resources and prompts */
-  catalog: McpCatalog
-  /** the tools of one session's turn (its workspace for the built-in file tools) */
-  hostFor(session: Pick<SessionRecord, 'workspace'>): ToolHost
-  servers(): McpServerInfo[]
-  shutdown(): Promise<void>
-}
-
-/** Reads `settings.mcpServers`, skipping (with a warning) entries that are not valid. */
-export function configuredServers(
-  raw: Record<string, unknown>,
-  warn: (m: string) => void,
-): McpServersConfig {
-  const out: McpServersConfig = {}
-  for (const [name, entry] of Object.entries(raw)) {
-    try {
-      out[name] = parseServerConfig(name, entry)
-    } catch (e) {
-      warn(`the MCP server "${name}" in the settings is skipped: ${(e as McpConfigError).message}`)
-    }
-  }
-  return out
+/** every built-in tool, as the settings list them */
+function builtinToolInfo(): BuiltinToolInfo[] {
+  return new BuiltinTools({ workspace: defaultWorkspace }).tools().map((t) => ({
+    name: t.name,
+    title: t.annotations?.title ?? t.name,
+    description: t.description,
+    readOnly: t.annotations?.readOnlyHint === true,
+  }))
 }
 
 export async function startToolRuntime(
@@ -109,6 +95,7 @@ export async function startToolRuntime(
       const sources = (): ToolSource[] => manager.sources().map(withoutVoiceTools)
       return new CompositeToolHost(sources, { readyTimeoutMs, builtin })
     },
+    builtins: builtinToolInfo,
     servers: () => manager.list(),
     shutdown: async () => {
       await manager.shutdown()

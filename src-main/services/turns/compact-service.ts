@@ -13,7 +13,6 @@ import { viewOf } from '../../core/agent/context-view'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
 import { modelForTier } from '../../core/agent/model-tiers'
 import { systemClock } from '../../core/clock'
-import { SessionLeases } from '../../adapters/sqlite/session-leases'
 import type { AppServices } from '../host/app-services'
 import { setupModel } from '../providers/model-setup'
 import { sessionWindow } from './session-windows'
@@ -67,7 +66,7 @@ export async function compactSession(
   const session = app.store.getSession(sessionId)
   if (!session) throw new SetupError(`There is no session "${sessionId}".`, 'no_session')
   const got = app.store.leases.acquire(sessionId, owner)
-  if (!got.ok) throw new SetupError(SessionLeases.busyMessage(got.holder), 'busy')
+  if (!got.ok) throw new SetupError(got.busy, 'busy')
   try {
     // the provider the session's next turn would use (its assistant's, else the configured one)
     const assistant = app.assistants.forSession(sessionId).assistant

@@ -17,7 +17,7 @@ import type { ApprovalBroker } from '../host/approvals'
 import { DeltaCoalescer } from './delta-coalescer'
 import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
-import type { ToolRuntime } from '../tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 import { runSessionTurn, SetupError } from './turn-service'
 
 interface RunningTurn {

@@ -13,11 +13,8 @@ import { writeTitle } from '../../core/agent/session-title'
 import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
 import { systemClock } from '../../core/clock'
 import { LlmClient } from '../../core/llm/client'
-import { defaultWorkspace } from '../../adapters/builtin-tools'
-import { deleteSessionLogs } from '../../adapters/logs/turn-log'
-import { AssistantError } from '../../adapters/sqlite/assistant-store'
-import { SessionLeases, type SessionLease } from '../../adapters/sqlite/session-leases'
 import type { Approver, Elicitor, ToolHost } from '../../core/ports'
+import type { SessionLease } from '../../core/service-ports'
 import type { AppServices } from '../host/app-services'
 import {
   detectLocalServer,
@@ -105,7 +102,7 @@ const TITLE_TIMEOUT_MS = 20_000
 /** Takes the session's lease (synchronously), or says who has it. */
 function leaseSession(app: AppServices, sessionId: string, owner: string): SessionLease {
   const got = app.store.leases.acquire(sessionId, owner)
-  if (!got.ok) throw new SetupError(SessionLeases.busyMessage(got.holder), 'busy')
+  if (!got.ok) throw new SetupError(got.busy, 'busy')
   return got.lease
 }
 
@@ -266,13 +263,13 @@ async function runLeased(
       systemPrompt: assistantSystemPrompt(session, assistant, settings),
       environment: {
         os: describeOs(),
-        workspace: session.workspace ?? settings.defaultWorkspace ?? defaultWorkspace(),
+        workspace: session.workspace ?? settings.defaultWorkspace ?? app.defaultWorkspace(),
       },
       ...(input.signal ? { signal: input.signal } : {}),
       emit,
     },
   )
-  if (discarded) await deleteSessionLogs(app.dataDir, session.id).catch(() => undefined)
+  if (discarded) await app.turnLogs.deleteSession(session.id).catch(() => undefined)
   // named by the utility model, after the turn (it holds nothing up), when the user wants it
   const titled =
     !existing && !discarded && outcome.reason === 'completed' && settings.generateTitles
@@ -332,13 +329,9 @@ function chooseAssistant(
   existing: SessionRecord | null,
   assistantId: string | undefined,
 ): { assistant: Assistant; session: SessionRecord | null } {
-  try {
-    return turnAssistant(app, existing, assistantId)
-  } catch (e) {
-    if (e instanceof AssistantError && e.code === 'not_found')
-      throw new SetupError(e.message, 'no_assistant')
-    throw e
-  }
+  if (assistantId !== undefined && !app.assistants.get(assistantId))
+    throw new SetupError(`There is no assistant "${assistantId}".`, 'no_assistant')
+  return turnAssistant(app, existing, assistantId)
 }
 
 /**

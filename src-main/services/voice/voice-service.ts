@@ -7,7 +7,7 @@
 import type { AppEvent } from '../../../src-preload/contract/app-events'
 import type { AppServices } from '../host/app-services'
 import type { EventHub } from '../host/event-hub'
-import type { ToolRuntime } from '../tools/tool-runtime'
+import type { ToolRuntime } from '../../core/service-ports'
 import type { TurnManager } from '../turns/turn-manager'
 import { VoiceRuntime, type VoiceTurns } from './voice-runtime'
 

@@ -1,0 +1,167 @@
+/**
+ * The MCP servers as the services see them: their configuration (the Claude Desktop
+ * format plus Cairn's keys), the running servers, their resources and prompts, and OAuth
+ * logins. `adapters/mcp/` implements these; the composition files hand them out (see
+ * `service-ports.ts`).
+ */
+import type { ContentPart, McpCommandLine, McpServerInfo } from '../../src-preload/contract/dto'
+import type {
+  McpPrompt,
+  McpPromptMessage,
+  McpResource,
+  McpResourceTemplate,
+  ResourceRef,
+} from '../../src-preload/contract/mcp-catalog'
+import type { ToolSource } from './tools/tool-source'
+
+// ——— configuration ———
+
+interface CommonServerConfig {
+  disabled?: boolean
+  /** believe this server's annotations (read-only hints); off by default, as the MCP spec advises */
+  trustAnnotations?: boolean
+  /** per-call timeout, reset by progress notifications (default 60 s) */
+  timeoutMs?: number
+  /** the longest a call may run, progress or not (default 10 min) */
+  maxTimeoutMs?: number
+}
+
+export interface StdioServerConfig extends CommonServerConfig {
+  command: string
+  args?: string[]
+  env?: Record<string, string>
+  cwd?: string
+}
+
+export interface HttpServerConfig extends CommonServerConfig {
+  url: string
+  headers?: Record<string, string>
+  /** a client registered with the server's authorization server beforehand (all optional) */
+  oauth?: OAuthClientConfig
+}
+
+export interface OAuthClientConfig {
+  clientId?: string
+  /** moved to the secrets store when the configuration is saved */
+  clientSecret?: string
+  scopes?: string[]
+  /**
+   * an https address where Cairn's client metadata document is published: used as the
+   * client id with an authorization server that supports client ID metadata documents
+   */
+  clientMetadataUrl?: string
+}
+
+export type McpServerConfig = StdioServerConfig | HttpServerConfig
+
+export type McpServersConfig = Record<string, McpServerConfig>
+
+export function isStdio(c: McpServerConfig): c is StdioServerConfig {
+  return typeof (c as StdioServerConfig).command === 'string'
+}
+
+/** The environment variables a host runs with (what `process.env` holds). */
+export type Environment = Readonly<Record<string, string | undefined>>
+
+/**
+ * The configuration language of MCP servers. `parse`, `parseText` and
+ * `importClaudeDesktop` throw an `McpConfigError` that names the server and the field
+ * that is wrong.
+ */
+export interface McpServerConfigs {
+  /** one server's entry, checked */
+  parse(name: string, raw: unknown): McpServerConfig
+  /**
+   * Servers from text a user pasted: `{"mcpServers": {...}}`, the bare map, or one server
+   * object named by `name`.
+   */
+  parseText(text: string, name?: string): McpServersConfig
+  /** the settings' `mcpServers`, skipping (with a warning) entries that are not valid */
+  fromSettings(raw: Record<string, unknown>, warn: (message: string) => void): McpServersConfig
+  /** where Claude Desktop keeps its configuration on this computer */
+  claudeDesktopFile(env: Environment): string
+  /** the servers of a Claude Desktop configuration, each disabled until the user reviewed it */
+  importClaudeDesktop(file: string): McpServersConfig
+  /** the command line (or URL) exactly as it will run, for review */
+  describe(config: McpServerConfig): string
+  /** a stdio server's full command line, as the user confirms it; null for a URL server */
+  commandLine(config: McpServerConfig): McpCommandLine | null
+  /** what "always allow" rules and confirmations are bound to: the parts that decide what runs */
+  fingerprint(config: McpServerConfig): string
+}
+
+// ——— running servers ———
+
+/** One configured, enabled server. */
+export interface McpServerHandle {
+  readonly config: McpServerConfig
+  info(): McpServerInfo
+  /** a login failed: the server shows "needs login" with this reason */
+  noteLoginFailure(message: string): void
+}
+
+/**
+ * All configured MCP servers. Enabled servers start in parallel and in the background; a
+ * configuration change starts, stops or restarts only the servers it touches.
+ */
+export interface McpServers {
+  /** applies a configuration; servers start without being waited for */
+  apply(config: McpServersConfig): void
+  /** an enabled server; undefined when it is unknown or disabled */
+  get(name: string): McpServerHandle | undefined
+  /** every configured server, enabled or not, in name order */
+  list(): McpServerInfo[]
+  /** false when the server is unknown or disabled */
+  restart(name: string): Promise<boolean>
+  /** waits until no server is starting, at most `timeoutMs` */
+  settled(timeoutMs: number): Promise<void>
+  /** the enabled servers, as tool sources */
+  sources(): ToolSource[]
+  shutdown(): Promise<void>
+}
+
+// ——— resources and prompts ———
+
+/** a server's list of resources or of prompts changed */
+export type ResourcesOrPromptsChange = { server: string; what: 'resources' | 'prompts' }
+
+/** what a server could not list, in words */
+export type ListError = { server: string; message: string }
+
+/**
+ * The resources and prompts of every ready MCP server (the composer's `@` and
+ * `/server:prompt`). `read` and `prompt` throw a `CatalogError` that says which server
+ * failed and why.
+ */
+export interface McpResourcesAndPrompts {
+  onChange(listener: (change: ResourcesOrPromptsChange) => void): () => void
+  resources(): Promise<{
+    resources: McpResource[]
+    templates: McpResourceTemplate[]
+    errors: ListError[]
+  }>
+  /** reads a resource (or a template filled with its values) into a message's parts */
+  read(ref: ResourceRef, signal?: AbortSignal): Promise<ContentPart[]>
+  prompts(): Promise<{ prompts: McpPrompt[]; errors: ListError[] }>
+  prompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptMessage[]>
+}
+
+// ——— logins ———
+
+/** OAuth logins to remote servers, and the client secrets kept with the API keys. */
+export interface McpLogins {
+  /**
+   * Logs in to the server: `open` gets the authorization address (the user's browser is
+   * sent there); resolves once the server's token is stored.
+   */
+  login(name: string, config: HttpServerConfig, open: (url: URL) => Promise<void>): Promise<void>
+  /** forgets the server's tokens and registered client (a configured client's secret stays) */
+  logout(serverUrl: string): void
+  /** the settings entry to save: a configured client's secret moved to the secrets store */
+  keepClientSecret(entry: Record<string, unknown>): Record<string, unknown>
+  /** a removed server's login is forgotten, unless another configured server has its URL */
+  forgetUnusedLogin(
+    removed: Record<string, unknown> | undefined,
+    remaining: Record<string, Record<string, unknown>>,
+  ): void
+}

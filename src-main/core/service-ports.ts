@@ -1,0 +1,239 @@
+/**
+ * The interfaces the services (`src-main/services/`, `src-main/ipc/`) work through: the
+ * session and assistant repositories, the settings, the secrets, the turn logs, the
+ * permission rules, the token calibration and the tools (MCP ports: `mcp-ports.ts`). Adapters implement them (SQLite, files);
+ * only the composition files (`services/host/app-services.ts`, `services/host/app-host.ts`,
+ * `services/tools/tool-runtime.ts`) and the hosts (`electron/`, `web/`, `cli/`) make the
+ * adapters and hand them out as these. Tests run services against in-memory fakes of them
+ * (`tests/support/memory-repositories.ts`).
+ */
+import type {
+  Assistant,
+  AssistantDraft,
+  AssistantOrigin,
+} from '../../src-preload/contract/assistants'
+import type { BuiltinToolInfo } from '../../src-preload/contract/app-dto'
+import type {
+  McpServerInfo,
+  SearchHit,
+  SessionRecord,
+  StoredMessage,
+} from '../../src-preload/contract/dto'
+import type { SettingsData } from '../../src-preload/contract/settings-schema'
+import type { McpResourcesAndPrompts, McpServers } from './mcp-ports'
+import type { PermissionRuleStore, SessionStore, TokenCalibration, ToolHost } from './ports'
+
+// ——— sessions ———
+
+export interface ListSessionsOptions {
+  limit: number
+  offset?: number
+  /** archived sessions are left out unless this is true */
+  includeArchived?: boolean
+}
+
+export interface MessagePage {
+  /** messages with a greater seq (then the first `limit` of them) */
+  afterSeq?: number
+  /** messages with a smaller seq */
+  beforeSeq?: number
+  limit: number
+}
+
+export interface SearchOptions {
+  /** default 20, at most 200 */
+  limit?: number
+  offset?: number
+  /**
+   * `newest`: newest first (messages by time, title hits by the session's last activity).
+   * `ranked`: title hits first, then messages by relevance among the newest matches.
+   */
+  order: 'newest' | 'ranked'
+  /** wrapped around matched terms in snippets; default `['[', ']']` */
+  markers?: [string, string]
+}
+
+export type ExportFormat = 'md' | 'json'
+
+/** Who holds a session's lease. */
+export interface LeaseHolder {
+  pid: number
+  /** 'cli', 'web', 'desktop'… as the owner said */
+  kind: string
+  since: number
+  heartbeatAt: number
+  /** held by this store (this process) */
+  self: boolean
+}
+
+export interface SessionLease {
+  readonly sessionId: string
+  /** renews the heartbeat now; false when the lease was lost (taken over as stale) */
+  renew(): boolean
+  /** gives the lease up (idempotent) */
+  release(): void
+}
+
+/** `busy`: what to tell the user (who has the session, what to do) */
+export type LeaseResult =
+  { ok: true; lease: SessionLease } | { ok: false; holder: LeaseHolder; busy: string }
+
+/** One turn per session, across every process that shares the data directory. */
+export interface SessionLeases {
+  /** takes the session's lease (synchronously), or says who holds it */
+  acquire(sessionId: string, owner: string): LeaseResult
+}
+
+/**
+ * Sessions and their messages, as the services use them: the core's `SessionStore` plus
+ * the lists, search, export, deletion, pins and compaction undo of the routes, the leases
+ * that keep one turn per session, and the damage a query found.
+ */
+export interface SessionRepository extends SessionStore {
+  /** who runs which session's turn, across processes */
+  readonly leases: SessionLeases
+  listSessions(opts: ListSessionsOptions): { sessions: SessionRecord[]; total: number }
+  /** one page of a session's history, in order */
+  getMessages(sessionId: string, page: MessagePage): StoredMessage[]
+  renameSession(id: string, title: string): SessionRecord
+  setPinned(id: string, pinned: boolean): SessionRecord
+  /** false when there was no such session */
+  deleteSession(id: string): boolean
+  /** null when the session has no such message */
+  setMessagePinned(sessionId: string, messageId: string, pinned: boolean): StoredMessage | null
+  /** takes a compaction's summary out of the history (undo); false when there was none */
+  removeSummary(sessionId: string, messageId: string): boolean
+  search(query: string, opts: SearchOptions): SearchHit[]
+  exportSession(id: string, format: ExportFormat): string
+  /** the first damage a query found in the database, or null */
+  readonly damage: StorageDamage | null
+  /** that damage, or what a check of the whole database finds now; null when it is sound */
+  findDamage(): StorageDamage | null
+}
+
+/** What is wrong with the data directory or the database: the message says what to do. */
+export interface StorageDamage extends Error {
+  readonly problem: 'data_dir_not_writable' | 'database_damaged'
+  /** the directory or file concerned */
+  readonly path: string
+}
+
+// ——— assistants ———
+
+/** The assistant a session runs with: the stored one, or its copy when that is gone. */
+export interface SessionAssistantChoice {
+  assistant: Assistant
+  /** false: the assistant was deleted (or cannot be read); this is the session's copy */
+  live: boolean
+}
+
+/**
+ * Assistants, and which one each session runs with. `require`, `create`, `update`,
+ * `duplicate` and `delete` throw an error with `code` `not_found` or `conflict` (a name
+ * taken, the default assistant deleted) whose message says what to do.
+ */
+export interface AssistantRepository {
+  /** every readable assistant: the default first, then by name */
+  list(): Assistant[]
+  get(id: string): Assistant | null
+  require(id: string): Assistant
+  findByName(name: string): Assistant | null
+  defaultAssistant(): Assistant
+  /** `base`, or `base (2)`, `base (3)`… whichever no assistant has */
+  freeName(base: string): string
+  create(draft: AssistantDraft, origin?: AssistantOrigin): Assistant
+  update(id: string, draft: AssistantDraft): Assistant
+  duplicate(id: string, name?: string): Assistant
+  delete(id: string): boolean
+  forSession(sessionId: string): SessionAssistantChoice
+  /** records the assistant (and a copy of it) as the session's; false: no such session */
+  setForSession(sessionId: string, assistant: Assistant): boolean
+}
+
+// ——— settings and secrets ———
+
+export interface SettingsStore {
+  /** `<dataDir>/settings.json` */
+  readonly path: string
+  /** the warnings given so far (repairs of a broken file), oldest first */
+  readonly warnings: readonly string[]
+  /** the current settings, read from the file (a fresh copy: mutating it changes nothing) */
+  get(): SettingsData
+  /**
+   * Read-modify-write under the lock: `mutator` gets the current settings and changes
+   * them in place or returns new ones. An invalid result rejects with
+   * `SettingsValidationError` and writes nothing. Resolves with the saved settings.
+   * Waiting for the lock and writing the file never block the event loop.
+   */
+  update(mutator: (settings: SettingsData) => void | SettingsData): Promise<SettingsData>
+  /**
+   * The same, waiting for the lock synchronously (up to its timeout): for the CLI, a
+   * short-lived process with no window to keep responsive. Never in the desktop app or
+   * browser mode.
+   */
+  updateSync(mutator: (settings: SettingsData) => void | SettingsData): SettingsData
+}
+
+export interface SecretsStore {
+  /** `<dataDir>/secrets.json` */
+  readonly path: string
+  readonly warnings: readonly string[]
+  getApiKey(providerId: string): string | undefined
+  /** `null` removes the key */
+  setApiKey(providerId: string, key: string | null): void
+  /** every stored key, decoded: what the turn logs must never contain */
+  allKeys(): string[]
+  /** a remote MCP server's OAuth state (JSON), per server URL */
+  getMcpAuth(serverUrl: string): string | undefined
+  /** `null` removes it */
+  setMcpAuth(serverUrl: string, json: string | null): void
+}
+
+// ——— turn logs, rules, calibration ———
+
+/** One logged LLM call read back: the parsed files, null when missing or unreadable. */
+export interface TurnLogEntry {
+  number: number
+  request: unknown
+  response: unknown
+}
+
+export interface TurnLogPage {
+  /** how many LLM calls the session has logs for */
+  total: number
+  items: TurnLogEntry[]
+}
+
+/** The turn logs kept per session, read back and deleted with it. */
+export interface TurnLogArchive {
+  /** the session's logged calls ordered by number, `limit` of them from `offset` */
+  list(sessionId: string, page: { offset: number; limit: number }): Promise<TurnLogPage>
+  /** deletes the session's logs (nothing when it has none) */
+  deleteSession(sessionId: string): Promise<void>
+}
+
+/** "Always allow" rules, saved in the background: `flushed` waits for what is being saved. */
+export interface PermissionRules extends PermissionRuleStore {
+  flushed(): Promise<void>
+}
+
+/** The token calibration, saved in the background: `flushed` waits for what is being saved. */
+export interface SavedTokenCalibration extends TokenCalibration {
+  flushed(): Promise<void>
+}
+
+// ——— tools ———
+
+/** The tools every host runs: the MCP servers and the built-in set. */
+export interface ToolRuntime {
+  manager: McpServers
+  /** the servers' resources and prompts */
+  catalog: McpResourcesAndPrompts
+  /** the tools of one session's turn (its workspace for the built-in file tools) */
+  hostFor(session: Pick<SessionRecord, 'workspace'>): ToolHost
+  /** every built-in tool, switched on in the settings or not */
+  builtins(): BuiltinToolInfo[]
+  /** every configured MCP server, enabled or not, in name order */
+  servers(): McpServerInfo[]
+  shutdown(): Promise<void>
+}
