@@ -109,7 +109,7 @@ describe('the fetch of a protected connection', () => {
       tokens: { access_token: 'tok-own-origin', token_type: 'Bearer' },
     }))
     const provider = new CairnOAuthProvider({ serverUrl: own.url, store })
-    const f = guardedFetch(own.url, provider)
+    const f = guardedFetch(own.url, provider, fetch)
     const headers = { authorization: 'Bearer tok-own-origin', 'x-other': '1' }
     await f(own.url, { headers })
     await f(other.url, { headers })

@@ -38,6 +38,7 @@ import {
 } from './oauth-connection'
 import type { CairnOAuthProvider } from './oauth-provider'
 import type { McpAuthStore } from './oauth-store'
+import { cappedFetch } from './http-limits'
 import { ELICITATION_CAPABILITY, installElicitation, RunningCalls } from './elicitation'
 
 /** pages of `tools/list` read at most: a server that pages forever stops here */
@@ -366,9 +367,11 @@ export class McpConnection implements ToolSource {
     }
     const url = new URL(this.config.url)
     this.auth = backgroundProvider(this.config, this.deps.oauthStore)
+    // every answer read is capped (http-limits.ts), the login's discovery included
+    const capped = cappedFetch(this.config.url)
     const authProvider = this.auth
-      ? { authProvider: this.auth, fetch: guardedFetch(this.config.url, this.auth) }
-      : {}
+      ? { authProvider: this.auth, fetch: guardedFetch(this.config.url, this.auth, capped) }
+      : { fetch: capped }
     const requestInit = this.config.headers ? { headers: this.config.headers } : undefined
     try {
       this.httpKind = 'streamable-http'

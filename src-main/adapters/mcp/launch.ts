@@ -8,10 +8,8 @@ import type { StdioServerConfig } from '../../core/mcp-ports'
 import { LaunchFailure, type StdioLaunch } from './connection'
 import { loginShellPath, minimalEnv, resolveCommand, searchDirs } from './command-resolver'
 import type { ProcessRegistry } from './process-registry'
+import { MAX_MESSAGE_BYTES } from './http-limits'
 import { GroupStdioTransport } from './stdio-transport'
-
-/** the largest message read from a stdio server */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
 export interface LaunchOptions {
   registry?: ProcessRegistry

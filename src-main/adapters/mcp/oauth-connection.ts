@@ -83,7 +83,11 @@ export function scopeRefusedMessage(name: string, scope: string): string {
  * login that got the token already asked for it: then the server refuses what a login can
  * give, and no login is asked for (the connection says so instead of looping).
  */
-export function guardedFetch(serverUrl: string, provider: CairnOAuthProvider): FetchLike {
+export function guardedFetch(
+  serverUrl: string,
+  provider: CairnOAuthProvider,
+  inner: FetchLike,
+): FetchLike {
   const origin = new URL(serverUrl).origin
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
@@ -96,7 +100,7 @@ export function guardedFetch(serverUrl: string, provider: CairnOAuthProvider): F
         sent = { ...init, headers }
       }
     }
-    const res = await fetch(input, sent)
+    const res = await inner(input, sent)
     if (res.status === 401 && url.origin === origin) {
       const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(res)
       provider.rememberChallenge({

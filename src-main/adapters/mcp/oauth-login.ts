@@ -9,6 +9,8 @@
  */
 import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { HttpServerConfig, McpLogins } from '../../core/mcp-ports'
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { AnswerTooLarge, cappedFetch } from './http-limits'
 import { startCallbackServer, DEFAULT_LOGIN_TIMEOUT_MS } from './oauth-callback'
 import { CairnOAuthProvider } from './oauth-provider'
 import {
@@ -30,6 +32,7 @@ export interface LoginOptions {
 async function probe(
   config: HttpServerConfig,
   clientVersion: string,
+  fetchFn: FetchLike,
 ): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -38,7 +41,7 @@ async function probe(
   for (const [k, v] of Object.entries(config.headers ?? {}))
     if (k.toLowerCase() !== 'authorization') headers[k] = v
   try {
-    const res = await fetch(config.url, {
+    const res = await fetchFn(config.url, {
       method: 'POST',
       headers,
       redirect: 'manual',
@@ -83,7 +86,10 @@ export async function loginToServer(
       interactive: { redirectUrl: callback.redirectUrl, open: (u) => opts.open(u) },
     })
     callback.expectState(() => provider.sentState)
-    const found = await probe(config, opts.clientVersion ?? 'dev')
+    // every answer read is capped (http-limits.ts): metadata, registration, tokens
+    let cut: AnswerTooLarge | undefined
+    const fetchFn = cappedFetch(config.url, fetch, (e) => (cut ??= e))
+    const found = await probe(config, opts.clientVersion ?? 'dev', fetchFn)
     // a server that lets anyone initialize answers the probe without a 401: what its 401 to
     // the connection said stands in
     const seen = provider.lastChallenge()
@@ -96,12 +102,18 @@ export async function loginToServer(
     const scope = [...new Set(words.filter(Boolean))].join(' ') || undefined
     const params = {
       serverUrl: config.url,
+      fetchFn,
       ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
       ...(scope ? { scope } : {}),
     }
     // a login asks the user again: old tokens could not carry a larger scope
     provider.invalidateCredentials('tokens')
-    const first = await auth(provider, params)
+    const first = await auth(provider, params).catch((e: unknown) => {
+      // the SDK's discovery goes on past a document it could not read: say it was cut
+      if (cut && !(e instanceof AnswerTooLarge))
+        throw new Error(`${cut.message} ${e instanceof Error ? e.message : String(e)}`)
+      throw e
+    })
     if (first === 'AUTHORIZED') return
     const code = await callback.waitForCode()
     const second = await auth(provider, { ...params, authorizationCode: code })
