@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 export class UsageError extends Error {}
 
@@ -160,53 +160,66 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n
 }
 
-export function parseCli(argv: string[]): ParsedCommand {
-  let parsed
+/** the flags `cairn` takes (values checked and typed by `parseCli`) */
+const FLAGS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  model: { type: 'string' },
+  session: { type: 'string' },
+  approve: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  raw: { type: 'boolean', default: false },
+  'data-dir': { type: 'string' },
+  'max-iterations': { type: 'string' },
+  'deadline-ms': { type: 'string' },
+  'context-window': { type: 'string' },
+  think: { type: 'string' },
+  'mcp-config': { type: 'string' },
+  'mcp-prompt': { type: 'string' },
+  voice: { type: 'boolean', default: false },
+  workspace: { type: 'string' },
+  assistant: { type: 'string' },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  prompt: { type: 'string' },
+  provider: { type: 'string' },
+  'utility-model': { type: 'string' },
+  temperature: { type: 'string' },
+  tools: { type: 'string' },
+  policy: { type: 'string' },
+  unset: { type: 'string', multiple: true },
+  format: { type: 'string' },
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true },
+  file: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} as const satisfies ParseArgsConfig['options']
+
+function readFlags(argv: string[]) {
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        model: { type: 'string' },
-        session: { type: 'string' },
-        approve: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        raw: { type: 'boolean', default: false },
-        'data-dir': { type: 'string' },
-        'max-iterations': { type: 'string' },
-        'deadline-ms': { type: 'string' },
-        'context-window': { type: 'string' },
-        think: { type: 'string' },
-        'mcp-config': { type: 'string' },
-        'mcp-prompt': { type: 'string' },
-        voice: { type: 'boolean', default: false },
-        workspace: { type: 'string' },
-        assistant: { type: 'string' },
-        name: { type: 'string' },
-        description: { type: 'string' },
-        prompt: { type: 'string' },
-        provider: { type: 'string' },
-        'utility-model': { type: 'string' },
-        temperature: { type: 'string' },
-        tools: { type: 'string' },
-        policy: { type: 'string' },
-        unset: { type: 'string', multiple: true },
-        format: { type: 'string' },
-        url: { type: 'string' },
-        header: { type: 'string', multiple: true },
-        env: { type: 'string', multiple: true },
-        file: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    })
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: FLAGS })
   } catch (e) {
     throw new UsageError((e as Error).message)
   }
-  const v = parsed.values
+}
+
+type Flags = ReturnType<typeof readFlags>['values']
+
+export function parseCli(argv: string[]): ParsedCommand {
+  const parsed = readFlags(argv)
+  const options = optionsOf(parsed.values)
+  const [first, ...rest] = parsed.positionals
+  if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
+  if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
+  if (first === 'assistants') return { command: 'assistants', positionals: rest, options }
+  if (first === 'chat') return { command: 'chat', positionals: rest, options }
+  return { command: 'turn', positionals: parsed.positionals, options }
+}
+
+/** The options the flags say, each checked: a bad value is a usage error that names it. */
+function optionsOf(v: Flags): CliOptions {
   const approve = v.approve
   if (approve !== undefined && !['ask', 'all', 'none', 'read-only'].includes(approve)) {
     throw new UsageError(`--approve must be ask, all, none or read-only, not "${approve}"`)
@@ -229,17 +242,7 @@ export function parseCli(argv: string[]): ParsedCommand {
     voice: v.voice === true,
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
-    assistantFields: {
-      ...(v.name !== undefined ? { name: v.name } : {}),
-      ...(v.description !== undefined ? { description: v.description } : {}),
-      ...(v.prompt !== undefined ? { prompt: v.prompt } : {}),
-      ...(v.provider !== undefined ? { provider: v.provider } : {}),
-      ...(v['utility-model'] !== undefined ? { utilityModel: v['utility-model'] } : {}),
-      ...(v.temperature !== undefined ? { temperature: v.temperature } : {}),
-      ...(v.tools !== undefined ? { tools: v.tools } : {}),
-      ...(v.policy !== undefined ? { policy: v.policy } : {}),
-      unset: v.unset ?? [],
-    },
+    assistantFields: assistantFieldsOf(v),
     ...(format !== undefined ? { format } : {}),
     ...(v.url !== undefined ? { url: v.url } : {}),
     headers: v.header ?? [],
@@ -259,10 +262,20 @@ export function parseCli(argv: string[]): ParsedCommand {
       throw new UsageError(`--think must be on or off, not "${v.think}"`)
     options.think = v.think === 'on'
   }
-  const [first, ...rest] = parsed.positionals
-  if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
-  if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
-  if (first === 'assistants') return { command: 'assistants', positionals: rest, options }
-  if (first === 'chat') return { command: 'chat', positionals: rest, options }
-  return { command: 'turn', positionals: parsed.positionals, options }
+  return options
+}
+
+/** `assistants create|edit`: what the flags set the assistant to */
+function assistantFieldsOf(v: Flags): CliOptions['assistantFields'] {
+  return {
+    ...(v.name !== undefined ? { name: v.name } : {}),
+    ...(v.description !== undefined ? { description: v.description } : {}),
+    ...(v.prompt !== undefined ? { prompt: v.prompt } : {}),
+    ...(v.provider !== undefined ? { provider: v.provider } : {}),
+    ...(v['utility-model'] !== undefined ? { utilityModel: v['utility-model'] } : {}),
+    ...(v.temperature !== undefined ? { temperature: v.temperature } : {}),
+    ...(v.tools !== undefined ? { tools: v.tools } : {}),
+    ...(v.policy !== undefined ? { policy: v.policy } : {}),
+    unset: v.unset ?? [],
+  }
 }

@@ -102,62 +102,71 @@ export async function assistantsCommand(
   }
 }
 
-function run(app: AppServices, args: string[], options: CliOptions, streams: Streams): number {
-  const [sub, ...rest] = args
-  const out = (s: string): void => void streams.stdout.write(`${s}\n`)
-  const extra = (n: number): void => {
-    if (rest.length > n)
-      throw new UsageError(
-        `cairn assistants ${sub} takes ${n} argument(s); quote a name with spaces`,
-      )
-  }
-  switch (sub) {
-    case 'list': {
-      extra(0)
+/** One `cairn assistants` command: the data, its flags, its arguments, where it prints. */
+interface AssistantsRun {
+  app: AppServices
+  options: CliOptions
+  streams: Streams
+  /** the arguments after the command's name */
+  rest: string[]
+  out(line: string): void
+}
+
+/** each command: how many arguments it takes, and what it does */
+const COMMANDS: Record<string, [args: number, run: (c: AssistantsRun) => void]> = {
+  list: [
+    0,
+    ({ app, options, out }) => {
       const all = app.assistants.list()
       if (options.json) out(jsonLine({ assistants: all, defaultId: DEFAULT_ASSISTANT_ID }))
       else for (const a of all) out(line(a))
-      return 0
-    }
-    case 'show': {
-      extra(1)
+    },
+  ],
+  show: [
+    1,
+    ({ app, options, rest, out }) => {
       const a = resolveAssistant(app, needName(rest[0], 'show'))
       if (options.json) out(jsonLine(a))
       else for (const row of details(a)) out(row)
-      return 0
-    }
-    case 'create': {
-      extra(1)
+    },
+  ],
+  create: [
+    1,
+    ({ app, options, rest, out }) => {
       const name = options.assistantFields.name ?? needName(rest[0], 'create')
       const draft = draftFromOptions({ name, tools: ALL_TOOLS, limits: {} }, options)
       const a = app.assistants.create(draft)
       out(`Created the assistant "${a.name}" (tools: ${toolsSpec(a.tools)}).`)
-      return 0
-    }
-    case 'edit': {
-      extra(1)
+    },
+  ],
+  edit: [
+    1,
+    ({ app, options, rest, out }) => {
       const current = resolveAssistant(app, needName(rest[0], 'edit'))
       const { id, origin: _o, createdAt: _c, updatedAt: _u, ...base } = current
       const a = app.assistants.update(id, draftFromOptions(base, options))
       out(`Saved the assistant "${a.name}" (tools: ${toolsSpec(a.tools)}).`)
-      return 0
-    }
-    case 'duplicate': {
-      extra(1)
+    },
+  ],
+  duplicate: [
+    1,
+    ({ app, options, rest, out }) => {
       const from = resolveAssistant(app, needName(rest[0], 'duplicate'))
       const a = app.assistants.duplicate(from.id, options.assistantFields.name)
       out(`Created the assistant "${a.name}", a copy of "${from.name}".`)
-      return 0
-    }
-    case 'delete': {
-      extra(1)
+    },
+  ],
+  delete: [
+    1,
+    ({ app, rest, out }) => {
       const a = resolveAssistant(app, needName(rest[0], 'delete'))
       app.assistants.delete(a.id)
       out(`Deleted the assistant "${a.name}" (sessions that used it keep a copy).`)
-      return 0
-    }
-    case 'export': {
-      extra(2)
+    },
+  ],
+  export: [
+    2,
+    ({ app, streams, rest, out }) => {
       const file = exportAssistant(resolveAssistant(app, needName(rest[0], 'export')))
       const target = rest[1]
       if (target === undefined || target === '-') streams.stdout.write(file.content)
@@ -165,10 +174,11 @@ function run(app: AppServices, args: string[], options: CliOptions, streams: Str
         writeFileAtomicSync(resolve(target), file.content)
         out(`Wrote ${resolve(target)}.`)
       }
-      return 0
-    }
-    case 'import': {
-      extra(1)
+    },
+  ],
+  import: [
+    1,
+    ({ app, rest, out }) => {
       const file = rest[0]
       if (!file) throw new UsageError('cairn assistants import needs a file (- reads stdin)')
       const { assistant, renamedFrom } = importAssistant(app, readInput(file))
@@ -177,13 +187,24 @@ function run(app: AppServices, args: string[], options: CliOptions, streams: Str
           ? `Imported the assistant as "${assistant.name}" ("${renamedFrom}" is taken).`
           : `Imported the assistant "${assistant.name}".`,
       )
-      return 0
-    }
-    default:
-      throw new UsageError(
-        sub
-          ? `unknown assistants command "${sub}"`
-          : 'cairn assistants needs a command: list, show, tools, create, edit, duplicate, delete, export or import',
-      )
-  }
+    },
+  ],
+}
+
+function run(app: AppServices, args: string[], options: CliOptions, streams: Streams): number {
+  const [sub, ...rest] = args
+  const command = sub !== undefined && Object.hasOwn(COMMANDS, sub) ? COMMANDS[sub] : undefined
+  if (!command)
+    throw new UsageError(
+      sub
+        ? `unknown assistants command "${sub}"`
+        : 'cairn assistants needs a command: list, show, tools, create, edit, duplicate, delete, export or import',
+    )
+  const [takes, runIt] = command
+  if (rest.length > takes)
+    throw new UsageError(
+      `cairn assistants ${sub} takes ${takes} argument(s); quote a name with spaces`,
+    )
+  runIt({ app, options, streams, rest, out: (s) => void streams.stdout.write(`${s}\n`) })
+  return 0
 }

@@ -10,7 +10,7 @@
  * all have defaults is accepted with its defaults; anything else is declined, and stderr
  * says why. Everything the server wrote goes through `stripControls`.
  */
-import { createInterface } from 'node:readline'
+import { createInterface, type Interface } from 'node:readline'
 import {
   checkElicitation,
   elicitationFields,
@@ -100,99 +100,132 @@ export function terminalElicitor(
 ): Elicitor {
   return {
     async request(req: ElicitationRequestEvent, signal: AbortSignal): Promise<ElicitAnswer> {
-      const server = stripControls(req.server)
       const read = req.mode === 'form' ? elicitationFields(req.requestedSchema) : null
-      if (!input.isTTY || !output.isTTY) {
-        if (approve === 'all' && read?.ok && requiredHaveDefaults(read.fields)) {
-          const content = defaultsAnswer(read.fields)
-          if (content) {
-            output.write(`Answered ${server}'s question with its defaults (--approve all).\n`)
-            return { action: 'accept', content }
-          }
-        }
-        const why =
-          req.mode === 'url'
-            ? 'it asks to open an address'
-            : approve === 'all'
-              ? 'a required field has no default'
-              : 'use --approve all to accept a form whose required fields all have defaults'
-        output.write(`Declined ${server}'s question: there is no terminal to ask it on (${why}).\n`)
-        return { action: 'decline' }
-      }
+      if (!input.isTTY || !output.isTTY) return answerWithoutTerminal(req, read, approve, output)
       if (read && !read.ok) {
-        output.write(`Declined ${server}'s question: ${read.error}.\n`)
+        output.write(`Declined ${stripControls(req.server)}'s question: ${read.error}.\n`)
         return { action: 'decline' }
       }
       const rl = createInterface({ input, output, terminal: true })
       rl.on('SIGINT', onInterrupt)
       try {
-        output.write(`\n${server} asks: ${stripControls(req.message)}\n`)
+        output.write(`\n${stripControls(req.server)} asks: ${stripControls(req.message)}\n`)
         // only a web address is opened (as in the window)
-        const canOpen =
-          req.mode === 'url' && browserAddressProblem(req.url ?? '', 'page') === null
+        const canOpen = req.mode === 'url' && browserAddressProblem(req.url ?? '', 'page') === null
         if (req.mode === 'url') {
           output.write(`  address: ${stripControls(req.url ?? '')}\n`)
           if (!canOpen) output.write('  This is not a web address; it cannot be opened.\n')
         }
-        for (;;) {
-          const go = (
-            await ask(
-              rl,
-              req.mode === 'form'
-                ? 'Answer? [Y]es / [d]ecline / [c]ancel: '
-                : canOpen
-                  ? 'Open it in your browser? [y]es / [d]ecline / [c]ancel: '
-                  : '[d]ecline / [c]ancel: ',
-              signal,
-            )
-          )
-            .trim()
-            .toLowerCase()
-          if (go === 'd' || go === 'decline') return { action: 'decline' }
-          if (go === 'c' || go === 'cancel') return { action: 'cancel' }
-          if (req.mode === 'url' && !canOpen) {
-            output.write('Please answer d or c.\n')
-            continue
-          }
-          if (go === 'y' || go === 'yes' || (go === '' && req.mode === 'form')) break
-          output.write('Please answer y, d or c.\n')
-        }
-        if (req.mode === 'url') {
-          const url = req.url ?? ''
-          try {
-            await openInBrowser(url, { purpose: 'page' })
-            output.write('  Opened in your browser.\n')
-          } catch (e) {
-            output.write(`  ${stripControls((e as Error).message)}\n`)
-          }
-          return { action: 'accept' }
-        }
-        const fields = read!.ok ? read!.fields : []
-        const raw: ElicitRaw = {}
-        for (const f of fields) {
-          for (;;) {
-            const typed = await ask(rl, fieldPrompt(f), signal)
-            const value =
-              typed.trim() === '' && f.default !== undefined
-                ? typeof f.default === 'number'
-                  ? String(f.default)
-                  : f.default
-                : readTyped(f, typed)
-            const checked = value === null ? null : checkElicitation([f], { [f.name]: value })
-            if (checked?.ok) {
-              raw[f.name] = value!
-              break
-            }
-            output.write(
-              `  ${checked && !checked.ok ? (checked.errors[f.name] ?? 'Not understood.') : 'Not understood.'}\n`,
-            )
-          }
-        }
-        const all = checkElicitation(fields, raw)
-        return all.ok ? { action: 'accept', content: all.content } : { action: 'decline' }
+        const refused = await askWhetherToAnswer(rl, output, req, canOpen, signal)
+        if (refused) return refused
+        if (req.mode === 'url') return await openAddress(req.url ?? '', output)
+        return await askFields(rl, output, read?.ok ? read.fields : [], signal)
       } finally {
         rl.close()
       }
     },
+  }
+}
+
+type FieldsRead = ReturnType<typeof elicitationFields> | null
+
+/**
+ * Nobody to ask: with `--approve all` a form whose required fields all have defaults is
+ * accepted with them; anything else is declined, saying why.
+ */
+function answerWithoutTerminal(
+  req: ElicitationRequestEvent,
+  read: FieldsRead,
+  approve: ApproveMode | undefined,
+  output: NodeJS.WriteStream,
+): ElicitAnswer {
+  const server = stripControls(req.server)
+  if (approve === 'all' && read?.ok && requiredHaveDefaults(read.fields)) {
+    const content = defaultsAnswer(read.fields)
+    if (content) {
+      output.write(`Answered ${server}'s question with its defaults (--approve all).\n`)
+      return { action: 'accept', content }
+    }
+  }
+  const why =
+    req.mode === 'url'
+      ? 'it asks to open an address'
+      : approve === 'all'
+        ? 'a required field has no default'
+        : 'use --approve all to accept a form whose required fields all have defaults'
+  output.write(`Declined ${server}'s question: there is no terminal to ask it on (${why}).\n`)
+  return { action: 'decline' }
+}
+
+/** Asks until the user answers: null to go on, or their decline or cancel. */
+async function askWhetherToAnswer(
+  rl: Interface,
+  output: NodeJS.WriteStream,
+  req: ElicitationRequestEvent,
+  canOpen: boolean,
+  signal: AbortSignal,
+): Promise<ElicitAnswer | null> {
+  const question =
+    req.mode === 'form'
+      ? 'Answer? [Y]es / [d]ecline / [c]ancel: '
+      : canOpen
+        ? 'Open it in your browser? [y]es / [d]ecline / [c]ancel: '
+        : '[d]ecline / [c]ancel: '
+  for (;;) {
+    const go = (await ask(rl, question, signal)).trim().toLowerCase()
+    if (go === 'd' || go === 'decline') return { action: 'decline' }
+    if (go === 'c' || go === 'cancel') return { action: 'cancel' }
+    if (req.mode === 'url' && !canOpen) {
+      output.write('Please answer d or c.\n')
+      continue
+    }
+    if (go === 'y' || go === 'yes' || (go === '' && req.mode === 'form')) return null
+    output.write('Please answer y, d or c.\n')
+  }
+}
+
+/** opens the address in the browser and accepts: the server waits for what happens there */
+async function openAddress(url: string, output: NodeJS.WriteStream): Promise<ElicitAnswer> {
+  try {
+    await openInBrowser(url, { purpose: 'page' })
+    output.write('  Opened in your browser.\n')
+  } catch (e) {
+    output.write(`  ${stripControls((e as Error).message)}\n`)
+  }
+  return { action: 'accept' }
+}
+
+/** Asks each field in turn, again until it fits; the checked answer. */
+async function askFields(
+  rl: Interface,
+  output: NodeJS.WriteStream,
+  fields: readonly ElicitField[],
+  signal: AbortSignal,
+): Promise<ElicitAnswer> {
+  const raw: ElicitRaw = {}
+  for (const f of fields) raw[f.name] = await askField(rl, output, f, signal)
+  const all = checkElicitation(fields, raw)
+  return all.ok ? { action: 'accept', content: all.content } : { action: 'decline' }
+}
+
+async function askField(
+  rl: Interface,
+  output: NodeJS.WriteStream,
+  f: ElicitField,
+  signal: AbortSignal,
+): Promise<ElicitRaw[string]> {
+  for (;;) {
+    const typed = await ask(rl, fieldPrompt(f), signal)
+    const value =
+      typed.trim() === '' && f.default !== undefined
+        ? typeof f.default === 'number'
+          ? String(f.default)
+          : f.default
+        : readTyped(f, typed)
+    const checked = value === null ? null : checkElicitation([f], { [f.name]: value })
+    if (checked?.ok) return value!
+    output.write(
+      `  ${checked && !checked.ok ? (checked.errors[f.name] ?? 'Not understood.') : 'Not understood.'}\n`,
+    )
   }
 }

@@ -6,6 +6,8 @@
 import { parseCli, USAGE, UsageError } from './args'
 import { guardStream, stripControls } from './terminal-text'
 import { withdrawSecretEnv } from '../services/host/secret-env'
+import type { AppServices } from '../services/host/app-services'
+import type { Streams } from './output'
 
 declare const __CAIRN_VERSION__: string | undefined
 
@@ -15,20 +17,15 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+type Parsed = ReturnType<typeof parseCli>
+type CliStreams = Streams & { stdin: NodeJS.ReadStream }
+
 async function main(argv: string[]): Promise<number> {
-  let parsed
-  try {
-    parsed = parseCli(argv)
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`cairn: ${e.message}\n\n${USAGE}\n`)
-      return 2
-    }
-    throw e
-  }
+  const parsed = parseOrSay(argv)
+  if (typeof parsed === 'number') return parsed
   const { options } = parsed
   // everything printed from here on has its control sequences stripped, unless --raw
-  const streams = {
+  const streams: CliStreams = {
     stdout: options.raw ? process.stdout : guardStream(process.stdout),
     stderr: options.raw ? process.stderr : guardStream(process.stderr),
     stdin: process.stdin,
@@ -41,41 +38,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev'}\n`)
     return 0
   }
+  const prompt = await promptOf(parsed)
+  if (prompt === null) return 2
 
-  let prompt = ''
-  if (parsed.command === 'chat' && parsed.positionals.length > 0) {
-    process.stderr.write(`cairn: chat takes no prompt; type it at its prompt\n\n${USAGE}\n`)
-    return 2
-  }
-  // each sentence said is the prompt: words or --mcp-prompt would be left unsent
-  if (
-    parsed.command === 'turn' &&
-    options.voice &&
-    (parsed.positionals.length > 0 || options.mcpPrompt)
-  ) {
-    process.stderr.write(`cairn: --voice takes no prompt; say it once it listens\n\n${USAGE}\n`)
-    return 2
-  }
-  // with --mcp-prompt, the words are the prompt's arguments (name=value)
-  if (parsed.command === 'turn' && !options.mcpPrompt && !options.voice) {
-    prompt = parsed.positionals.join(' ').trim()
-    if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim()
-    if (!prompt) {
-      process.stderr.write(`cairn: give a prompt as an argument or on stdin\n\n${USAGE}\n`)
-      return 2
-    }
-  }
-
-  const [
-    { resolveDataDir },
-    { openDataDir, storageTrouble, tellLateDamage },
-    { resolveSessionId },
-    { sessionsCommand },
-  ] = await Promise.all([
+  const [{ resolveDataDir }, { openDataDir, storageTrouble, tellLateDamage }] = await Promise.all([
     import('../adapters/data-dir'),
     import('./open-data'),
-    import('./session-id'),
-    import('./sessions'),
   ])
   const dataDir = resolveDataDir({
     ...(options.dataDir ? { flag: options.dataDir } : {}),
@@ -90,47 +58,7 @@ async function main(argv: string[]): Promise<number> {
   // a damaged database met by a query: told (with what to do) once the command is over
   let damaged: unknown = null
   try {
-    // --session takes a unique beginning of an id, as `cairn sessions list` shows them
-    if (options.session) options.session = resolveSessionId(app, options.session)
-    if (parsed.command === 'sessions')
-      return await sessionsCommand(app, parsed.positionals, options, streams)
-    if (parsed.command === 'assistants' || options.assistant) {
-      const { assistantsCommand, resolveAssistant } = await import('./assistants')
-      if (parsed.command === 'assistants')
-        return await assistantsCommand(app, parsed.positionals, options, streams)
-      // --assistant takes a name (or an id); the turn gets the id
-      if (options.assistant) options.assistant = resolveAssistant(app, options.assistant).id
-    }
-    if (parsed.command === 'mcp') {
-      const { mcpCommand } = await import('./mcp')
-      return await mcpCommand(app, parsed.positionals, options, streams)
-    }
-    const [{ readMcpConfigFile }, { startToolRuntime }, { runTurnCommand }] = await Promise.all([
-      import('../adapters/mcp/config'),
-      import('../services/tools/tool-runtime'),
-      import('./run-turn'),
-    ])
-    // the API keys stay in this copy: commands and servers started from here on never inherit them
-    const env = withdrawSecretEnv(process.env)
-    // a --mcp-config file replaces the configured servers for this run
-    const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
-    const tools = await startToolRuntime(app, {
-      ...(override ? { override } : {}),
-      warn: (m) => streams.stderr.write(`Warning: ${m}\n`),
-    })
-    try {
-      if (parsed.command === 'chat') {
-        const { chatCommand } = await import('./repl/chat')
-        return await chatCommand(app, tools, options, streams, env)
-      }
-      if (options.voice) {
-        const { voiceCommand } = await import('./voice-command')
-        return await voiceCommand(app, tools, options, streams, env)
-      }
-      return await runTurnCommand(app, tools, prompt, options, streams, env, parsed.positionals)
-    } finally {
-      await tools.shutdown()
-    }
+    return await runCommand(app, parsed, prompt, streams)
   } catch (e) {
     // a usage mistake or an unreadable --mcp-config file (McpConfigError, loaded lazily)
     if (e instanceof UsageError || (e instanceof Error && e.name === 'McpConfigError')) {
@@ -144,6 +72,103 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     app.close()
     await tellLateDamage(app, damaged, streams)
+  }
+}
+
+/** The parsed command line, or the exit code of a usage mistake (said with the usage). */
+function parseOrSay(argv: string[]): Parsed | number {
+  try {
+    return parseCli(argv)
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`cairn: ${e.message}\n\n${USAGE}\n`)
+      return 2
+    }
+    throw e
+  }
+}
+
+/**
+ * The prompt of a one-turn command (its words, or stdin), '' for the others, or null when
+ * the prompt is missing or not wanted (said with the usage).
+ */
+async function promptOf({ command, positionals, options }: Parsed): Promise<string | null> {
+  const refuse = (why: string): null => {
+    process.stderr.write(`cairn: ${why}\n\n${USAGE}\n`)
+    return null
+  }
+  if (command === 'chat' && positionals.length > 0)
+    return refuse('chat takes no prompt; type it at its prompt')
+  // each sentence said is the prompt: words or --mcp-prompt would be left unsent
+  if (command === 'turn' && options.voice && (positionals.length > 0 || options.mcpPrompt))
+    return refuse('--voice takes no prompt; say it once it listens')
+  // with --mcp-prompt, the words are the prompt's arguments (name=value)
+  if (command !== 'turn' || options.mcpPrompt || options.voice) return ''
+  let prompt = positionals.join(' ').trim()
+  if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim()
+  return prompt || refuse('give a prompt as an argument or on stdin')
+}
+
+/** Runs the command on the open data directory; its exit code. */
+async function runCommand(
+  app: AppServices,
+  parsed: Parsed,
+  prompt: string,
+  streams: CliStreams,
+): Promise<number> {
+  const { command, positionals, options } = parsed
+  const { resolveSessionId } = await import('./session-id')
+  // --session takes a unique beginning of an id, as `cairn sessions list` shows them
+  if (options.session) options.session = resolveSessionId(app, options.session)
+  if (command === 'sessions') {
+    const { sessionsCommand } = await import('./sessions')
+    return await sessionsCommand(app, positionals, options, streams)
+  }
+  if (command === 'assistants' || options.assistant) {
+    const { assistantsCommand, resolveAssistant } = await import('./assistants')
+    if (command === 'assistants') return await assistantsCommand(app, positionals, options, streams)
+    // --assistant takes a name (or an id); the turn gets the id
+    if (options.assistant) options.assistant = resolveAssistant(app, options.assistant).id
+  }
+  if (command === 'mcp') {
+    const { mcpCommand } = await import('./mcp')
+    return await mcpCommand(app, positionals, options, streams)
+  }
+  return await runWithTools(app, parsed, prompt, streams)
+}
+
+/** `chat`, `--voice` or one turn: with the MCP servers and built-in tools started for it. */
+async function runWithTools(
+  app: AppServices,
+  { positionals, options, command }: Parsed,
+  prompt: string,
+  streams: CliStreams,
+): Promise<number> {
+  const [{ readMcpConfigFile }, { startToolRuntime }, { runTurnCommand }] = await Promise.all([
+    import('../adapters/mcp/config'),
+    import('../services/tools/tool-runtime'),
+    import('./run-turn'),
+  ])
+  // the API keys stay in this copy: commands and servers started from here on never inherit them
+  const env = withdrawSecretEnv(process.env)
+  // a --mcp-config file replaces the configured servers for this run
+  const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
+  const tools = await startToolRuntime(app, {
+    ...(override ? { override } : {}),
+    warn: (m) => streams.stderr.write(`Warning: ${m}\n`),
+  })
+  try {
+    if (command === 'chat') {
+      const { chatCommand } = await import('./repl/chat')
+      return await chatCommand(app, tools, options, streams, env)
+    }
+    if (options.voice) {
+      const { voiceCommand } = await import('./voice-command')
+      return await voiceCommand(app, tools, options, streams, env)
+    }
+    return await runTurnCommand(app, tools, prompt, options, streams, env, positionals)
+  } finally {
+    await tools.shutdown()
   }
 }
 

@@ -47,6 +47,17 @@ function serverBlock(s: McpServerInfo): string {
   return lines.join('\n')
 }
 
+/** One `cairn mcp` command: the data, its flags, its arguments, where it prints. */
+interface McpRun {
+  app: AppServices
+  options: CliOptions
+  streams: Streams
+  sub: string
+  name: string | undefined
+  rest: string[]
+  out(line: string): void
+}
+
 /** `cairn mcp …`. Returns the exit code. */
 export async function mcpCommand(
   app: AppServices,
@@ -56,155 +67,25 @@ export async function mcpCommand(
 ): Promise<number> {
   const [sub, name, ...rest] = args
   const out = (s: string): void => void streams.stdout.write(`${s}\n`)
-  const needName = (): string => {
-    if (!name) throw new UsageError(`cairn mcp ${sub} needs a server name`)
-    return name
-  }
-  const servers = (): Record<string, unknown> => app.settings.get().mcpServers
-  const mustExist = (n: string): void => {
-    if (!(n in servers()))
-      throw new UsageError(`there is no MCP server named "${n}"; \`cairn mcp list\` shows them`)
-  }
-  const setServer = (
-    n: string,
-    change: (entry: Record<string, unknown>) => Record<string, unknown> | null,
-  ): void => {
-    app.settings.updateSync((s) => {
-      const next = { ...s.mcpServers }
-      const updated = change({ ...((next[n] as Record<string, unknown> | undefined) ?? {}) })
-      if (updated === null) delete next[n]
-      else next[n] = updated
-      s.mcpServers = next
-    })
-  }
-
+  const run: McpRun = { app, options, streams, sub: sub ?? '', name, rest, out }
   switch (sub) {
-    case 'list': {
-      const warn = (m: string): void => void streams.stderr.write(`Warning: ${m}\n`)
-      const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
-      const runtime = await startToolRuntime(app, { ...(override ? { override } : {}), warn })
-      try {
-        await runtime.manager.settled(30_000)
-        const list = runtime.servers()
-        if (options.json) out(JSON.stringify({ servers: list }))
-        else if (list.length === 0)
-          out(
-            'No MCP servers are configured. Add one with: cairn mcp add <name> -- <command> [args…]',
-          )
-        else out(list.map(serverBlock).join('\n\n'))
-        return 0
-      } finally {
-        await runtime.shutdown()
-      }
-    }
-    case 'add': {
-      const n = needName()
-      if (n in servers())
-        throw new UsageError(`an MCP server named "${n}" exists already; remove it first`)
-      const raw: Record<string, unknown> = options.url
-        ? {
-            url: options.url,
-            ...(pairs(options.headers, '--header')
-              ? { headers: pairs(options.headers, '--header') }
-              : {}),
-          }
-        : {
-            command: rest[0],
-            args: rest.slice(1),
-            ...(pairs(options.env, '--env') ? { env: pairs(options.env, '--env') } : {}),
-          }
-      if (!options.url && !rest[0])
-        throw new UsageError(
-          'cairn mcp add <name> -- <command> [args…], or cairn mcp add <name> --url <url>',
-        )
-      const config = parseServerConfig(n, raw)
-      setServer(n, () => config as unknown as Record<string, unknown>)
-      out(`Added the MCP server "${n}": ${describeServer(config)}`)
-      return 0
-    }
-    case 'remove': {
-      const n = needName()
-      mustExist(n)
-      const removed = servers()[n] as Record<string, unknown> | undefined
-      setServer(n, () => null)
-      forgetUnusedLogin(removed, servers() as Record<string, Record<string, unknown>>, app.secrets)
-      out(`Removed the MCP server "${n}".`)
-      return 0
-    }
+    case 'list':
+      return await listServers(run)
+    case 'add':
+      return addServer(run)
+    case 'remove':
+      return removeServer(run)
     case 'enable':
-    case 'disable': {
-      const n = needName()
-      mustExist(n)
-      setServer(n, (e) => {
-        if (sub === 'enable') delete e['disabled']
-        else e['disabled'] = true
-        return e
-      })
-      const entry = servers()[n]
-      out(
-        `${sub === 'enable' ? 'Enabled' : 'Disabled'} "${n}": ${describeServer(parseServerConfig(n, entry))}`,
-      )
-      return 0
-    }
+    case 'disable':
+      return enableServer(run, sub === 'enable')
     case 'trust':
-    case 'untrust': {
-      const n = needName()
-      mustExist(n)
-      setServer(n, (e) => ({ ...e, trustAnnotations: sub === 'trust' }))
-      out(
-        sub === 'trust'
-          ? `Cairn now believes the read-only hints of "${n}": with --approve read-only its read-only tools run without asking.`
-          : `Cairn no longer believes the read-only hints of "${n}".`,
-      )
-      return 0
-    }
+    case 'untrust':
+      return trustServer(run, sub === 'trust')
     case 'login':
-    case 'logout': {
-      const n = needName()
-      const override = options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
-      const { mcpLogin } = await import('./mcp-login')
-      return await mcpLogin(
-        app,
-        override ?? configuredServers(servers(), () => {}),
-        n,
-        sub === 'logout',
-        streams,
-      )
-    }
-    case 'import-claude': {
-      const file = options.file ?? claudeDesktopConfigPath()
-      let imported
-      try {
-        imported = importClaudeDesktop(file)
-      } catch (e) {
-        streams.stderr.write(`${(e as McpConfigError).message}\n`)
-        return 1
-      }
-      const existing = configuredServers(servers(), () => {})
-      const added: string[] = []
-      app.settings.updateSync((s) => {
-        const next = { ...s.mcpServers }
-        for (const [n, c] of Object.entries(imported)) {
-          if (n in existing) continue
-          next[n] = moveClientSecret(
-            c as unknown as Record<string, unknown>,
-            new McpAuthStore(app.secrets),
-          )
-          added.push(n)
-        }
-        s.mcpServers = next
-      })
-      if (added.length === 0) {
-        out(`Nothing to import from ${file}: every server there is configured already.`)
-        return 0
-      }
-      out(
-        `Imported ${added.length} server(s) from ${file}. They are disabled until you have reviewed exactly what they run:`,
-      )
-      for (const n of added)
-        out(`\n${n}\n  ${describeServer(imported[n]!)}\n  enable it: cairn mcp enable ${n}`)
-      return 0
-    }
+    case 'logout':
+      return await loginOrOut(run, sub === 'logout')
+    case 'import-claude':
+      return importClaude(run)
     default:
       throw new UsageError(
         sub
@@ -212,4 +93,170 @@ export async function mcpCommand(
           : 'cairn mcp needs a command: list, add, remove, enable, disable, trust, untrust, login, logout or import-claude',
       )
   }
+}
+
+function needName(run: McpRun): string {
+  if (!run.name) throw new UsageError(`cairn mcp ${run.sub} needs a server name`)
+  return run.name
+}
+
+function servers(app: AppServices): Record<string, unknown> {
+  return app.settings.get().mcpServers
+}
+
+/** the name of a configured server, or a usage error that says how to list them */
+function existingName(run: McpRun): string {
+  const n = needName(run)
+  if (!(n in servers(run.app)))
+    throw new UsageError(`there is no MCP server named "${n}"; \`cairn mcp list\` shows them`)
+  return n
+}
+
+/** changes one server's entry of the settings; null removes it */
+function setServer(
+  app: AppServices,
+  n: string,
+  change: (entry: Record<string, unknown>) => Record<string, unknown> | null,
+): void {
+  app.settings.updateSync((s) => {
+    const next = { ...s.mcpServers }
+    const updated = change({ ...((next[n] as Record<string, unknown> | undefined) ?? {}) })
+    if (updated === null) delete next[n]
+    else next[n] = updated
+    s.mcpServers = next
+  })
+}
+
+/** the servers of `--mcp-config`, when it is given */
+function overrideOf(options: CliOptions): ReturnType<typeof readMcpConfigFile> | undefined {
+  return options.mcpConfig ? readMcpConfigFile(options.mcpConfig) : undefined
+}
+
+/** `cairn mcp list`: starts the servers and says how each is and what it offers */
+async function listServers({ app, options, streams, out }: McpRun): Promise<number> {
+  const warn = (m: string): void => void streams.stderr.write(`Warning: ${m}\n`)
+  const override = overrideOf(options)
+  const runtime = await startToolRuntime(app, { ...(override ? { override } : {}), warn })
+  try {
+    await runtime.manager.settled(30_000)
+    const list = runtime.servers()
+    if (options.json) out(JSON.stringify({ servers: list }))
+    else if (list.length === 0)
+      out('No MCP servers are configured. Add one with: cairn mcp add <name> -- <command> [args…]')
+    else out(list.map(serverBlock).join('\n\n'))
+    return 0
+  } finally {
+    await runtime.shutdown()
+  }
+}
+
+function addServer(run: McpRun): number {
+  const { app, options, rest } = run
+  const n = needName(run)
+  if (n in servers(app))
+    throw new UsageError(`an MCP server named "${n}" exists already; remove it first`)
+  const raw: Record<string, unknown> = options.url
+    ? {
+        url: options.url,
+        ...(pairs(options.headers, '--header')
+          ? { headers: pairs(options.headers, '--header') }
+          : {}),
+      }
+    : {
+        command: rest[0],
+        args: rest.slice(1),
+        ...(pairs(options.env, '--env') ? { env: pairs(options.env, '--env') } : {}),
+      }
+  if (!options.url && !rest[0])
+    throw new UsageError(
+      'cairn mcp add <name> -- <command> [args…], or cairn mcp add <name> --url <url>',
+    )
+  const config = parseServerConfig(n, raw)
+  setServer(app, n, () => config as unknown as Record<string, unknown>)
+  run.out(`Added the MCP server "${n}": ${describeServer(config)}`)
+  return 0
+}
+
+function removeServer(run: McpRun): number {
+  const { app } = run
+  const n = existingName(run)
+  const removed = servers(app)[n] as Record<string, unknown> | undefined
+  setServer(app, n, () => null)
+  forgetUnusedLogin(removed, servers(app) as Record<string, Record<string, unknown>>, app.secrets)
+  run.out(`Removed the MCP server "${n}".`)
+  return 0
+}
+
+function enableServer(run: McpRun, enable: boolean): number {
+  const n = existingName(run)
+  setServer(run.app, n, (e) => {
+    if (enable) delete e['disabled']
+    else e['disabled'] = true
+    return e
+  })
+  const entry = servers(run.app)[n]
+  run.out(
+    `${enable ? 'Enabled' : 'Disabled'} "${n}": ${describeServer(parseServerConfig(n, entry))}`,
+  )
+  return 0
+}
+
+function trustServer(run: McpRun, trust: boolean): number {
+  const n = existingName(run)
+  setServer(run.app, n, (e) => ({ ...e, trustAnnotations: trust }))
+  run.out(
+    trust
+      ? `Cairn now believes the read-only hints of "${n}": with --approve read-only its read-only tools run without asking.`
+      : `Cairn no longer believes the read-only hints of "${n}".`,
+  )
+  return 0
+}
+
+async function loginOrOut(run: McpRun, logout: boolean): Promise<number> {
+  const n = needName(run)
+  const override = overrideOf(run.options)
+  const { mcpLogin } = await import('./mcp-login')
+  return await mcpLogin(
+    run.app,
+    override ?? configuredServers(servers(run.app), () => {}),
+    n,
+    logout,
+    run.streams,
+  )
+}
+
+/** `cairn mcp import-claude`: adds Claude Desktop's servers not configured yet, disabled */
+function importClaude({ app, options, streams, out }: McpRun): number {
+  const file = options.file ?? claudeDesktopConfigPath()
+  let imported
+  try {
+    imported = importClaudeDesktop(file)
+  } catch (e) {
+    streams.stderr.write(`${(e as McpConfigError).message}\n`)
+    return 1
+  }
+  const existing = configuredServers(servers(app), () => {})
+  const added: string[] = []
+  app.settings.updateSync((s) => {
+    const next = { ...s.mcpServers }
+    for (const [n, c] of Object.entries(imported)) {
+      if (n in existing) continue
+      next[n] = moveClientSecret(
+        c as unknown as Record<string, unknown>,
+        new McpAuthStore(app.secrets),
+      )
+      added.push(n)
+    }
+    s.mcpServers = next
+  })
+  if (added.length === 0) {
+    out(`Nothing to import from ${file}: every server there is configured already.`)
+    return 0
+  }
+  out(
+    `Imported ${added.length} server(s) from ${file}. They are disabled until you have reviewed exactly what they run:`,
+  )
+  for (const n of added)
+    out(`\n${n}\n  ${describeServer(imported[n]!)}\n  enable it: cairn mcp enable ${n}`)
+  return 0
 }

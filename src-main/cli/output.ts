@@ -99,12 +99,7 @@ export class TextRenderer {
         break
       }
       case 'reasoning_delta':
-        if (this.s.stderr.isTTY) {
-          this.inReasoning = true
-          writeOwn(this.s.stderr, '\x1b[2m')
-          this.s.stderr.write(this.untrusted(this.reasoning, e.text))
-          writeOwn(this.s.stderr, '\x1b[22m')
-        }
+        this.showReasoning(e.text)
         break
       case 'message_saved':
         this.partial = ''
@@ -121,17 +116,9 @@ export class TextRenderer {
           this.err(`  ${e.decision === 'deny' ? 'denied' : 'allowed'} by ${by}`, true)
         }
         break
-      case 'tool_progress': {
-        // on a terminal only, and at most once per tenth of the total
-        if (!this.s.stderr.isTTY) break
-        const step = e.total ? Math.floor((10 * e.progress) / e.total) : e.progress
-        if (this.shownProgress.get(e.id) === step) break
-        this.shownProgress.set(e.id, step)
-        const count = e.total ? `${e.progress} of ${e.total}` : `${e.progress} so far`
-        const said = e.message ? `: ${oneLine(this.clean(e.message), 200)}` : ''
-        this.err(`  … ${this.names.get(e.id) ?? 'tool'} ${count}${said}`, true)
+      case 'tool_progress':
+        this.showProgress(e)
         break
-      }
       case 'elicitation_resolved':
         if (e.action !== 'accept')
           this.err(`  the question was ${e.action === 'decline' ? 'declined' : 'cancelled'}`, true)
@@ -144,14 +131,7 @@ export class TextRenderer {
         break
       }
       case 'retry':
-        if (e.discardPartial && this.partial !== '') this.discardPartial()
-        if (e.discardPartial) {
-          this.answer = new ControlStripper()
-          this.reasoning = new ControlStripper()
-        }
-        this.err(
-          `Retrying (attempt ${e.attempt} of ${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)} s: ${this.clean(e.reason)}`,
-        )
+        this.showRetry(e)
         break
       case 'loop_warning':
         this.err(
@@ -165,24 +145,59 @@ export class TextRenderer {
         this.summary.add(e)
         break
       case 'turn_end':
-        this.endReasoning()
-        if (this.lastChar !== '\n') {
-          this.s.stdout.write('\n')
-          this.lastChar = '\n'
-        }
-        if (e.error) this.s.stderr.write(`Error: ${this.clean(e.error.message)}\n`)
-        else if (e.reason !== 'completed' && e.reason !== 'aborted') {
-          this.s.stderr.write(`Stopped: ${stopWords[e.reason] ?? e.reason}.\n`)
-        }
-        if (e.discardedSession) this.err('Nothing was answered, so no session was kept.', true)
-        {
-          const line = this.summary.line()
-          if (line) this.err(line, true)
-        }
+        this.showEnd(e)
         break
       default:
         break
     }
+  }
+
+  /** the model's reasoning, dimmed, on a terminal only */
+  private showReasoning(text: string): void {
+    if (!this.s.stderr.isTTY) return
+    this.inReasoning = true
+    writeOwn(this.s.stderr, '\x1b[2m')
+    this.s.stderr.write(this.untrusted(this.reasoning, text))
+    writeOwn(this.s.stderr, '\x1b[22m')
+  }
+
+  /** a tool's progress: on a terminal only, and at most once per tenth of the total */
+  private showProgress(e: Extract<AgentEvent, { type: 'tool_progress' }>): void {
+    if (!this.s.stderr.isTTY) return
+    const step = e.total ? Math.floor((10 * e.progress) / e.total) : e.progress
+    if (this.shownProgress.get(e.id) === step) return
+    this.shownProgress.set(e.id, step)
+    const count = e.total ? `${e.progress} of ${e.total}` : `${e.progress} so far`
+    const said = e.message ? `: ${oneLine(this.clean(e.message), 200)}` : ''
+    this.err(`  … ${this.names.get(e.id) ?? 'tool'} ${count}${said}`, true)
+  }
+
+  /** a retry: what the failed attempt printed is taken back, and the wait is said */
+  private showRetry(e: Extract<AgentEvent, { type: 'retry' }>): void {
+    if (e.discardPartial && this.partial !== '') this.discardPartial()
+    if (e.discardPartial) {
+      this.answer = new ControlStripper()
+      this.reasoning = new ControlStripper()
+    }
+    this.err(
+      `Retrying (attempt ${e.attempt} of ${e.maxAttempts}) in ${(e.delayMs / 1000).toFixed(1)} s: ${this.clean(e.reason)}`,
+    )
+  }
+
+  /** the end of the turn: the answer's last line closed, why it stopped, what it used */
+  private showEnd(e: Extract<AgentEvent, { type: 'turn_end' }>): void {
+    this.endReasoning()
+    if (this.lastChar !== '\n') {
+      this.s.stdout.write('\n')
+      this.lastChar = '\n'
+    }
+    if (e.error) this.s.stderr.write(`Error: ${this.clean(e.error.message)}\n`)
+    else if (e.reason !== 'completed' && e.reason !== 'aborted') {
+      this.s.stderr.write(`Stopped: ${stopWords[e.reason] ?? e.reason}.\n`)
+    }
+    if (e.discardedSession) this.err('Nothing was answered, so no session was kept.', true)
+    const line = this.summary.line()
+    if (line) this.err(line, true)
   }
 
   private discardPartial(): void {

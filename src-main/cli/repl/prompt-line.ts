@@ -17,6 +17,17 @@ export type PromptInput = { kind: 'line'; text: string } | { kind: 'eof' } | { k
 
 const HISTORY = 500
 
+/** one wait for a line: its interface, the lines read, and how it ends */
+interface Wait {
+  rl: Interface
+  done: boolean
+  /** the lines of the chunk read (a paste brings several) */
+  lines: string[]
+  /** Ctrl-D came in the same chunk, after those lines */
+  closedAfter: boolean
+  end(input: PromptInput): void
+}
+
 export class PromptLine {
   private readonly history: string[] = []
   private rl: Interface | null = null
@@ -40,28 +51,43 @@ export class PromptLine {
 
   /** waits for a line; `eof` when the user leaves (Ctrl-D, Ctrl-C twice) */
   read(): Promise<PromptInput> {
+    const ready = this.readyInput()
+    if (ready) return Promise.resolve(ready)
+    return new Promise((resolve) => this.waitForLine(resolve))
+  }
+
+  /** what is there without waiting: a queued line, the end of input, or a wake-up */
+  private readyInput(): PromptInput | null {
     const next = this.queued.shift()
-    if (next) return Promise.resolve(next)
-    if (this.inputEnded || this.input.readableEnded) return Promise.resolve({ kind: 'eof' })
+    if (next) return next
+    if (this.inputEnded || this.input.readableEnded) return { kind: 'eof' }
     if (this.woken) {
       this.woken = false
-      return Promise.resolve({ kind: 'wake' })
+      return { kind: 'wake' }
     }
-    return new Promise((resolve) => {
-      const rl = createInterface({
-        input: this.input,
-        output: this.output,
-        terminal: true,
-        history: [...this.history],
-        historySize: HISTORY,
-        removeHistoryDuplicates: true,
-        prompt: this.promptText(),
-      })
-      this.rl = rl
-      let done = false
-      const end = (input: PromptInput): void => {
-        if (done) return
-        done = true
+    return null
+  }
+
+  /** opens a readline interface for one line; it closes once the wait ends */
+  private waitForLine(resolve: (input: PromptInput) => void): void {
+    const rl = createInterface({
+      input: this.input,
+      output: this.output,
+      terminal: true,
+      history: [...this.history],
+      historySize: HISTORY,
+      removeHistoryDuplicates: true,
+      prompt: this.promptText(),
+    })
+    this.rl = rl
+    const wait: Wait = {
+      rl,
+      done: false,
+      lines: [],
+      closedAfter: false,
+      end: (input) => {
+        if (wait.done) return
+        wait.done = true
         this.rl = null
         this.finish = null
         // what was typed after the last whole line stays for the next prompt
@@ -70,58 +96,60 @@ export class PromptLine {
         if (input.kind === 'wake' || this.draft) this.output.write('\r\x1b[K')
         rl.close()
         resolve(input)
-      }
-      this.finish = end
-      const lines: string[] = []
-      // Ctrl-D came in the same chunk, after those lines
-      let closedAfter = false
-      rl.on('line', (line) => {
-        this.ctrlC = false
-        if (line.trim() !== '') {
-          this.history.unshift(line)
-          this.history.length = Math.min(this.history.length, HISTORY)
-        }
-        // readline gives every line of one chunk of input at once, and drops those after
-        // it is closed: the interface is closed once the whole chunk has been read
-        if (lines.push(line) > 1) return
-        queueMicrotask(() => {
-          const [first, ...rest] = lines.map((text): PromptInput => ({ kind: 'line', text }))
-          if (done) return void this.queued.push(first!, ...rest)
-          this.queued.push(...rest, ...(closedAfter ? [{ kind: 'eof' } as const] : []))
-          end(first!)
-        })
-      })
-      rl.on('SIGINT', () => {
-        if (rl.line !== '') {
-          // like a shell: Ctrl-C drops what was typed
-          this.ctrlC = false
-          this.output.write('^C\n')
-          rl.write(null, { ctrl: true, name: 'e' })
-          rl.write(null, { ctrl: true, name: 'u' })
-          rl.prompt()
-          return
-        }
-        if (this.ctrlC) {
-          this.output.write('\n')
-          return end({ kind: 'eof' })
-        }
-        this.ctrlC = true
-        this.output.write('\n(To leave, press Ctrl-C again or Ctrl-D, or type /quit.)\n')
-        rl.prompt()
-      })
-      // Ctrl-D on an empty line, or the terminal going away
-      rl.on('close', () => {
-        if (done) return
-        this.output.write('\n')
-        if (lines.length > 0) closedAfter = true
-        else end({ kind: 'eof' })
-      })
-      rl.prompt()
-      if (this.draft) {
-        rl.write(this.draft)
-        this.draft = ''
-      }
+      },
+    }
+    this.finish = wait.end
+    rl.on('line', (line) => this.onLine(wait, line))
+    rl.on('SIGINT', () => this.onCtrlC(wait))
+    // Ctrl-D on an empty line, or the terminal going away
+    rl.on('close', () => {
+      if (wait.done) return
+      this.output.write('\n')
+      if (wait.lines.length > 0) wait.closedAfter = true
+      else wait.end({ kind: 'eof' })
     })
+    rl.prompt()
+    if (this.draft) {
+      rl.write(this.draft)
+      this.draft = ''
+    }
+  }
+
+  private onLine(wait: Wait, line: string): void {
+    this.ctrlC = false
+    if (line.trim() !== '') {
+      this.history.unshift(line)
+      this.history.length = Math.min(this.history.length, HISTORY)
+    }
+    // readline gives every line of one chunk of input at once, and drops those after
+    // it is closed: the interface is closed once the whole chunk has been read
+    if (wait.lines.push(line) > 1) return
+    queueMicrotask(() => {
+      const [first, ...rest] = wait.lines.map((text): PromptInput => ({ kind: 'line', text }))
+      if (wait.done) return void this.queued.push(first!, ...rest)
+      this.queued.push(...rest, ...(wait.closedAfter ? [{ kind: 'eof' } as const] : []))
+      wait.end(first!)
+    })
+  }
+
+  private onCtrlC(wait: Wait): void {
+    const { rl } = wait
+    if (rl.line !== '') {
+      // like a shell: Ctrl-C drops what was typed
+      this.ctrlC = false
+      this.output.write('^C\n')
+      rl.write(null, { ctrl: true, name: 'e' })
+      rl.write(null, { ctrl: true, name: 'u' })
+      rl.prompt()
+      return
+    }
+    if (this.ctrlC) {
+      this.output.write('\n')
+      return wait.end({ kind: 'eof' })
+    }
+    this.ctrlC = true
+    this.output.write('\n(To leave, press Ctrl-C again or Ctrl-D, or type /quit.)\n')
+    rl.prompt()
   }
 
   /** ends the wait for a line now (what was typed stays for the next prompt) */
