@@ -12,7 +12,7 @@ import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
 import { createRouter, type Handlers, type Router } from '../../ipc/router'
-import { openAppServices } from './app-services'
+import { openAppServices, type AppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
@@ -81,9 +81,31 @@ export interface AppHost {
 }
 
 /** The engine on one database: what `app.replaceDamagedDatabase` stops and opens again. */
-interface Engine {
+export interface Engine {
   handlers: Handlers
+  /** stops the voice service, the turns and the tools, then closes the services */
   stop(): Promise<void>
+}
+
+/** What the engine takes from the host's options. */
+export type EngineOptions = Pick<
+  AppHostOptions,
+  | 'hostKind'
+  | 'version'
+  | 'mcpConfigFile'
+  | 'orphanApprovalMs'
+  | 'confirmCommand'
+  | 'dialogs'
+  | 'openAuthorization'
+  | 'confirmNewDatabase'
+>
+
+export interface EngineDeps {
+  /** the host's environment, without the keys (`withdrawSecretEnv`) */
+  env: NodeJS.ProcessEnv
+  hub: EventHub
+  warn: (message: string) => void
+  replaceDatabase?: () => Promise<string>
 }
 
 /** Opens everything on the data directory; MCP servers start in the background. */
@@ -104,14 +126,25 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
         await engine.stop()
         const aside = setDamagedDatabaseAside(opts.dataDir)
         warn(`The damaged database was moved to ${aside}; a new one is started.`)
-        engine = await assemble(opts, env, hub, warn, replaceDatabase)
+        engine = await assemble()
         hub.publish({ event: 'sessions.changed', payload: { sessionId: null } })
         return aside
       } finally {
         replacing = null
       }
     })())
-  let engine = await assemble(opts, env, hub, warn, replaceDatabase)
+  const assemble = (): Promise<Engine> =>
+    startEngine(
+      openAppServices(opts.dataDir, {
+        onWarning: warn,
+        ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
+        ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+        ...(opts.settingsStoreFactory ? { settingsStoreFactory: opts.settingsStoreFactory } : {}),
+      }),
+      opts,
+      { env, hub, warn, replaceDatabase },
+    )
+  let engine = await assemble()
   // every route answers from the engine of the moment
   const handlers = Object.fromEntries(
     Object.keys(engine.handlers).map((route) => [
@@ -135,19 +168,15 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
   }
 }
 
-async function assemble(
-  opts: AppHostOptions,
-  env: NodeJS.ProcessEnv,
-  hub: EventHub,
-  warn: (message: string) => void,
-  replaceDatabase: () => Promise<string>,
+/**
+ * The engine on `app` (the data directory's services, or in tests in-memory ones): the
+ * tools, the turns, the approval and elicitation brokers, voice, and every route's handler.
+ */
+export async function startEngine(
+  app: AppServices,
+  opts: EngineOptions,
+  { env, hub, warn, replaceDatabase }: EngineDeps,
 ): Promise<Engine> {
-  const app = openAppServices(opts.dataDir, {
-    onWarning: warn,
-    ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
-    ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
-    ...(opts.settingsStoreFactory ? { settingsStoreFactory: opts.settingsStoreFactory } : {}),
-  })
   const override = opts.mcpConfigFile ? readMcpConfigFile(opts.mcpConfigFile) : undefined
   const tools = await startToolRuntime(app, {
     ...(override ? { override } : {}),
@@ -185,7 +214,7 @@ async function assemble(
     dialogs: opts.dialogs ?? null,
     openAuthorization: opts.openAuthorization ?? systemBrowser(env),
     confirmNewDatabase: opts.confirmNewDatabase ?? null,
-    replaceDatabase,
+    ...(replaceDatabase ? { replaceDatabase } : {}),
   }
   const handlers: Handlers = {
     ...chatHandlers(context),
