@@ -223,11 +223,12 @@ export class McpConnection implements ToolSource {
         },
       })
       return {
-        content: capResult(toContentParts(result.content as { type: string }[]), tool),
+        ...capResult(
+          toContentParts(result.content as { type: string }[]),
+          tool,
+          result.structuredContent,
+        ),
         ...(result.isError ? { isError: true } : {}),
-        ...(result.structuredContent !== undefined
-          ? { structuredContent: result.structuredContent }
-          : {}),
       }
     } catch (e) {
       // refused for a scope the login already asked for: this call fails, the server stays

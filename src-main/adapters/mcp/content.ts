@@ -1,11 +1,11 @@
 /** MCP tool results → Cairn's content parts, cut to a size the app can hold. */
 import type { ContentPart } from '../../../src-preload/contract/dto'
-import { truncateForModel } from '../../core/agent/tool-content'
+import { capParts, MAX_RESULT_IMAGE_CHARS } from '../../core/agent/tool-content'
 
 /** characters of text one tool result keeps; the rest is cut with the truncation marker */
 export const MAX_RESULT_CHARS = 1_000_000
-/** an image (base64) larger than this is replaced by a note */
-export const MAX_IMAGE_BASE64_CHARS = 16 * 1024 * 1024
+/** characters of images (base64, all of a result's together) one tool result keeps */
+export const MAX_IMAGE_BASE64_CHARS = MAX_RESULT_IMAGE_CHARS
 
 type McpContent = { type: string } & Record<string, unknown>
 
@@ -55,43 +55,26 @@ export function toContentParts(content: readonly McpContent[]): ContentPart[] {
 }
 
 /**
- * Keeps a result within `MAX_RESULT_CHARS` of text (the text parts together): the part that
- * crosses the limit is cut with the same marker the model sees for long tool output, later
- * parts are left out. Oversized images become a note. Nothing is silently dropped.
+ * Keeps what a server answered within what the app holds: `MAX_RESULT_CHARS` of text (text
+ * parts and embedded resources together) and `MAX_IMAGE_BASE64_CHARS` of images, through the
+ * one cap on a result's parts (`capParts`); structured content larger than the text cap is
+ * left out, saying its size. The turn then cuts what it stores and shows to its own limit.
  */
 export function capResult(
   parts: ContentPart[],
   toolName: string,
-  maxChars = MAX_RESULT_CHARS,
-): ContentPart[] {
-  const out: ContentPart[] = []
-  let room = maxChars
-  let omitted = 0
-  for (const p of parts) {
-    if (p.type === 'image' && p.data.length > MAX_IMAGE_BASE64_CHARS) {
-      out.push({
-        type: 'text',
-        text: `[image of about ${Math.round((p.data.length * 3) / 4 / 1_000_000)} MB from ${toolName} left out: too large]`,
-      })
-      continue
-    }
-    if (p.type !== 'text') {
-      out.push(p)
-      continue
-    }
-    if (room <= 0) {
-      omitted += p.text.length
-      continue
-    }
-    if (p.text.length <= room) {
-      out.push(p)
-      room -= p.text.length
-      continue
-    }
-    out.push({ type: 'text', text: truncateForModel(p.text, room, toolName) })
-    room = 0
-  }
-  if (omitted > 0)
-    out.push({ type: 'text', text: `[${omitted} more characters from ${toolName} left out]` })
-  return out
+  structured?: unknown,
+): { content: ContentPart[]; structuredContent?: unknown } {
+  const content = capParts(parts, toolName, {
+    maxChars: MAX_RESULT_CHARS,
+    maxImageChars: MAX_IMAGE_BASE64_CHARS,
+  })
+  if (structured === undefined) return { content }
+  const size = JSON.stringify(structured)?.length ?? 0
+  if (size <= MAX_RESULT_CHARS) return { content, structuredContent: structured }
+  content.push({
+    type: 'text',
+    text: `[structured content of ${size} characters from ${toolName} left out: too large]`,
+  })
+  return { content }
 }

@@ -15,7 +15,13 @@ import { loopWarningText } from './loop-detector'
 import { danglingKindFor, danglingText, syntheticText } from './synthetic'
 import { checkToolArguments, type ArgsCheck } from './tool-args'
 import { callHooks } from './tool-call-hooks'
-import { outcomeToText, richParts, truncateForModel } from './tool-content'
+import {
+  capParts,
+  MAX_RESULT_IMAGE_CHARS,
+  outcomeToText,
+  richParts,
+  truncateForModel,
+} from './tool-content'
 import type { TurnContext } from './turn-context'
 
 interface Prepared {
@@ -274,7 +280,14 @@ async function execute(
       ctx.signal,
     )
     text = outcomeToText(outcome)
-    parts = richParts(outcome)
+    // what is stored and shown is cut like what is sent
+    const rich = richParts(outcome)
+    parts =
+      rich &&
+      capParts(rich, tool.name, {
+        maxChars: ctx.req.limits.maxToolOutputChars,
+        maxImageChars: MAX_RESULT_IMAGE_CHARS,
+      })
     if (outcome.isError) {
       ok = false
       text = `Error from ${tool.name}: ${text || 'the tool reported an error without details'}`
