@@ -14,6 +14,7 @@ import type { ModelServer } from './model-server'
 import { ANSWER, sleep, waitForMarker, watchText, withTimeout } from './page/calls'
 import { startFollowWatch, stopFollowWatch, type FollowReport } from './page/follow'
 import type { SeededSession } from './seed'
+import type { ShapeName } from './shapes'
 import { SETTLE_MS } from './stream'
 
 export interface HeapPoint extends HeapSample {
@@ -24,6 +25,7 @@ export interface HeapPoint extends HeapSample {
 }
 
 export interface MemoryResult {
+  shape: ShapeName
   rate: number
   idle: HeapSample
   /** while streaming: at half the stream, and 1 s before its end */
@@ -40,7 +42,7 @@ export async function measureMemory(
   browser: BenchBrowser,
   server: ModelServer,
   session: SeededSession,
-  opts: { rate: number; seconds: number },
+  opts: { shape: ShapeName; rate: number; seconds: number },
 ): Promise<MemoryResult> {
   const { page, cdp, close } = await browser.open(`#/session/${session.id}`)
   try {
@@ -49,7 +51,7 @@ export async function measureMemory(
     const idle = await heapAfterGc(cdp)
 
     const final = `zqfinal${randomBytes(6).toString('hex')}`
-    await server.plan({ rate: opts.rate, seconds: opts.seconds, final })
+    await server.plan({ rate: opts.rate, seconds: opts.seconds, final, shape: opts.shape })
     const box = page.getByRole('textbox', { name: 'Message' })
     await box.fill(`Explain the render loop once more, at length (${opts.rate} tokens/s).`)
     const seen = watchText(page, final, ANSWER)
@@ -81,7 +83,7 @@ export async function measureMemory(
     await page.getByRole('heading', { name: 'What can I help with?' }).waitFor()
     await sleep(SETTLE_MS)
     const left = await heapAfterGc(cdp)
-    return { rate: opts.rate, idle, mid, late, end, left, follow }
+    return { shape: opts.shape, rate: opts.rate, idle, mid, late, end, left, follow }
   } finally {
     await close()
   }

@@ -1,18 +1,17 @@
 /**
- * Opening a long session: a fresh tab on the new-chat screen (cold query cache), then
- * `location.hash = '#/session/<id>'` (what a click in a session list will do) and the time
- * until its last message (its marker) is on screen and the next frame ran. Then the DOM
- * nodes in the conversation once it settled.
+ * Opening a long session: a fresh tab on the new-chat screen (cold query cache), then a
+ * click on the session in the sidebar and the time until its last message (its marker) is
+ * on screen and the next frame ran. Then the DOM nodes in the conversation once it settled.
  */
 import type { Page } from 'playwright-core'
 import type { BenchBrowser } from './browser'
 import { CONVERSATION, countNodes, longTasksSince, sleep, withTimeout } from './page/calls'
-import type { PageGlobals, TextSeen } from './page/types'
+import type { PageElement, PageGlobals, TextSeen } from './page/types'
 import { printProfile, startProfile, stopProfile } from './profile'
 import type { SeededSession } from './seed'
 
 export interface OpenResult {
-  /** ms from the hash change to the last message painted, per repetition */
+  /** ms from the click to the last message painted, per repetition */
   times: number[]
   /** DOM nodes under the conversation region after each open */
   nodes: number[]
@@ -30,22 +29,32 @@ interface Opened {
   t0: number
 }
 
-function openFromNewChat(page: Page, session: SeededSession): Promise<Opened> {
+const SESSIONS = 'section[aria-label="Sessions"]'
+
+async function openFromNewChat(page: Page, session: SeededSession): Promise<Opened> {
+  const row = page.locator(`${SESSIONS} [role="listitem"] button`, { hasText: session.title })
+  await row.first().waitFor()
   const opened = page.evaluate(
-    ([id, marker, scope]) => {
+    ([title, marker, scope, list]) => {
       const w = globalThis as unknown as PageGlobals
-      const t0 = w.performance.now()
+      const buttons = w.document.querySelectorAll(`${list} [role="listitem"] button`)
+      let button: PageElement | null = null
+      for (let i = 0; i < buttons.length && !button; i++) {
+        if ((buttons[i]!.textContent ?? '').includes(title)) button = buttons[i]!
+      }
+      if (!button) throw new Error(`no session named ${title} in the sidebar`)
       const seen = w.__cairnBench!.watchText(marker, scope)
-      w.location.hash = `#/session/${id}`
+      const t0 = w.performance.now()
+      button.click()
       return seen.then((s: TextSeen) => ({
         ms: (s.visibleAt ?? s.frameAt) - t0,
         visible: s.visibleAt !== null,
         t0,
       }))
     },
-    [session.id, session.marker, CONVERSATION] as const,
+    [session.title, session.marker, CONVERSATION, SESSIONS] as const,
   )
-  return withTimeout(opened, 30_000, 'opening the session of 10 000 messages')
+  return withTimeout(opened, 30_000, `opening ${session.title}`)
 }
 
 export async function measureOpen(

@@ -130,13 +130,14 @@ function printHot(hot: HotFunction[]): void {
   }
 }
 
-export function printProfile(title: string, p: ProfileSummary): void {
+/** the `top` functions by self time, over the window and over its longest busy stretches */
+export function printProfile(title: string, p: ProfileSummary, top = 20): void {
   console.log(`   CPU profile, ${title}: ${p.busyMs.toFixed(0)} ms busy; by self time`)
-  printHot(p.hot)
+  printHot(p.hot.slice(0, top))
   for (const [i, l] of p.longest.entries()) {
     console.log(
       `   its ${i === 0 ? 'longest' : 'next longest'} busy stretch (${l.ms.toFixed(0)} ms)`,
     )
-    printHot(l.hot)
+    printHot(l.hot.slice(0, top))
   }
 }

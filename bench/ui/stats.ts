@@ -34,3 +34,23 @@ export function frameStats(w: FrameWindow): FrameStats {
     longestTask: Math.max(0, ...w.longTasks.map((t) => t.duration)),
   }
 }
+
+/** the part of a window between `from` and `to` (performance.now()): its frames and long tasks */
+export function slice(w: FrameWindow, from: number, to: number): FrameWindow {
+  const deltas: number[] = []
+  const times: number[] = []
+  w.times.forEach((t, i) => {
+    if (t > from && t <= to) {
+      deltas.push(w.deltas[i]!)
+      times.push(t)
+    }
+  })
+  const longTasks = w.longTasks.filter((l) => l.start >= from && l.start < to)
+  return { start: from, end: to, deltas, times, longTasks }
+}
+
+/** the first and the second half of a window */
+export function halves(w: FrameWindow): [FrameWindow, FrameWindow] {
+  const mid = (w.start + w.end) / 2
+  return [slice(w, w.start, mid), slice(w, mid, w.end)]
+}

@@ -25,9 +25,11 @@ import { startFollowWatch, stopFollowWatch, type FollowReport } from './page/fol
 import type { FrameWindow } from './page/types'
 import { printProfile, startProfile, stopProfile, type ProfileSummary } from './profile'
 import type { SeededSession } from './seed'
+import type { ShapeName } from './shapes'
 import type { StreamRecord } from './token-server'
 
 export interface StreamResult {
+  shape: ShapeName
   rate: number
   idle: FrameWindow | null
   stream: FrameWindow
@@ -52,7 +54,13 @@ export async function measureStream(
   browser: BenchBrowser,
   server: ModelServer,
   session: SeededSession,
-  opts: { rate: number; seconds: number; idleSeconds: number; profile: boolean },
+  opts: {
+    shape: ShapeName
+    rate: number
+    seconds: number
+    idleSeconds: number
+    profile: boolean
+  },
 ): Promise<StreamResult> {
   const { page, cdp, close } = await browser.open(`#/session/${session.id}`)
   try {
@@ -61,7 +69,7 @@ export async function measureStream(
     const idle = opts.idleSeconds > 0 ? await recordFrames(page, opts.idleSeconds * 1000) : null
 
     const final = `zqfinal${randomBytes(6).toString('hex')}`
-    await server.plan({ rate: opts.rate, seconds: opts.seconds, final })
+    await server.plan({ rate: opts.rate, seconds: opts.seconds, final, shape: opts.shape })
     const box = page.getByRole('textbox', { name: 'Message' })
     await box.fill(`Explain the render loop once more, at length (${opts.rate} tokens/s).`)
     const seen = watchText(page, final, ANSWER)
@@ -72,7 +80,7 @@ export async function measureStream(
     const shown = await withTimeout(
       seen,
       (opts.seconds + 60) * 1000,
-      `the final token of the ${opts.rate} tok/s stream`,
+      `the final token of the ${opts.shape} stream at ${opts.rate} tok/s`,
     ).catch(async (e: unknown) => {
       const state = JSON.stringify(await server.state())
       const inPage = await page.getByText(final).count()
@@ -91,8 +99,9 @@ export async function measureStream(
     const tasks = await longTasksSince(page, stream.end)
     const after = { ...frames, longTasks: tasks.filter((t) => t.start < frames.end) }
     const record = await server.finished(final)
-    if (profile) printProfile(`${opts.rate} tok/s stream`, profile)
+    if (profile) printProfile(`${opts.shape} at ${opts.rate} tok/s`, profile, 5)
     return {
+      shape: opts.shape,
       rate: opts.rate,
       idle,
       stream,

@@ -117,9 +117,10 @@ export class TextMaker {
     }
   }
 
-  table(): string {
-    const cols = this.int(3, 5)
-    const rows = this.int(3, 8)
+  /** a table; `rows` and `cols` random (3–8, 3–5) when not given */
+  table(rowCount?: number, colCount?: number): string {
+    const cols = colCount ?? this.int(3, 5)
+    const rows = rowCount ?? this.int(3, 8)
     const line = (cells: string[]): string => `| ${cells.join(' | ')} |`
     const out = [
       line(Array.from({ length: cols }, () => this.pick(IDENTS))),
@@ -127,6 +128,30 @@ export class TextMaker {
     ]
     for (let r = 0; r < rows; r++) {
       out.push(line(Array.from({ length: cols }, () => `${this.pick(WORDS)} ${this.int(1, 999)}`)))
+    }
+    return out.join('\n')
+  }
+
+  /**
+   * a list of `items` items nested up to `depth` levels: bullets, numbers and task items
+   * by level, each level indented under its parent's text
+   */
+  nestedList(items: number, depth: number): string {
+    const out: string[] = []
+    const indents = ['']
+    const numbers: number[] = []
+    let level = 0
+    for (let i = 0; i < items; i++) {
+      const kind = level % 3
+      numbers[level] = (numbers[level] ?? 0) + 1
+      const marker = kind === 1 ? `${numbers[level]}.` : '-'
+      const task = kind === 2 ? (this.chance(0.5) ? '[x] ' : '[ ] ') : ''
+      out.push(`${indents[level]}${marker} ${task}${this.sentence()}`)
+      indents[level + 1] = `${indents[level]}${' '.repeat(marker.length + 1)}`
+      if (level + 1 < depth && this.chance(0.6)) {
+        level++
+        numbers[level] = 0
+      } else if (level > 0 && this.chance(0.5)) level = this.int(0, level - 1)
     }
     return out.join('\n')
   }
@@ -149,49 +174,4 @@ export class TextMaker {
     }
     return blocks.join('\n\n')
   }
-}
-
-/**
- * An endless answer cut into tokens like a model's: words with their leading space,
- * punctuation and Markdown marks as they come, code line by line in short pieces.
- * `closing()` gives what ends an open code block (so a final token lands in a paragraph).
- */
-export class TokenSource {
-  private readonly text: TextMaker
-  private pending: string[] = []
-
-  constructor(seed: number) {
-    this.text = new TextMaker(rng(seed))
-  }
-
-  next(): string {
-    if (this.pending.length === 0) this.refill()
-    return this.pending.shift()!
-  }
-
-  closing(): string {
-    // the queued rest of the current block, then a paragraph break
-    const rest = this.pending.join('')
-    this.pending = []
-    return `${rest}\n\n`
-  }
-
-  private refill(): void {
-    const t = this.text
-    const r = t.int(0, 99)
-    let block: string
-    if (r < 8) block = t.code(t.chance(0.6) ? 'ts' : 'python')
-    else if (r < 14) block = t.list()
-    else if (r < 18) block = t.heading()
-    else block = t.paragraph()
-    this.pending = cut(`${block}\n\n`)
-  }
-}
-
-/** cuts text into tokens: a word with its leading space, or runs of ≤ 4 other characters */
-function cut(s: string): string[] {
-  const out: string[] = []
-  const re = /( ?[A-Za-z0-9_]+|\n|[^A-Za-z0-9_\n]{1,4})/g
-  for (const m of s.matchAll(re)) out.push(m[0])
-  return out
 }

@@ -1,19 +1,22 @@
 /**
  * The UI benchmark's model: an OpenAI-compatible server, in its own process so that its CPU
- * is not the page's, that streams Markdown at a steady token rate. Every 16 ms it writes
- * the tokens due (1 000 tok/s ≈ 16 one-token chunks per write) for the planned duration,
- * then ends an open block, writes the plan's unique final token in a chunk of its own
- * (noting `Date.now()`), `finish_reason: stop`, usage and `[DONE]`.
+ * is not the page's, that streams Markdown of one shape (`shapes.ts`) at a steady token
+ * rate. Every 16 ms it writes the tokens due (1 000 tok/s ≈ 16 one-token chunks per write)
+ * for the planned duration, then ends an open block, writes the plan's unique final token
+ * in a chunk of its own (noting `Date.now()`), `finish_reason: stop`, usage and `[DONE]`.
+ * The `reasoning` shape streams `reasoning_content` for the first half; the `tools` shape
+ * ends each response with a call to `list_directory` after 100 tokens, and the requests
+ * that follow (with the call's result) go on with the same stream, at the same rate.
  *
  * - `GET /v1/models`
  * - `POST /v1/chat/completions`: streams by the current plan
- * - `POST /bench/plan` `{ rate, seconds, final }`: the plan of the next streams
+ * - `POST /bench/plan` `{ rate, seconds, final, shape }`: the plan of the next streams
  * - `GET /bench/state`: the stream running (`current`) and the last one finished (`last`)
  *
  * Prints its port on stdout.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { TokenSource } from './text'
+import { REASONING_SHARE, TOKENS_PER_TOOL_CALL, TokenSource, type ShapeName } from './shapes'
 
 export interface StreamPlan {
   /** tokens per second */
@@ -21,6 +24,7 @@ export interface StreamPlan {
   seconds: number
   /** written last, alone in its chunk; must not occur anywhere else */
   final: string
+  shape: ShapeName
 }
 
 export interface StreamRecord extends StreamPlan {
@@ -28,11 +32,16 @@ export interface StreamRecord extends StreamPlan {
   startedAt: number
   /** Date.now() right after the final token's chunk was written; null while streaming */
   finalWrittenAt: number | null
+  /** tokens of content and reasoning */
   tokens: number
-  /** characters of content streamed */
+  /** characters of content streamed (reasoning not counted) */
   chars: number
+  reasoningChars: number
+  /** model calls answered (more than one: tool calls) */
+  requests: number
+  toolCalls: number
   writes: number
-  /** the longest gap between two writes (ms): the server kept pace if it is near 16 */
+  /** the longest gap between two writes within a response (ms): near 16, the server kept pace */
   maxGapMs: number
 }
 
@@ -48,31 +57,84 @@ const base = {
   created: 0,
   model: 'bench',
 }
-let plan: StreamPlan = { rate: 1000, seconds: 5, final: 'FINALxTOKEN' }
+let plan: StreamPlan = { rate: 1000, seconds: 5, final: 'FINALxTOKEN', shape: 'mixed' }
 const state: ServerState = { current: null, last: null }
 let seed = 1
 
-function chunk(delta: Record<string, string>, finish: string | null = null): string {
+/** the stream under way: a `tools` stream spans several requests */
+interface Running {
+  rec: StreamRecord
+  content: TokenSource
+  reasoning: TokenSource
+}
+let running: Running | null = null
+
+function chunk(delta: Record<string, unknown>, finish: string | null = null): string {
   const c = { ...base, choices: [{ index: 0, delta, finish_reason: finish }] }
   return `data: ${JSON.stringify(c)}\n\n`
 }
 
-function stream(res: ServerResponse): void {
+function begin(): Running {
   const p = plan
-  const source = new TokenSource(seed++)
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-  const started = Date.now()
   const rec: StreamRecord = {
     ...p,
-    startedAt: started,
+    startedAt: Date.now(),
     finalWrittenAt: null,
     tokens: 0,
     chars: 0,
+    reasoningChars: 0,
+    requests: 0,
+    toolCalls: 0,
     writes: 0,
     maxGapMs: 0,
   }
   state.current = rec
-  let lastWrite = started
+  const s = seed++
+  return {
+    rec,
+    content: new TokenSource(p.shape, s),
+    reasoning: new TokenSource('reasoning-text', s + 1000),
+  }
+}
+
+function toolCall(rec: StreamRecord): string {
+  const n = rec.toolCalls++
+  // one of the workspace's ten folders (`seed.ts`): never the same call twice in a row
+  const args = `{"path":"d${n % 10}"}`
+  const call = {
+    index: 0,
+    id: `call_${n}`,
+    type: 'function',
+    function: { name: 'list_directory', arguments: args },
+  }
+  return chunk({ tool_calls: [call] }) + chunk({}, 'tool_calls')
+}
+
+function end(res: ServerResponse, run: Running, write: (s: string) => void): void {
+  const { rec } = run
+  write(chunk({ content: run.content.closing() }))
+  write(chunk({ content: rec.final }))
+  rec.finalWrittenAt = Date.now()
+  write(chunk({}, 'stop'))
+  const usage = {
+    prompt_tokens: 1000,
+    completion_tokens: rec.tokens,
+    total_tokens: rec.tokens + 1000,
+  }
+  write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\ndata: [DONE]\n\n`)
+  res.end()
+  running = null
+  state.current = null
+  state.last = rec
+}
+
+function stream(res: ServerResponse): void {
+  const run = (running ??= begin())
+  const { rec } = run
+  const p: StreamPlan = rec
+  rec.requests++
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  let lastWrite = Date.now()
   const write = (s: string): void => {
     const now = Date.now()
     rec.maxGapMs = Math.max(rec.maxGapMs, now - lastWrite)
@@ -80,33 +142,37 @@ function stream(res: ServerResponse): void {
     rec.writes++
     res.write(s)
   }
-  const content = (text: string): string => {
+  const token = (elapsed: number): string => {
     rec.tokens++
+    if (p.shape === 'reasoning' && elapsed < p.seconds * 1000 * REASONING_SHARE) {
+      const text = run.reasoning.next()
+      rec.reasoningChars += text.length
+      return chunk({ reasoning_content: text })
+    }
+    const text = run.content.next()
     rec.chars += text.length
     return chunk({ content: text })
   }
   write(chunk({ role: 'assistant', content: '' }))
+  let sent = 0
   const timer = setInterval(() => {
-    const elapsed = Date.now() - started
+    const elapsed = Date.now() - rec.startedAt
     const due = Math.floor((p.rate * Math.min(elapsed, p.seconds * 1000)) / 1000)
     let out = ''
-    while (rec.tokens < due) out += content(source.next())
+    while (rec.tokens < due) {
+      out += token(elapsed)
+      if (p.shape === 'tools' && ++sent >= TOKENS_PER_TOOL_CALL) break
+    }
+    if (p.shape === 'tools' && sent >= TOKENS_PER_TOOL_CALL && elapsed < p.seconds * 1000) {
+      clearInterval(timer)
+      write(out + toolCall(rec))
+      res.end()
+      return
+    }
     if (out) write(out)
     if (elapsed < p.seconds * 1000) return
     clearInterval(timer)
-    write(content(source.closing()))
-    write(content(p.final))
-    rec.finalWrittenAt = Date.now()
-    write(chunk({}, 'stop'))
-    const usage = {
-      prompt_tokens: 1000,
-      completion_tokens: rec.tokens,
-      total_tokens: rec.tokens + 1000,
-    }
-    write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\ndata: [DONE]\n\n`)
-    res.end()
-    state.current = null
-    state.last = rec
+    end(res, run, write)
   }, TICK_MS)
   res.once('close', () => clearInterval(timer))
 }

@@ -29,13 +29,12 @@ export async function startFollowWatch(page: Page, mode: 'press' | 'watch'): Pro
       const t0 = w.performance.now()
       const report: FollowReport = { framesShown: 0, presses: 0, firstShownAfter: null }
       let on = true
-      const jumpButton = (): (PageElement & { click(): void }) | null => {
+      const jumpButton = (): PageElement | null => {
         // the section's own children: cheap, however large the answer is
         const buttons = w.document.querySelector(scope)?.children ?? { length: 0 }
         for (let i = 0; i < buttons.length; i++) {
           const b = buttons[i]!
-          if ((b.textContent ?? '').trim() === 'Jump to latest')
-            return b as PageElement & { click(): void }
+          if ((b.textContent ?? '').trim() === 'Jump to latest') return b
         }
         return null
       }

@@ -75,6 +75,7 @@ export function installProbe(): void {
         start,
         end,
         deltas: ts.slice(1).map((t, i) => t - ts[i]!),
+        times: ts.slice(1),
         longTasks: longTasks.filter((l) => l.start >= start && l.start < end),
       }
     },

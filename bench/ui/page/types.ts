@@ -17,6 +17,8 @@ export interface FrameWindow {
   end: number
   /** time between consecutive frames (ms) */
   deltas: number[]
+  /** when each of those frames ran (performance.now()): deltas[i] ended at times[i] */
+  times: number[]
   /** main-thread tasks over 50 ms that started in the window */
   longTasks: LongTask[]
 }
@@ -61,6 +63,7 @@ export interface PageElement extends PageNode {
   getBoundingClientRect(): PageRect
   querySelectorAll(selector: string): { length: number; [i: number]: PageElement }
   getAttribute(name: string): string | null
+  click(): void
   scrollTop: number
   readonly scrollHeight: number
   readonly clientHeight: number
