@@ -29,6 +29,8 @@ export interface HotFunction {
 
 export interface ProfileSummary {
   busyMs: number
+  /** the renderer's own time over the window (CDP Performance metrics): ms per kind of work */
+  metrics: Record<string, number>
   hot: HotFunction[]
   /** the longest runs of samples without idle time (the longest tasks), and their hottest functions */
   longest: { ms: number; hot: HotFunction[] }[]
@@ -37,7 +39,43 @@ export interface ProfileSummary {
 /** '(program)' is the browser's own work on the main thread (style, layout, paint): busy */
 const IDLE = new Set(['(idle)'])
 
+/** the cumulative durations Performance.getMetrics gives (seconds), by our name */
+const METRICS: Record<string, string> = {
+  ThreadTime: 'cpu',
+  ProcessTime: 'process cpu',
+  ScriptDuration: 'script',
+  RecalcStyleDuration: 'style',
+  LayoutDuration: 'layout',
+  TaskDuration: 'tasks',
+}
+
+/**
+ * The renderer's main thread so far (ms): `cpu` its CPU time (unlike the others, not
+ * inflated when other processes take the CPU), and the time its tasks, scripts, style and
+ * layout took.
+ */
+export async function rendererTimes(cdp: CDPSession): Promise<Record<string, number>> {
+  await cdp.send('Performance.enable')
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const out: Record<string, number> = {}
+  for (const m of metrics) if (m.name in METRICS) out[METRICS[m.name]!] = m.value * 1000
+  return out
+}
+
+/** `after` − `before`, per kind */
+export function timesBetween(
+  before: Record<string, number>,
+  after: Record<string, number>,
+): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [k, v] of Object.entries(after)) out[k] = v - (before[k] ?? 0)
+  return out
+}
+
+const metricsAtStart = new WeakMap<CDPSession, Record<string, number>>()
+
 export async function startProfile(cdp: CDPSession): Promise<void> {
+  metricsAtStart.set(cdp, await rendererTimes(cdp))
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 250 })
   await cdp.send('Profiler.start')
@@ -89,6 +127,7 @@ function sum(
 export async function stopProfile(cdp: CDPSession, top = 20): Promise<ProfileSummary> {
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile }
   await cdp.send('Profiler.disable')
+  const metrics = timesBetween(metricsAtStart.get(cdp) ?? {}, await rendererTimes(cdp))
   const parents = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id)
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -113,6 +152,7 @@ export async function stopProfile(cdp: CDPSession, top = 20): Promise<ProfileSum
   if (run.ms > 0) runs.push(run)
   return {
     busyMs,
+    metrics,
     hot: sum(profile, parents, 0, samples.length, top),
     longest: runs
       .sort((a, b) => b.ms - a.ms)
@@ -132,7 +172,10 @@ function printHot(hot: HotFunction[]): void {
 
 /** the `top` functions by self time, over the window and over its longest busy stretches */
 export function printProfile(title: string, p: ProfileSummary, top = 20): void {
-  console.log(`   CPU profile, ${title}: ${p.busyMs.toFixed(0)} ms busy; by self time`)
+  const kinds = Object.entries(p.metrics)
+    .map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`)
+    .join(', ')
+  console.log(`   CPU profile, ${title}: ${p.busyMs.toFixed(0)} ms busy (${kinds}); by self time`)
   printHot(p.hot.slice(0, top))
   for (const [i, l] of p.longest.entries()) {
     console.log(

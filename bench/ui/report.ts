@@ -118,6 +118,7 @@ const COLUMNS = [
   ['p95 ms', 8],
   ['task ms', 9],
   ['tail ms', 9],
+  ['cpu %', 7],
 ] as const
 
 function row(cells: string[], verdictText: string): void {
@@ -129,6 +130,9 @@ function row(cells: string[], verdictText: string): void {
 export function printStreamHeader(idle: FrameStats): void {
   console.log(
     `   targets: fps ≥ ${TARGETS.fps[1000]} at 1 000 tok/s and ≥ ${TARGETS.fps[3000]} at 3 000 in each half of the stream, frame p95 ≤ ${TARGETS.p95FrameMs} ms, no task over ${TARGETS.longTaskMs} ms, the last token on screen ≤ ${TARGETS.lastTokenMs} ms after it was written`,
+  )
+  console.log(
+    `   cpu %: the renderer's main thread's CPU time over the stream (what the machine's load does not inflate)`,
   )
   console.log(
     `   the idle page (the session open, nothing streaming): fps ${n(idle.fps)}, frame p95 ${n(idle.p95)} ms, tasks > 50 ms: ${idle.longTasks}${idle.longTasks ? ` (max ${n(idle.longestTask, 0)} ms)` : ''}`,
@@ -152,6 +156,7 @@ export function printStream(r: StreamResult): void {
       n(f.p95),
       f.longestTask > 0 ? n(f.longestTask, 0) : '–',
       f.tail === null ? 'never' : n(f.tail, 0),
+      n(((r.times['cpu'] ?? NaN) / (r.stream.end - r.stream.start)) * 100, 0),
     ],
     misses ? `MISS (${misses})` : 'PASS',
   )
@@ -166,6 +171,10 @@ export function printStream(r: StreamResult): void {
   if (r.lastTokenMs === null || r.lastTokenMs - r.lastTokenInDomMs > 1) {
     notes.push(`last token in the DOM after ${n(r.lastTokenInDomMs, 0)} ms`)
   }
+  const t = r.times
+  notes.push(
+    `main thread: script ${n(t['script'] ?? NaN, 0)} ms, style ${n(t['style'] ?? NaN, 0)} ms, layout ${n(t['layout'] ?? NaN, 0)} ms of ${n(t['tasks'] ?? NaN, 0)} ms in tasks`,
+  )
   console.log(`      ${notes.join('; ')}`)
   const s = frameStats(r.stream)
   if (s.longTasks > 0) console.log(`      tasks > 50 ms: ${s.longTasks} (${taskList(r.stream)})`)

@@ -23,7 +23,14 @@ import {
 } from './page/calls'
 import { startFollowWatch, stopFollowWatch, type FollowReport } from './page/follow'
 import type { FrameWindow } from './page/types'
-import { printProfile, startProfile, stopProfile, type ProfileSummary } from './profile'
+import {
+  printProfile,
+  rendererTimes,
+  startProfile,
+  stopProfile,
+  timesBetween,
+  type ProfileSummary,
+} from './profile'
 import type { SeededSession } from './seed'
 import type { ShapeName } from './shapes'
 import type { StreamRecord } from './token-server'
@@ -45,6 +52,8 @@ export interface StreamResult {
   lastTokenInDomMs: number
   follow: FollowReport
   profile: ProfileSummary | null
+  /** the main thread over the stream (ms): its CPU time, and what its tasks did */
+  times: Record<string, number>
 }
 
 export const SETTLE_MS = 2_000
@@ -75,6 +84,7 @@ export async function measureStream(
     const seen = watchText(page, final, ANSWER)
     if (opts.profile) await startProfile(cdp)
     await startFollowWatch(page, 'press')
+    const timesBefore = await rendererTimes(cdp)
     await startFrames(page)
     await box.press('Enter')
     const shown = await withTimeout(
@@ -92,6 +102,7 @@ export async function measureStream(
     })
     // the stream's frames end when its last token is on screen (or was in the DOM)
     const stream = await stopFrames(page, shown.visibleAt ?? shown.frameAt)
+    const times = timesBetween(timesBefore, await rendererTimes(cdp))
     const follow = await stopFollowWatch(page)
     const profile = opts.profile ? await stopProfile(cdp) : null
     const frames = await recordFrames(page, AFTER_MS)
@@ -114,6 +125,7 @@ export async function measureStream(
       lastTokenInDomMs: shown.timeOrigin + shown.frameAt - record.finalWrittenAt!,
       follow,
       profile,
+      times,
     }
   } finally {
     await close()

@@ -4,6 +4,7 @@ import {
   updateBlocks,
   type Block,
   type BlockState,
+  type PartSizes,
 } from '../../src-renderer/src/ui/markdown/blocks'
 
 const types = (blocks: readonly Block[]): string[] => blocks.map((b) => b.type)
@@ -183,6 +184,43 @@ describe('updateBlocks while streaming', () => {
   })
 
   it('gives the same blocks as a whole lex for every prefix of 400 random documents', () => {
+    forRandomPrefixes(11, 400, (state, prefix) =>
+      expect(sources(state.blocks), JSON.stringify(prefix)).toEqual(sources(splitBlocks(prefix))),
+    )
+  })
+
+  it('and the same parts, when code, tables and lists are cut every two lines, rows or items', () => {
+    const small = { codeLines: 2, tableRows: 2 }
+    const shape = (blocks: readonly Block[]): unknown[] =>
+      blocks.map((b) => [b.type, b.source, b.code, b.parts, b.list])
+    let carried = 0
+    forRandomPrefixes(
+      23,
+      400,
+      (state, prefix) => {
+        if (state.carry) carried++
+        expect(shape(state.blocks), JSON.stringify(prefix)).toEqual(
+          shape(splitBlocks(prefix, small)),
+        )
+      },
+      small,
+    )
+    // the documents did grow blocks in parts
+    expect(carried).toBeGreaterThan(1000)
+  })
+})
+
+/**
+ * Random documents of the pieces below, streamed in steps of 1–3 characters: `check` gets
+ * the state of each prefix.
+ */
+function forRandomPrefixes(
+  start: number,
+  docs: number,
+  check: (state: BlockState, prefix: string) => void,
+  sizes?: PartSizes,
+): void {
+  {
     const parts = [
       '# Head',
       'para text here',
@@ -221,13 +259,20 @@ describe('updateBlocks while streaming', () => {
       '```js x`y`',
       '- a\n#x',
       '> a\n-',
+      '```py\na = 1\nb = 2\nc = 3\n\nd = 4\n```',
+      '```\nopen fence\nline\nline\nline',
+      '| h | i |\n|:-|-:|\n| 1 | 2 |\n| 3 | 4 |\n| 5 |\n| 6 | 7 | 8 |',
+      '- one\n- two\n  - nested\n- [x] three\n- four',
+      '3. c\n4. d\n5. e',
+      '- a\n- b\n- - -',
+      '* x\n* y\n*',
     ]
-    let seed = 11
+    let seed = start
     const rnd = (n: number): number => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
       return seed % n
     }
-    for (let doc = 0; doc < 400; doc++) {
+    for (let doc = 0; doc < docs; doc++) {
       let text = ''
       for (let i = 2 + rnd(5); i > 0; i--) {
         text += (parts[rnd(parts.length)] as string) + (['\n\n', '\n', '\n\n\n'][rnd(3)] as string)
@@ -235,12 +280,14 @@ describe('updateBlocks while streaming', () => {
       let state: BlockState | null = null
       for (let pos = 1; pos <= text.length; pos += 1 + rnd(3)) {
         const prefix = text.slice(0, pos)
-        state = updateBlocks(state, prefix)
-        expect(sources(state.blocks), JSON.stringify(prefix)).toEqual(sources(splitBlocks(prefix)))
+        state = updateBlocks(state, prefix, sizes)
+        check(state, prefix)
       }
     }
-  })
+  }
+}
 
+describe('updateBlocks while streaming (more)', () => {
   it('re-lexes only from the start of the last block', () => {
     const states = stream(DOC, [3])
     const total = states.reduce((n, s) => n + s.lexed, 0)
