@@ -29,7 +29,7 @@ export async function openDataDir(
   } catch (e) {
     if (!(e instanceof StorageError)) throw e
     streams.stderr.write(`cairn: ${e.message}\n`)
-    if (e.problem !== 'database_damaged') return 1
+    if (e.code !== 'database_damaged') return 1
     if (!streams.stdin.isTTY) {
       streams.stderr.write('Run cairn in a terminal to be asked whether to start a new database.\n')
       return 1
@@ -81,7 +81,7 @@ export async function tellLateDamage(
   if (!damage) return false
   app.close()
   if (thrown === damage) streams.stderr.write(`cairn: ${damage.message}\n`)
-  if (damage.problem !== 'database_damaged') return true
+  if (damage.code !== 'database_damaged') return true
   if (!streams.stdin.isTTY) {
     streams.stderr.write(
       'Run the command again in a terminal to be asked whether to copy it aside and start a new one, ' +

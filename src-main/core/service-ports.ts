@@ -22,6 +22,7 @@ import type {
 import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import type { McpResourcesAndPrompts, McpServers } from './mcp-ports'
 import type { PermissionRuleStore, SessionStore, TokenCalibration, ToolHost } from './ports'
+import type { ExpectedError } from './errors'
 
 // ——— sessions ———
 
@@ -112,8 +113,7 @@ export interface SessionRepository extends SessionStore {
 }
 
 /** What is wrong with the data directory or the database: the message says what to do. */
-export interface StorageDamage extends Error {
-  readonly problem: 'data_dir_not_writable' | 'database_damaged'
+export interface StorageDamage extends ExpectedError<'data_dir_not_writable' | 'database_damaged'> {
   /** the directory or file concerned */
   readonly path: string
 }

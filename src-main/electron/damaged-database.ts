@@ -43,7 +43,7 @@ export async function openWithRecovery<T>(
   try {
     return await open()
   } catch (e) {
-    if (!(e instanceof StorageError) || e.problem !== 'database_damaged') throw e
+    if (!(e instanceof StorageError) || e.code !== 'database_damaged') throw e
     const { response } = await o.ask(damagedDatabaseDialog(e))
     if (response !== 0) throw new QuitChosen('The damaged database was left as it is.')
     const aside = (o.setAside ?? setDamagedDatabaseAside)(o.dataDir)

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   try {
     host = await open()
   } catch (e) {
-    if (!(e instanceof StorageError) || e.problem !== 'database_damaged') throw e
+    if (!(e instanceof StorageError) || e.code !== 'database_damaged') throw e
     if (!values['replace-damaged-database']) {
       // under npm, an option before `--` is npm's own and never reaches Cairn
       const again =

@@ -162,12 +162,8 @@ export interface SearchHit {
   createdAt: number
 }
 
-export interface ErrorInfo {
-  /** machine-readable, e.g. `auth`, `model_not_found`, `rate_limited`, `network` */
-  code: string
-  /** what went wrong and what to do */
-  message: string
-}
+/** an error as it crosses the boundary: one of the closed codes, the message, typed details */
+export type { ErrorInfo } from './errors'
 
 /** `needs-login`: a remote server that wants the user to log in (OAuth) first */
 export type McpServerState = 'starting' | 'ready' | 'error' | 'stopped' | 'needs-login'

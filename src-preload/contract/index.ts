@@ -4,11 +4,9 @@ export type * from './app-dto'
 export type * from './app-events'
 export type * from './bridge'
 export type * from './assistants'
-export {
-  assistantDraftSchema,
-  assistantFileSchema,
-  assistantSchema,
-} from './assistants'
+export type * from './errors'
+export { assistantDraftSchema, assistantFileSchema, assistantSchema } from './assistants'
 export { CHANNELS } from './bridge'
+export { errorCodeSchema } from './errors'
 export { routeInputs } from './routes'
 export type * from './routes'

@@ -1,7 +1,7 @@
 /**
  * The requests the renderer may make: a name (`domain.verb`) → a zod schema for the input
  * (main parses every request with it) and the type of the output. Results travel as
- * `{ ok: true, data }` or `{ ok: false, error: { code, message } }`.
+ * `{ ok: true, data }` or `{ ok: false, error: { code, message, details } }` (`errors.ts`).
  */
 import { z } from 'zod'
 import type {
@@ -22,6 +22,7 @@ import type {
   StoredMessage,
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
+import type { ErrorInfo } from './errors'
 import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
@@ -372,8 +373,5 @@ export type RouteName = keyof RouteOutputs
 export type RouteInput<R extends RouteName> = z.input<(typeof routeInputs)[R]>
 export type RouteOutput<R extends RouteName> = RouteOutputs[R]
 
-export type ErrorCode =
-  'bad_request' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable' | 'provider' | 'internal'
-
-export type Result<T> =
-  { ok: true; data: T } | { ok: false; error: { code: ErrorCode | string; message: string } }
+/** A route's answer; a failure's code is one of `errors.ts`'s closed list. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorInfo }

@@ -365,7 +365,7 @@ describe('assistants in turns', () => {
 
   it('an unknown assistant is refused before anything runs', async () => {
     const r = await b.request('chat.send', { text: 'hi', assistantId: 'no-such-assistant' })
-    expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(r).toMatchObject({ ok: false, error: { code: 'no_assistant' } })
     expect(server.requests).toHaveLength(0)
   })
 })

@@ -3,7 +3,8 @@ import type { IpcMain, WebContents } from 'electron'
 import { CHANNELS } from '../../src-preload/contract/bridge'
 import { routeInputs } from '../../src-preload/contract/routes'
 import type { AppEvent } from '../../src-preload/contract/app-events'
-import { createRouter, RouteError, type Handlers } from '../../src-main/ipc/router'
+import { ExpectedError } from '../../src-main/core/errors'
+import { createRouter, type Handlers } from '../../src-main/ipc/router'
 import { EventHub } from '../../src-main/services/host/event-hub'
 import { forwardEvents, handleRequests } from '../../src-main/electron/ipc'
 import { APP_ORIGIN, trustedOrigins } from '../../src-main/electron/security'
@@ -18,7 +19,7 @@ function setup(origins = trustedOrigins(undefined)) {
       route,
       vi.fn(async (input: unknown) => {
         calls.push(route)
-        if (route === 'sessions.delete') throw new RouteError('not_found', 'No such session.')
+        if (route === 'sessions.delete') throw new ExpectedError('not_found', 'No such session.')
         return { route, input }
       }),
     ]),

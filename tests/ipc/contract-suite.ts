@@ -303,7 +303,7 @@ export function contractSuite(
         models: ['m', 'm2'],
       })
       const refused = await b.request('providers.test', { baseURL: 'http://127.0.0.1:9/v1' })
-      expect(refused).toMatchObject({ ok: false, error: { code: 'provider' } })
+      expect(refused).toMatchObject({ ok: false, error: { code: 'network' } })
       expect(unwrap(await b.request('providers.models', { providerId: 'p1' }))).toEqual({
         models: ['m', 'm2'],
         defaultModel: 'm',

@@ -172,16 +172,16 @@ describe('errors that are never retried', () => {
     )
     const { opts } = retryOpts()
     const e = (await caught(() => streamWithRetry(ctx.client, request(), opts))) as LlmError
-    expect(e.code).toBe('bad_request')
+    expect(e.code).toBe('request_rejected')
     expect(e.message).toContain("Invalid value for 'temperature': must be <= 2.")
     expect(ctx.server.requests).toHaveLength(1)
   })
 
-  it("403: forbidden with the server's message (exactly one request)", async () => {
+  it("403: access_denied with the server's message (exactly one request)", async () => {
     ctx.server.enqueue(httpError(403, 'Your plan does not include this model.'), textReply('never'))
     const { opts } = retryOpts()
     const e = (await caught(() => streamWithRetry(ctx.client, request(), opts))) as LlmError
-    expect(e.code).toBe('forbidden')
+    expect(e.code).toBe('access_denied')
     expect(e.message).toContain('forbidden')
     expect(e.message).toContain('Your plan does not include this model.')
     expect(ctx.server.requests).toHaveLength(1)
@@ -215,12 +215,12 @@ describe('errors that are never retried', () => {
     expect(e.message).not.toContain('available:')
   })
 
-  it('404 not about a model: not_found pointing at the base URL', async () => {
+  it('404 not about a model: endpoint_not_found pointing at the base URL', async () => {
     const client = new LlmClient({ baseURL: ctx.server.baseURL.replace(/\/v1$/, '/wrong') })
     const e = (await caught(() =>
       client.streamChat(request(), { signal: signal(), onDelta: () => {} }),
     )) as LlmError
-    expect(e.code).toBe('not_found')
+    expect(e.code).toBe('endpoint_not_found')
     expect(e.message).toContain('Check the base URL')
   })
 

@@ -174,7 +174,7 @@ describe('provider quirks, from the recorded corpus', () => {
 
   it('Groq: an in-stream 400 with status_code (tool_use_failed) is not retried', async () => {
     const { error, delays } = await fail('groq-tool-use-failed-status-code.sse')
-    expect(error.code).toBe('bad_request')
+    expect(error.code).toBe('request_rejected')
     expect(error.status).toBe(400)
     expect(error.message).toContain('Failed to call a function')
     expect(delays).toEqual([])

@@ -189,7 +189,7 @@ describe('stream_options fallback', () => {
       const err = await caught(() =>
         client.streamChat(request(), { signal: signal(), onDelta: () => {} }),
       )
-      expect((err as LlmError).code).toBe('bad_request')
+      expect((err as LlmError).code).toBe('request_rejected')
       expect(server.requests).toHaveLength(1)
       expect(client.buildBody(request())).toHaveProperty('stream_options')
     } finally {

@@ -31,7 +31,7 @@ describe('the composer', () => {
   it('a message that cannot be sent stays in the box, with the reason beside it', async () => {
     renderWithApp(<Composer />, {
       'chat.send': () => {
-        throw new RouteFailure('provider', 'No provider is set up: add one in the settings.')
+        throw new RouteFailure('no_provider', 'No provider is set up: add one in the settings.')
       },
     })
     const user = userEvent.setup()
@@ -42,7 +42,7 @@ describe('the composer', () => {
   })
 
   it('a send error about the provider offers its settings; other errors do not', async () => {
-    let failure = new RouteFailure('provider', 'No model is configured. Pass --model <name>.')
+    let failure = new RouteFailure('no_model', 'No model is configured. Pass --model <name>.')
     const app = renderWithApp(<Composer />, {
       'chat.send': () => {
         throw failure

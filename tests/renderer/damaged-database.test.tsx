@@ -21,7 +21,10 @@ afterEach(cleanup)
 
 const DAMAGE =
   'The database /data/cairn.db cannot be used: part of it is damaged (database disk image is malformed, SQLITE_CORRUPT).'
-const damaged = { ok: false as const, error: { code: 'database_damaged', message: DAMAGE } }
+const damaged = {
+  ok: false as const,
+  error: { code: 'database_damaged' as const, message: DAMAGE },
+}
 
 function ev(e: Record<string, unknown>, seq: number): SequencedAgentEvent {
   return { sessionId: 'a', turnId: 't1', at: 0, seq, ...e } as SequencedAgentEvent

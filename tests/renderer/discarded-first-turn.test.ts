@@ -63,7 +63,7 @@ describe('a first turn that failed before any answer', () => {
     expect(store.getState().running['n']).toBeUndefined()
     expect(store.getState().sessions[NEW_CHAT]).toMatchObject({
       draft: 'What is a cairn?',
-      sendError: REFUSED,
+      sendError: { code: 'network', message: REFUSED },
       outbox: null,
     })
   })
@@ -81,7 +81,7 @@ describe('a first turn that failed before any answer', () => {
     expect(store.getState().sessions['n']).toBeUndefined()
     expect(store.getState().sessions[NEW_CHAT]).toMatchObject({
       draft: 'What is a cairn?',
-      sendError: REFUSED,
+      sendError: { code: 'network', message: REFUSED },
       outbox: null,
     })
   })

@@ -120,7 +120,7 @@ describe('live turns, per session', () => {
   it('a message that cannot be sent goes back into the box with the reason', async () => {
     const { store } = setup({
       'chat.send': () => {
-        throw new RouteFailure('provider', 'No provider is configured.')
+        throw new RouteFailure('no_provider', 'No provider is configured.')
       },
     })
     await settle()
@@ -128,7 +128,7 @@ describe('live turns, per session', () => {
     expect(await store.getState().send('Keep me')).toBe(false)
     expect(store.getState().sessions[NEW_CHAT]).toMatchObject({
       draft: 'Keep me',
-      sendError: 'No provider is configured.',
+      sendError: { code: 'no_provider', message: 'No provider is configured.' },
       outbox: null,
     })
   })

@@ -28,7 +28,7 @@ function setup(view = settingsView()) {
   const app = renderWithApp(<ProvidersSection />, {
     ...host.handlers,
     'providers.test': ({ baseURL, apiKey, providerId }) => {
-      if (baseURL.includes('down')) throw new RouteFailure('provider', 'Connection error.')
+      if (baseURL.includes('down')) throw new RouteFailure('network', 'Connection error.')
       return { models: [`via-${apiKey ?? providerId ?? 'nokey'}`, 'm'] }
     },
   })

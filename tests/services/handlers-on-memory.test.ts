@@ -156,7 +156,7 @@ describe('the routes on in-memory repositories', () => {
       const refused = await b.request('chat.send', { sessionId: id, text: 'second' })
       expect(refused).toMatchObject({
         ok: false,
-        error: { code: 'conflict', message: expect.stringContaining('already running') },
+        error: { code: 'busy', message: expect.stringContaining('already running') },
       })
     } finally {
       held.lease.release()

@@ -192,6 +192,7 @@ describe('llama.cpp', () => {
     })
     const err = (await ask(setup, 'any.gguf').catch((e: unknown) => e)) as LlmError
     expect(err).toBeInstanceOf(LlmError)
+    expect(err.code).toBe('context_overflow')
     expect(err.message).toContain('context window of 8192 tokens (from llama.cpp /props (n_ctx))')
     expect(err.message).toContain('--ctx-size')
   })

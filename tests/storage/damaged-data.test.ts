@@ -79,7 +79,7 @@ describe('opening a data directory', () => {
       error = e
     }
     expect(error).toBeInstanceOf(StorageError)
-    expect(error).toMatchObject({ problem: 'database_damaged', path: db })
+    expect(error).toMatchObject({ code: 'database_damaged', path: db })
     expect((error as Error).message).toMatch(/is damaged and cannot be opened.*copy it aside/s)
     // nothing was touched without consent
     expect(fs.readFileSync(db, 'utf8')).toMatch(/^this is not a database/)
@@ -100,7 +100,7 @@ describe('opening a data directory', () => {
     const script = `
       import { openAppServices } from './src-main/services/host/app-services.ts'
       try { openAppServices(${JSON.stringify(data)}).close(); console.log('opened') }
-      catch (e) { console.log(JSON.stringify({ name: e.name, problem: e.problem, message: e.message })) }`
+      catch (e) { console.log(JSON.stringify({ name: e.name, code: e.code, message: e.message })) }`
     // as root every directory is writable: run as an unprivileged user then
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}
     const run = spawnSync(
@@ -115,7 +115,7 @@ describe('opening a data directory', () => {
     )
     fs.chmodSync(data, 0o700)
     const out = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, string>
-    expect(out).toMatchObject({ name: 'StorageError', problem: 'data_dir_not_writable' })
+    expect(out).toMatchObject({ name: 'StorageError', code: 'data_dir_not_writable' })
     expect(out['message']).toMatch(/cannot write to its data directory .*data.*--data-dir/)
   })
 })

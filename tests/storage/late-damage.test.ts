@@ -34,7 +34,7 @@ function dataDir(): { dir: string; file: string; long: string; short: string } {
 
 const damaged = (e: unknown): void => {
   expect(e).toBeInstanceOf(StorageError)
-  expect(e).toMatchObject({ problem: 'database_damaged' })
+  expect(e).toMatchObject({ code: 'database_damaged' })
   expect((e as Error).message).toMatch(/cannot be used: part of it is damaged/)
   expect((e as Error).message).toMatch(/SQLITE_CORRUPT/)
   expect((e as Error).message).toMatch(/copy it aside .*start a new, empty one/)
@@ -127,7 +127,7 @@ describe('damage found after the database opened', () => {
       expect(store.damage).toBeNull()
       const found = store.findDamage()
       expect(found).toBeInstanceOf(StorageError)
-      expect(found).toMatchObject({ problem: 'database_damaged', path: file })
+      expect(found).toMatchObject({ code: 'database_damaged', path: file })
       expect(found!.message).toMatch(/cannot be used: part of it is damaged/)
       expect(store.damage).toBe(found)
     } finally {

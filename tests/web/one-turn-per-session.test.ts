@@ -114,7 +114,7 @@ describe('one turn per session', () => {
     })
     const before = (await messages(sessionId)).length
     const refused = await send({ sessionId, text: 'while busy' })
-    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'busy' } })
     if (!refused.ok)
       expect(refused.error.message).toMatch(/busy in another window \(the cairn command line/)
     expect((await messages(sessionId)).length).toBe(before)

@@ -6,19 +6,20 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { ExpectedError } from '../../core/errors'
 import { DB_FILE_NAME } from './database'
 
 export type StorageProblem = 'data_dir_not_writable' | 'database_damaged'
 
-export class StorageError extends Error {
+export class StorageError extends ExpectedError<StorageProblem> {
   constructor(
-    readonly problem: StorageProblem,
+    problem: StorageProblem,
     message: string,
     /** the directory or file concerned */
     readonly path: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(problem, message, { details: { path }, cause: options?.cause })
     this.name = 'StorageError'
   }
 }

@@ -4,22 +4,29 @@
  * user already saw streamed is named, so that nothing shown is lost without a word.
  */
 import type { ErrorInfo, NewMessage } from '../../../src-preload/contract/dto'
+import type { ErrorCode } from '../../../src-preload/contract/errors'
+import { ExpectedError, messageOf } from '../errors'
+
+type StorageCode = Extract<ErrorCode, 'database_damaged' | 'data_dir_not_writable' | 'storage'>
+
+/** The storage code of `e` (the store's `StorageError`: `database_damaged`…); null for others. */
+function storageCodeOf(e: unknown): StorageCode | null {
+  if (!(e instanceof ExpectedError)) return null
+  const code: ErrorCode = e.code
+  return code === 'database_damaged' || code === 'data_dir_not_writable' || code === 'storage'
+    ? code
+    : null
+}
 
 /** `ctx.save` failed: the message it was given was not stored. */
-export class NotSavedError extends Error {
+export class NotSavedError extends ExpectedError<StorageCode> {
   override readonly name = 'NotSavedError'
   constructor(
     readonly unsaved: NewMessage,
     override readonly cause: unknown,
   ) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause })
+    super(storageCodeOf(cause) ?? 'storage', messageOf(cause), { cause })
   }
-}
-
-/** The problem a storage error names (`database_damaged`…), read without knowing its class. */
-function problemOf(e: unknown): string | null {
-  const problem = (e as { problem?: unknown } | null)?.problem
-  return typeof problem === 'string' ? problem : null
 }
 
 /** What `m` was, for a person: the thing that was not saved. */
@@ -48,16 +55,15 @@ function unsavedWords(m: NewMessage): string {
 export function storageFailure(e: unknown, messageSaved: boolean): ErrorInfo | null {
   const notSaved = e instanceof NotSavedError ? e : null
   const cause = notSaved ? notSaved.cause : e
-  const problem = problemOf(cause)
-  if (!notSaved && !problem) return null
-  const said = cause instanceof Error ? cause.message : String(cause)
+  const code = storageCodeOf(cause)
+  if (!notSaved && !code) return null
   const lost = notSaved
     ? ` Not saved: ${unsavedWords(notSaved.unsaved)}. The turn was stopped there.`
     : messageSaved
       ? ' The turn was stopped there.'
       : ' Not saved: your message. The turn was stopped before the model was asked.'
-  return {
-    code: problem ?? 'storage',
-    message: `Cairn could not save this turn. ${said}${lost}`,
-  }
+  const message = `Cairn could not save this turn. ${messageOf(cause)}${lost}`
+  // the damaged file goes with the code, as when a route meets it
+  if (code && cause instanceof ExpectedError) return { ...cause.info(), message } as ErrorInfo
+  return { code: 'storage', message }
 }

@@ -1,6 +1,7 @@
 import type { CompletionResult } from '../llm/types'
 import type { ErrorInfo, StoredMessage } from '../../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../../src-preload/contract/events'
+import { messageOf } from '../errors'
 import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
@@ -146,10 +147,7 @@ function failureEnding(ctx: TurnContext, e: unknown): Ending {
   )
   if (storage) return ['error', storage]
   if (ctx.signal.aborted) return [abortReason(ctx)]
-  return [
-    'error',
-    { code: 'internal', message: `Cairn failed: ${e instanceof Error ? e.message : String(e)}` },
-  ]
+  return ['error', { code: 'internal', message: `Cairn failed: ${messageOf(e)}` }]
 }
 
 /** What the user is told when an answer hit the model's output limit. */
@@ -199,9 +197,15 @@ function keepPartialAnswer(ctx: TurnContext, tally: TurnTally, e: unknown): Endi
     })
   }
   if (aborted) return [abortReason(ctx)]
+  if (!err) return ['error', { code: 'internal', message: messageOf(e) }]
+  // the provider's address goes with its code, for the window to offer its settings
   return [
     'error',
-    { code: err?.code ?? 'internal', message: e instanceof Error ? e.message : String(e) },
+    {
+      code: err.code,
+      message: err.message,
+      details: { ...err.details, retryable: err.retryable, provider: ctx.deps.llm.provider },
+    },
   ]
 }
 

@@ -36,6 +36,18 @@ const NETWORK_CODES = new Set([
 const NETWORK_TEXT =
   /terminated|premature close|socket hang up|other side closed|ECONNRESET|ECONNREFUSED|ETIMEDOUT|fetch failed|network error|connection error/i
 
+/**
+ * What servers say when the request does not fit the model's context (llama.cpp: "the
+ * request exceeds the available context size", OpenAI: `context_length_exceeded`, vLLM:
+ * "maximum context length"). Their words are all there is: a 400 carries no such code.
+ */
+const CONTEXT_OVERFLOW_TEXT =
+  /exceeds? the available context|context[_ ]length[_ ]exceeded|maximum context length|context window|exceeds? (the )?context|too many tokens|prompt is too long/i
+
+function isContextOverflowText(serverSaid: string): boolean {
+  return CONTEXT_OVERFLOW_TEXT.test(serverSaid)
+}
+
 /** `retry-after-ms` (milliseconds) or `Retry-After` (seconds or an HTTP date) → ms. */
 export function parseRetryAfter(
   headers: Headers | undefined | null,
@@ -132,7 +144,7 @@ function httpError(err: APIError, status: number, ctx: ErrorContext): LlmError {
     )
   }
   if (status === 403)
-    return new LlmError('forbidden', `Access forbidden by ${ctx.baseURL}${said}`, base)
+    return new LlmError('access_denied', `Access forbidden by ${ctx.baseURL}${said}`, base)
   if (status === 404) {
     if (namesModel(err, msg, ctx.model)) {
       return new LlmError(
@@ -142,7 +154,7 @@ function httpError(err: APIError, status: number, ctx: ErrorContext): LlmError {
       )
     }
     return new LlmError(
-      'not_found',
+      'endpoint_not_found',
       `${ctx.baseURL} answered 404 Not Found${said}. Check the base URL (OpenAI-compatible servers usually end in /v1).`,
       base,
     )
@@ -160,7 +172,7 @@ function httpError(err: APIError, status: number, ctx: ErrorContext): LlmError {
   }
   if (status === 400 || status === 422) {
     return new LlmError(
-      'bad_request',
+      isContextOverflowText(msg) ? 'context_overflow' : 'request_rejected',
       msg || `${ctx.baseURL} rejected the request (${status}).`,
       base,
     )

@@ -3,6 +3,8 @@
  * server speaks (OpenAI, DeepSeek, OpenRouter, LM Studio, Ollama, llama.cpp, vLLM).
  */
 import type { ToolCallRecord, Usage } from '../../../src-preload/contract/dto'
+import type { ProviderErrorCode } from '../../../src-preload/contract/errors'
+import { ExpectedError } from '../errors'
 
 export interface LlmEndpoint {
   /** e.g. `http://127.0.0.1:11434/v1` */
@@ -57,30 +59,27 @@ export interface CompletionResult {
   requestBody: unknown
 }
 
-export type LlmErrorCode =
-  | 'auth' // 401
-  | 'forbidden' // 403
-  | 'model_not_found' // 404 naming the model
-  | 'not_found' // other 404
-  | 'bad_request' // 400
-  | 'rate_limited' // 429
-  | 'server' // 5xx, 408, 409
-  | 'network' // ECONNRESET, ECONNREFUSED, ETIMEDOUT, terminated, premature close
-  | 'interrupted' // the stream ended without a finish_reason and without [DONE]
-  | 'bad_response' // a successful answer whose body is not an event stream
-  | 'idle_timeout' // the watchdog saw nothing for too long
-  | 'aborted' // stopped by the user or the deadline
-  | 'answer_too_long' // the answer passed the turn's size limit (maxAnswerChars): cut there
-  | 'retry_after_too_long' // the server asked us to wait longer than we will
-  | 'unknown'
+/**
+ * What went wrong with a request to the model (the contract's provider codes):
+ * `auth` 401; `access_denied` 403; `model_not_found` a 404 naming the model;
+ * `endpoint_not_found` another 404; `request_rejected` 400/422; `context_overflow` a 400/422
+ * saying the request is too long; `rate_limited` 429; `server` 5xx, 408, 409; `network`
+ * ECONNRESET, ECONNREFUSED, ETIMEDOUT, terminated, premature close; `interrupted` the stream
+ * ended without a finish_reason and without [DONE]; `bad_response` a successful answer whose
+ * body is not an event stream; `idle_timeout` the watchdog saw nothing for too long; `aborted`
+ * stopped by the user or the deadline; `answer_too_long` the answer passed the turn's size
+ * limit (maxAnswerChars): cut there; `retry_after_too_long` the server asked us to wait longer
+ * than we will; `unknown` anything else.
+ */
+export type LlmErrorCode = ProviderErrorCode
 
 /** Why a request was aborted from outside. */
 export type AbortKind = 'stop' | 'deadline' | 'watchdog'
 
 /** The reason given to `AbortController.abort()` so that every abort says where it came from. */
-export class AbortReason extends Error {
+export class AbortReason extends ExpectedError<'aborted'> {
   constructor(readonly kind: AbortKind) {
-    super(`aborted: ${kind}`)
+    super('aborted', `aborted: ${kind}`, { details: { retryable: false } })
     this.name = 'AbortReason'
   }
 }
@@ -105,8 +104,7 @@ export interface LlmPartial {
   servedModel?: string
 }
 
-export class LlmError extends Error {
-  readonly code: LlmErrorCode
+export class LlmError extends ExpectedError<LlmErrorCode> {
   readonly status: number | undefined
   readonly retryable: boolean
   /** from `retry-after-ms` / `Retry-After` */
@@ -128,9 +126,15 @@ export class LlmError extends Error {
       cause?: unknown
     } = {},
   ) {
-    super(message, { cause: init.cause })
+    super(code, message, {
+      cause: init.cause,
+      details: {
+        retryable: init.retryable ?? false,
+        ...(init.status !== undefined ? { status: init.status } : {}),
+        ...(init.retryAfterMs !== undefined ? { retryAfterMs: init.retryAfterMs } : {}),
+      },
+    })
     this.name = 'LlmError'
-    this.code = code
     this.status = init.status
     this.retryable = init.retryable ?? false
     this.retryAfterMs = init.retryAfterMs

@@ -4,7 +4,8 @@
  * of one a query found damaged.
  */
 import path from 'node:path'
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import type { HandlerContext, NativeDialogs } from './handler-context'
 
 type AppRoutes = 'app.info' | 'app.pickFolder' | 'app.saveFile' | 'app.replaceDamagedDatabase'
@@ -20,7 +21,7 @@ export function safeFilename(name: string): string {
 export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
   const dialogs = (): NativeDialogs => {
     if (!c.dialogs)
-      throw new RouteError(
+      throw new ExpectedError(
         'unavailable',
         'Only the desktop app can show the system’s file dialogs.',
       )
@@ -46,12 +47,12 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
       const target = await dialogs().chooseSavePath({ defaultName: safeFilename(input.filename) })
       if (target === null) return { path: null }
       if (!path.isAbsolute(target))
-        throw new RouteError('bad_request', `The save dialog gave a relative path: ${target}`)
+        throw new ExpectedError('bad_request', `The save dialog gave a relative path: ${target}`)
       try {
         await c.writeFile(target, input.content)
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e)
-        throw new RouteError('unavailable', `Could not save ${target}: ${why}`)
+        throw new ExpectedError('unavailable', `Could not save ${target}: ${why}`)
       }
       return { path: target }
     },
@@ -60,12 +61,12 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
     'app.replaceDamagedDatabase': async () => {
       const damage = c.app.store.findDamage()
       if (!damage)
-        throw new RouteError(
+        throw new ExpectedError(
           'conflict',
           'Cairn has found no damage in its database, so it was left as it is.',
         )
       if (!c.replaceDatabase)
-        throw new RouteError('unavailable', 'This host cannot start a new database while it runs.')
+        throw new ExpectedError('unavailable', 'This host cannot start a new database while it runs.')
       if (c.confirmNewDatabase && !(await c.confirmNewDatabase(damage.message)))
         return { movedTo: null }
       return { movedTo: await c.replaceDatabase() }

@@ -1,6 +1,7 @@
 import { DEFAULT_ASSISTANT_ID } from '../../../src-preload/contract/assistants'
 import { AssistantError } from '../../adapters/sqlite/assistant-store'
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import { AssistantFileError, exportAssistant, importAssistant } from '../assistants/assistant-files'
 import { previewAssistantTools } from '../assistants/assistant-preview'
 import { switchSessionAssistant } from '../assistants/assistant-setup'
@@ -23,8 +24,8 @@ async function explained<T>(run: () => T | Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (e) {
-    if (e instanceof AssistantError) throw new RouteError(e.code, e.message)
-    if (e instanceof AssistantFileError) throw new RouteError('bad_request', e.message)
+    if (e instanceof AssistantError) throw new ExpectedError(e.code, e.message)
+    if (e instanceof AssistantFileError) throw new ExpectedError('bad_request', e.message)
     throw e
   }
 }
@@ -48,7 +49,7 @@ export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRo
     'sessions.setAssistant': ({ id, assistantId }) =>
       explained(() => {
         if (!c.app.store.getSession(id))
-          throw new RouteError('not_found', `There is no session "${id}".`)
+          throw new ExpectedError('not_found', `There is no session "${id}".`)
         const session = switchSessionAssistant(c.app, id, assistants.require(assistantId))
         c.hub.publish({ event: 'sessions.changed', payload: { sessionId: id } })
         return session

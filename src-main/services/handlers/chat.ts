@@ -1,4 +1,5 @@
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import { promptOrigin, promptText } from '../tools/prompt-message'
 import { explained } from './mcp-catalog'
 import type { HandlerContext } from './handler-context'
@@ -22,7 +23,7 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
         const { server, name } = input.prompt
         const args = input.prompt.arguments ?? {}
         text = promptText(await explained(c.tools.catalog.prompt(server, name, args)))
-        if (!text) throw new RouteError('unavailable', `The prompt /${server}:${name} is empty.`)
+        if (!text) throw new ExpectedError('unavailable', `The prompt /${server}:${name} is empty.`)
         parts.push(promptOrigin(server, name))
       }
       for (const ref of input.attachments ?? [])

@@ -1,6 +1,6 @@
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import { compactSession, sessionContext } from '../turns/compact-service'
-import { SetupError } from '../turns/turn-service'
 import type { HandlerContext } from './handler-context'
 
 type ContextRoutes =
@@ -10,23 +10,16 @@ type ContextRoutes =
 export function contextHandlers(c: HandlerContext): Pick<Handlers, ContextRoutes> {
   const store = c.app.store
   const existing = (id: string): void => {
-    if (!store.getSession(id)) throw new RouteError('not_found', `There is no session "${id}".`)
+    if (!store.getSession(id)) throw new ExpectedError('not_found', `There is no session "${id}".`)
   }
   const changed = (sessionId: string): void =>
     c.hub.publish({ event: 'sessions.changed', payload: { sessionId } })
   return {
     'sessions.compact': async ({ id }) => {
       existing(id)
-      try {
-        const result = await compactSession(c.app, id, c.env)
-        if (result.compacted) changed(id)
-        return result
-      } catch (e) {
-        if (!(e instanceof SetupError)) throw e
-        const code =
-          e.code === 'no_session' ? 'not_found' : e.code === 'busy' ? 'conflict' : 'provider'
-        throw new RouteError(code, e.message)
-      }
+      const result = await compactSession(c.app, id, c.env)
+      if (result.compacted) changed(id)
+      return result
     },
     'sessions.undoCompaction': async ({ id, summaryId }) => {
       existing(id)
@@ -42,7 +35,7 @@ export function contextHandlers(c: HandlerContext): Pick<Handlers, ContextRoutes
       existing(sessionId)
       const message = store.setMessagePinned(sessionId, messageId, pinned)
       if (!message)
-        throw new RouteError('not_found', 'There is no such message to keep in context.')
+        throw new ExpectedError('not_found', 'There is no such message to keep in context.')
       changed(sessionId)
       return message
     },

@@ -1,6 +1,7 @@
 /** The routes of the MCP servers' resources and prompts (the composer's `@` and `/server:prompt`). */
 import { CatalogError } from '../../adapters/mcp/catalog'
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import type { HandlerContext } from './handler-context'
 
 type CatalogRoutes = 'mcp.resources' | 'mcp.readResource' | 'mcp.prompts' | 'mcp.getPrompt'
@@ -22,7 +23,7 @@ export async function explained<T>(p: Promise<T>): Promise<T> {
   try {
     return await p
   } catch (e) {
-    if (e instanceof CatalogError) throw new RouteError('unavailable', e.message)
+    if (e instanceof CatalogError) throw new ExpectedError('unavailable', e.message)
     throw e
   }
 }

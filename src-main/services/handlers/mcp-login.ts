@@ -7,7 +7,8 @@
  */
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
 import { isStdio, type HttpServerConfig } from '../../core/mcp-ports'
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import type { HandlerContext } from './handler-context'
 
 export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | 'mcp.logout'> {
@@ -16,7 +17,7 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
     const conn = c.tools.manager.get(name)
     if (!conn) {
       const known = c.tools.servers().some((s) => s.name === name)
-      throw new RouteError(
+      throw new ExpectedError(
         known ? 'conflict' : 'not_found',
         known
           ? `"${name}" is disabled: enable it first.`
@@ -24,7 +25,7 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
       )
     }
     if (isStdio(conn.config))
-      throw new RouteError(
+      throw new ExpectedError(
         'bad_request',
         `"${name}" runs a command; only a server with a URL has a login.`,
       )
@@ -53,7 +54,7 @@ export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' 
         })
         .catch((e: unknown) => {
           const message = `The login failed: ${e instanceof Error ? e.message : String(e)}`
-          if (!opened) reject(new RouteError('unavailable', message))
+          if (!opened) reject(new ExpectedError('unavailable', message))
           c.tools.manager.get(name)?.noteLoginFailure(message)
         })
         .finally(() => inFlight.delete(name))

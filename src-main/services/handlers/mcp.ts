@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import type { McpServerDraft, McpServerInfo } from '../../../src-preload/contract/dto'
 import { McpConfigError } from '../../adapters/mcp/config'
 import type { McpServerConfig, McpServersConfig } from '../../core/mcp-ports'
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import type { HandlerContext } from './handler-context'
 
 type McpRoutes =
@@ -21,12 +22,12 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
   const stored = (): Record<string, Record<string, unknown>> => c.app.settings.get().mcpServers
   const find = (name: string): McpServerInfo => {
     const s = servers().find((x) => x.name === name)
-    if (!s) throw new RouteError('not_found', `There is no MCP server named "${name}".`)
+    if (!s) throw new ExpectedError('not_found', `There is no MCP server named "${name}".`)
     return s
   }
   const editable = (): void => {
     if (c.mcpOverride) {
-      throw new RouteError(
+      throw new ExpectedError(
         'conflict',
         'The MCP servers of this run come from --mcp-config; change that file instead.',
       )
@@ -50,7 +51,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     try {
       return configs.parse(name, raw)
     } catch (e) {
-      throw new RouteError('bad_request', (e as Error).message)
+      throw new ExpectedError('bad_request', (e as Error).message)
     }
   }
   const drafts = (found: McpServersConfig): McpServerDraft[] =>
@@ -92,16 +93,16 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
         cwd: line.cwd,
       })
       if (!allowed)
-        throw new RouteError('forbidden', `"${name}" was not started: its command was not allowed.`)
+        throw new ExpectedError('forbidden', `"${name}" was not started: its command was not allowed.`)
       return
     }
     if (confirmed === undefined)
-      throw new RouteError(
+      throw new ExpectedError(
         'forbidden',
         `Starting "${name}" runs a command on this computer: confirm its full command line first.`,
       )
     if (confirmed !== line.fingerprint)
-      throw new RouteError(
+      throw new ExpectedError(
         'forbidden',
         `The command line of "${name}" is not the one that was confirmed (it has changed): review it again.`,
       )
@@ -114,7 +115,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     'mcp.add': async ({ name, config }) => {
       editable()
       if (name in stored())
-        throw new RouteError('conflict', `An MCP server named "${name}" exists already.`)
+        throw new ExpectedError('conflict', `An MCP server named "${name}" exists already.`)
       const entry = toConfig(name, { ...config, disabled: true })
       return {
         servers: await save((all) => (all[name] = entry as unknown as Record<string, unknown>)),
@@ -123,7 +124,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     'mcp.update': async ({ name, config, enabled, trustAnnotations, confirmedFingerprint }) => {
       editable()
       const current = stored()[name]
-      if (!current) throw new RouteError('not_found', `There is no MCP server named "${name}".`)
+      if (!current) throw new ExpectedError('not_found', `There is no MCP server named "${name}".`)
       const next: Record<string, unknown> = { ...(config ?? current) }
       // a changed command is not run until it is enabled again (after review)
       if (config) next['disabled'] = true
@@ -136,7 +137,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       await consent(name, current, entry, confirmedFingerprint)
       // the user may have taken a while: what was confirmed must still be what is stored
       if (JSON.stringify(stored()[name]) !== JSON.stringify(current))
-        throw new RouteError('conflict', `"${name}" was changed meanwhile: review it again.`)
+        throw new ExpectedError('conflict', `"${name}" was changed meanwhile: review it again.`)
       return {
         servers: await save((all) => (all[name] = entry as unknown as Record<string, unknown>)),
       }
@@ -144,7 +145,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     'mcp.remove': async ({ name }) => {
       editable()
       if (!(name in stored()))
-        throw new RouteError('not_found', `There is no MCP server named "${name}".`)
+        throw new ExpectedError('not_found', `There is no MCP server named "${name}".`)
       const removed = stored()[name]
       const list = await save((all) => delete all[name])
       c.mcpLogins.forgetUnusedLogin(removed, stored())
@@ -153,7 +154,7 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
     'mcp.restart': async ({ name }) => {
       find(name)
       if (!(await c.tools.manager.restart(name)))
-        throw new RouteError('conflict', `The MCP server "${name}" is disabled.`)
+        throw new ExpectedError('conflict', `The MCP server "${name}" is disabled.`)
       return { server: find(name) }
     },
     'mcp.logs': async ({ name }) => ({ name, stderrTail: find(name).stderrTail }),
@@ -161,18 +162,18 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoutes> {
       try {
         return { servers: drafts(configs.parseText(text, name)) }
       } catch (e) {
-        if (e instanceof McpConfigError) throw new RouteError('bad_request', e.message)
+        if (e instanceof McpConfigError) throw new ExpectedError('bad_request', e.message)
         throw e
       }
     },
     'mcp.importClaude': async () => {
       const file = configs.claudeDesktopFile(c.env)
       if (!existsSync(file))
-        throw new RouteError('not_found', `Claude Desktop's configuration is not at ${file}.`)
+        throw new ExpectedError('not_found', `Claude Desktop's configuration is not at ${file}.`)
       try {
         return { file, servers: drafts(configs.importClaudeDesktop(file)) }
       } catch (e) {
-        if (e instanceof McpConfigError) throw new RouteError('bad_request', e.message)
+        if (e instanceof McpConfigError) throw new ExpectedError('bad_request', e.message)
         throw e
       }
     },

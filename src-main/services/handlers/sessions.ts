@@ -1,4 +1,5 @@
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import { fileSlug } from '../host/file-slug'
 import type { HandlerContext } from './handler-context'
 
@@ -23,7 +24,7 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
   const store = c.app.store
   const existing = (id: string) => {
     const session = store.getSession(id)
-    if (!session) throw new RouteError('not_found', `There is no session "${id}".`)
+    if (!session) throw new ExpectedError('not_found', `There is no session "${id}".`)
     return session
   }
   const changed = (sessionId: string, deleted = false): void =>
@@ -70,14 +71,14 @@ export function sessionHandlers(c: HandlerContext): Pick<Handlers, SessionRoutes
     'sessions.setModel': async ({ id, model }) => {
       existing(id)
       const name = model.trim()
-      if (name === '') throw new RouteError('bad_request', 'The model name is empty.')
+      if (name === '') throw new ExpectedError('bad_request', 'The model name is empty.')
       const s = store.updateSession(id, { model: name })
       changed(id)
       return s
     },
     'sessions.delete': async ({ id }) => {
       if (c.turns.isRunning(id))
-        throw new RouteError('conflict', 'A turn is running in this session: stop it first.')
+        throw new ExpectedError('conflict', 'A turn is running in this session: stop it first.')
       const deleted = store.deleteSession(id)
       if (deleted) {
         await c.app.turnLogs.deleteSession(id)

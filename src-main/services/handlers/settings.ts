@@ -2,7 +2,8 @@ import { isAbsolute } from 'node:path'
 import type { ProviderView, SettingsView } from '../../../src-preload/contract/app-dto'
 import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { LlmClient } from '../../core/llm/client'
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import {
   detectLocalServer,
   localServerCandidates,
@@ -42,14 +43,11 @@ export function settingsView(c: HandlerContext): SettingsView {
   }
 }
 
-async function models(baseURL: string, apiKey: string | undefined): Promise<string[]> {
-  try {
-    return await new LlmClient({ baseURL, ...(apiKey ? { apiKey } : {}) }).listModels(
-      AbortSignal.timeout(15_000),
-    )
-  } catch (e) {
-    throw new RouteError('provider', e instanceof Error ? e.message : String(e))
-  }
+/** the provider's models; a provider that fails answers with its code (`auth`, `network`…) */
+function models(baseURL: string, apiKey: string | undefined): Promise<string[]> {
+  return new LlmClient({ baseURL, ...(apiKey ? { apiKey } : {}) }).listModels(
+    AbortSignal.timeout(15_000),
+  )
 }
 
 /**
@@ -71,7 +69,7 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
     'settings.update': async (patch) => {
       const { apiKeys, clearAlwaysAllow, revokeAlwaysAllow, limits, ...rest } = patch
       if (rest.defaultWorkspace && !isAbsolute(rest.defaultWorkspace)) {
-        throw new RouteError(
+        throw new ExpectedError(
           'bad_request',
           `The workspace folder must be an absolute path (got "${rest.defaultWorkspace}").`,
         )
@@ -90,14 +88,14 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
             )
           }
           if (s.activeProviderId && !s.providers.some((p) => p.id === s.activeProviderId)) {
-            throw new RouteError(
+            throw new ExpectedError(
               'bad_request',
               `There is no provider "${s.activeProviderId}" to make active.`,
             )
           }
         })
       } catch (e) {
-        if (e instanceof SettingsValidationError) throw new RouteError('bad_request', e.message)
+        if (e instanceof SettingsValidationError) throw new ExpectedError('bad_request', e.message)
         throw e
       }
       for (const [providerId, key] of Object.entries(apiKeys ?? {}))
@@ -118,7 +116,7 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
       const s = c.app.settings.get()
       if (providerId) {
         const provider = s.providers.find((p) => p.id === providerId)
-        if (!provider) throw new RouteError('not_found', `There is no provider "${providerId}".`)
+        if (!provider) throw new ExpectedError('not_found', `There is no provider "${providerId}".`)
         return {
           models: await models(provider.baseURL, c.app.secrets.getApiKey(provider.id)),
           defaultModel: provider.defaultModel ?? null,
@@ -133,7 +131,7 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
       }
       const candidates = localServerCandidates(c.env)
       const found = await detectLocalServer(candidates)
-      if (!found) throw new RouteError('not_found', noProviderHelp(candidates))
+      if (!found) throw new ExpectedError('not_found', noProviderHelp(candidates))
       return { models: found.models, defaultModel: found.models[0] ?? null }
     },
   }

@@ -1,4 +1,5 @@
-import { RouteError, type Handlers } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
+import type { Handlers } from '../../ipc/router'
 import { SttResultError } from '../voice/stt-results'
 import type { VoiceRuntime } from '../voice/voice-runtime'
 import { VoiceServerError } from '../voice/voice-tools'
@@ -14,13 +15,13 @@ export function voiceHandlers(voice: VoiceRuntime): Pick<Handlers, VoiceRoutes> 
           ...(source ? { source } : {}),
         })
       } catch (e) {
-        if (e instanceof VoiceServerError) throw new RouteError('not_found', e.message)
+        if (e instanceof VoiceServerError) throw new ExpectedError('not_found', e.message)
         if (e instanceof SttResultError)
-          throw new RouteError(
+          throw new ExpectedError(
             'unavailable',
             `The voice server could not start listening: ${e.message}`,
           )
-        throw new RouteError('unavailable', e instanceof Error ? e.message : String(e))
+        throw new ExpectedError('unavailable', e instanceof Error ? e.message : String(e))
       }
     },
     'voice.stop': async () => voice.stop(),

@@ -11,7 +11,7 @@ import { mcpLogins } from '../../adapters/mcp/oauth-login'
 import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
-import { createRouter, type Handlers, type Router } from '../../ipc/router'
+import { createRouter, internalErrorLine, type Handlers, type Router } from '../../ipc/router'
 import { openAppServices, type AppServices } from './app-services'
 import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
@@ -153,9 +153,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
         (engine.handlers as Record<string, (input: unknown) => Promise<unknown>>)[route]!(input),
     ]),
   ) as Handlers
-  const router = createRouter(handlers, (route, e) =>
-    warn(`${route} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-  )
+  const router = createRouter(handlers, (route, e, id) => warn(internalErrorLine(route, e, id)))
   let closing: Promise<void> | null = null
   return {
     router,

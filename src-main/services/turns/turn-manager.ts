@@ -11,14 +11,14 @@ import type {
 } from '../../../src-preload/contract/events'
 import { checkReplaces } from '../../core/agent/history-path'
 import { AbortReason } from '../../core/llm/types'
-import { RouteError } from '../../ipc/router'
+import { ExpectedError } from '../../core/errors'
 import type { AppServices } from '../host/app-services'
 import type { ApprovalBroker } from '../host/approvals'
 import { DeltaCoalescer } from './delta-coalescer'
 import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
 import type { ToolRuntime } from '../../core/service-ports'
-import { runSessionTurn, SetupError } from './turn-service'
+import { runSessionTurn } from './turn-service'
 
 interface RunningTurn {
   turnId: string
@@ -79,14 +79,14 @@ export class TurnManager {
     replaces: string,
   ): { seq: number; parts: ContentPart[] | undefined } {
     if (!sessionId) {
-      throw new RouteError('bad_request', 'sessionId is required when replacing a message.')
+      throw new ExpectedError('bad_request', 'sessionId is required when replacing a message.')
     }
     if (!this.app.store.getSession(sessionId)) {
-      throw new RouteError('not_found', `There is no session "${sessionId}".`)
+      throw new ExpectedError('not_found', `There is no session "${sessionId}".`)
     }
     const history = this.app.store.listMessages(sessionId)
     const check = checkReplaces(history, replaces)
-    if (!check.ok) throw new RouteError(check.code, check.message)
+    if (!check.ok) throw new ExpectedError(check.code, check.message)
     const parts = history.find((m) => m.id === replaces)?.parts
     return { seq: check.supersedes, parts: parts?.length ? parts : undefined }
   }
@@ -97,7 +97,7 @@ export class TurnManager {
       input.sessionId &&
       (this.reserved.has(input.sessionId) || this.bySession(input.sessionId))
     ) {
-      throw new RouteError(
+      throw new ExpectedError(
         'conflict',
         'A turn is already running in this session: stop it or wait for it to finish.',
       )
@@ -171,17 +171,7 @@ export class TurnManager {
           if (turn) this.turns.delete(turn.turnId)
           unreserve()
           markEnded()
-          if (e instanceof SetupError) {
-            const code =
-              e.code === 'no_session' || e.code === 'no_assistant'
-                ? 'not_found'
-                : e.code === 'busy'
-                  ? 'conflict'
-                  : 'provider'
-            reject(new RouteError(code, e.message))
-          } else {
-            reject(e instanceof Error ? e : new Error(String(e)))
-          }
+          reject(e instanceof Error ? e : new Error(String(e)))
         },
       )
     })

@@ -6,12 +6,14 @@ import type {
   SessionRecord,
 } from '../../../src-preload/contract/dto'
 import type { AgentEvent } from '../../../src-preload/contract/events'
+import type { SetupErrorCode } from '../../../src-preload/contract/errors'
 import type { SettingsData } from '../../../src-preload/contract/settings-schema'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
 import { modelForTier, type TierModel } from '../../core/agent/model-tiers'
 import { writeTitle } from '../../core/agent/session-title'
 import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
 import { systemClock } from '../../core/clock'
+import { ExpectedError } from '../../core/errors'
 import { LlmClient } from '../../core/llm/client'
 import type { Approver, Elicitor, ToolHost } from '../../core/ports'
 import type { SessionLease } from '../../core/service-ports'
@@ -38,12 +40,10 @@ import type { Assistant } from '../../../src-preload/contract/assistants'
 import { rememberSessionWindow } from './session-windows'
 
 /** A problem the user fixes in their configuration or command line; nothing was run. */
-export class SetupError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'no_provider' | 'no_model' | 'no_session' | 'no_assistant' | 'busy',
-  ) {
-    super(message)
+export class SetupError extends ExpectedError<SetupErrorCode> {
+  constructor(message: string, code: SetupErrorCode) {
+    super(code, message)
+    this.name = 'SetupError'
   }
 }
 

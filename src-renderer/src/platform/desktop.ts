@@ -1,7 +1,7 @@
 /** The desktop app: the preload's `window.cairn` bridge over Electron IPC. */
 import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
-import type { RouteInput, RouteName, RouteOutputs } from '../../../src-preload/contract/routes'
+import { call } from './request'
 import { alwaysOpen, type Platform } from './types'
 
 /**
@@ -30,17 +30,6 @@ function fromPreload(preload: CairnBridge): CairnBridge {
   }
 }
 
-/** A route's data, or its error's message as an Error. */
-async function ask<R extends RouteName>(
-  bridge: CairnBridge,
-  route: R,
-  input: RouteInput<R>,
-): Promise<RouteOutputs[R]> {
-  const r = await bridge.request(route, input)
-  if (!r.ok) throw new Error(r.error.message)
-  return r.data
-}
-
 export function desktopPlatform(preload: CairnBridge): Platform {
   const bridge = fromPreload(preload)
   return {
@@ -52,7 +41,8 @@ export function desktopPlatform(preload: CairnBridge): Platform {
     copyText: (text) => navigator.clipboard.writeText(text),
     // the system's dialogs, shown by the main process: the page never learns other paths
     saveFile: async (filename, _mimeType, content) =>
-      (await ask(bridge, 'app.saveFile', { filename, content })).path,
-    pickFolder: async (title) => (await ask(bridge, 'app.pickFolder', title ? { title } : {})).path,
+      (await call(bridge, 'app.saveFile', { filename, content })).path,
+    pickFolder: async (title) =>
+      (await call(bridge, 'app.pickFolder', title ? { title } : {})).path,
   }
 }

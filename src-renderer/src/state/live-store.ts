@@ -91,7 +91,7 @@ export function createLiveStore(
           patch(k, {
             outbox: null,
             draft: replaces ? now.draft : now.draft ? `${text}\n${now.draft}` : text,
-            sendError: r.error.message,
+            sendError: r.error,
           })
           return false
         }

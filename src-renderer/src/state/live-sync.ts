@@ -213,7 +213,10 @@ export function createLiveSync(
         ...fresh,
         outbox: null,
         draft,
-        sendError: endMessage(view) ?? 'The message could not be sent.',
+        sendError: view.error ?? {
+          code: 'internal',
+          message: endMessage(view) ?? 'The message could not be sent.',
+        },
       }
       return { sessions }
     })

@@ -44,7 +44,7 @@ export interface SessionLive {
   /** the composer's text */
   draft: string
   /** why the last message could not be sent (shown beside the composer) */
-  sendError: string | null
+  sendError: ErrorInfo | null
   /** why the last turn ended, when it did not simply complete (shown once) */
   ended: TurnEnd | null
   /** new chat only: the model picked before the first message */

@@ -5,8 +5,8 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import { call } from '../platform/request'
 import type { SessionRecord, StoredMessage } from '../../../src-preload/contract/dto'
-import type { RouteName, RouteOutputs, RouteInput } from '../../../src-preload/contract/routes'
 import { usePlatform } from './context'
 
 /** messages per page: enough to fill a tall window, small enough to open at once */
@@ -26,25 +26,7 @@ export const keys = {
   sessions: ['sessions'] as const,
 }
 
-/** A failed request, with the host's words. */
-export class RequestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export async function call<R extends RouteName>(
-  bridge: CairnBridge,
-  route: R,
-  input: RouteInput<R>,
-): Promise<RouteOutputs[R]> {
-  const r = await bridge.request(route, input)
-  if (!r.ok) throw new RequestError(r.error.code, r.error.message)
-  return r.data
-}
+export { call, RequestError } from '../platform/request'
 
 /**
  * A page starts at an exchange (a user message), so a tool result never arrives without

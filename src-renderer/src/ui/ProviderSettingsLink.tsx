@@ -3,36 +3,23 @@
  * configured) comes with a way to the provider settings.
  */
 import type { JSX } from 'react'
+import type { ErrorCode, ErrorInfo } from '../../../src-preload/contract/errors'
 import { useNav } from '../state/context'
 
-/** the turn errors' codes that a provider setting fixes */
-const PROVIDER_CODES = new Set([
-  'auth',
-  'forbidden',
-  'model_not_found',
-  'not_found',
-  'network',
+/** the codes of the problems a provider setting fixes (its key, its model, its address, none) */
+const PROVIDER_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'no_provider',
   'no_model',
-  'provider',
+  'auth',
+  'access_denied',
+  'model_not_found',
+  'endpoint_not_found',
+  'network',
 ])
 
-/** words of the errors that name a provider setting (send errors carry only a message) */
-const PROVIDER_WORDS = [
-  'provider',
-  'api key',
-  'base url',
-  'no model is configured',
-  'was not found on',
-  'could not connect to',
-  'could not reach',
-  'could not resolve the host',
-]
-
-export function isProviderProblem(error: { code?: string | null; message: string }): boolean {
-  if (error.code && PROVIDER_CODES.has(error.code)) return true
-  const text = error.message.toLowerCase()
-  return PROVIDER_WORDS.some((w) => text.includes(w))
+/** Whether the provider settings fix `error` (a refused send, or a turn's end). */
+export function isProviderProblem(error: Pick<ErrorInfo, 'code'>): boolean {
+  return PROVIDER_CODES.has(error.code)
 }
 
 export function ProviderSettingsLink(): JSX.Element {

@@ -5,6 +5,7 @@
  */
 import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import type { ErrorCode, ErrorInfo } from '../../../src-preload/contract/errors'
 import type {
   Result,
   RouteInput,
@@ -21,10 +22,12 @@ export type Handler<R extends RouteName> = (
 
 export type Handlers = { [R in RouteName]?: Handler<R> }
 
+/** A handler's refusal, answered as the host answers an ExpectedError. */
 export class RouteFailure {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly message: string,
+    readonly details?: Record<string, unknown>,
   ) {}
 }
 
@@ -78,8 +81,13 @@ export function createTestPlatform(handlers: Handlers = {}): TestPlatform {
             return out as never
           return { ok: true, data: out } as never
         } catch (e) {
-          if (e instanceof RouteFailure)
-            return { ok: false, error: { code: e.code, message: e.message } }
+          if (e instanceof RouteFailure) {
+            const { code, message, details } = e
+            return {
+              ok: false,
+              error: { code, message, ...(details ? { details } : {}) } as ErrorInfo,
+            }
+          }
           throw e
         }
       },

@@ -1,18 +1,15 @@
 /**
- * A request the server refused because it does not fit the model's context (llama.cpp:
- * "the request exceeds the available context size", OpenAI: `context_length_exceeded`,
- * vLLM: "maximum context length") becomes an error that names the window Cairn fitted the
+ * A request the server refused because it does not fit the model's context
+ * (`context_overflow`) becomes an error that names the window Cairn fitted the
  * conversation into, where that number came from, and what to do.
  */
 import type { ProviderKind } from './capabilities'
 import type { WindowChoice } from './context-window'
 import { LlmError } from '../types'
 
-const OVERFLOW =
-  /exceeds? the available context|context[_ ]length[_ ]exceeded|maximum context length|context window|exceeds? (the )?context|too many tokens|prompt is too long/i
-
+/** the server refused the request as too long (`core/llm/errors.ts` reads its answer) */
 export function isContextOverflow(e: unknown): e is LlmError {
-  return e instanceof LlmError && e.code === 'bad_request' && OVERFLOW.test(e.message)
+  return e instanceof LlmError && e.code === 'context_overflow'
 }
 
 function advice(kind: ProviderKind | null, ollamaNative: boolean): string {
@@ -39,7 +36,7 @@ export function explainContextOverflow(
     `${e.message.replace(/\.?\s*$/, '')}. The conversation was fitted into a context window of ` +
     `${window.tokens} tokens (from ${window.source}), and the server refused it as too long. ` +
     `Start a new chat, or ${advice(kind, window.ollamaNumCtx !== null)}.`
-  return new LlmError('bad_request', message, {
+  return new LlmError('context_overflow', message, {
     status: e.status,
     retryable: false,
     ...(e.partial ? { partial: e.partial } : {}),

@@ -234,9 +234,9 @@ export function Composer(props: ComposerSlots): JSX.Element {
           {error ? (
             <>
               <span id="composer-error" className="error">
-                Not sent: {error}
+                Not sent: {error.message}
               </span>
-              {isProviderProblem({ message: error }) ? <ProviderSettingsLink /> : null}
+              {isProviderProblem(error) ? <ProviderSettingsLink /> : null}
             </>
           ) : feedback?.kind === 'help' ? (
             <Help />

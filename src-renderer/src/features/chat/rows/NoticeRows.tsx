@@ -31,9 +31,7 @@ export const EndRow = memo(function EndRow(props: { row: EndData }): JSX.Element
   return (
     <div className={`notice turn-end${failed ? ' notice-error' : ' notice-warning'}`} role="alert">
       <span>{end.message}</span>
-      {failed && isProviderProblem({ code: end.error?.code ?? null, message: end.message }) ? (
-        <ProviderSettingsLink />
-      ) : null}
+      {failed && end.error && isProviderProblem(end.error) ? <ProviderSettingsLink /> : null}
       {failed && retry ? (
         <button type="button" onClick={() => resend(retry.messageId, retry.text)}>
           Retry
