@@ -1,6 +1,6 @@
-/** An endless tool call from a model is cut at a fixed size, kept, and not asked for again. */
+/** An endless tool call from a model is cut at the answer's size limit, kept, and not asked for again. */
 import { describe, expect, it } from 'vitest'
-import { MAX_TOOL_ARGUMENT_CHARS } from '../../src-main/core/llm/client'
+import { DEFAULT_MAX_ANSWER_CHARS } from '../../src-main/core/llm/client'
 import { streamWithRetry } from '../../src-main/core/llm/retry'
 import { LlmError } from '../../src-main/core/llm/types'
 import type { SseItem } from '../support/openai-server'
@@ -32,7 +32,7 @@ describe('tool-call arguments', () => {
       },
     ]
     // more than the limit, and no end: a model that never stops writing one argument
-    for (let i = 0; i < MAX_TOOL_ARGUMENT_CHARS / piece.length + 3; i++)
+    for (let i = 0; i < DEFAULT_MAX_ANSWER_CHARS / piece.length + 3; i++)
       items.push({
         choices: [
           {

@@ -1,4 +1,5 @@
 import type { LimitsView } from '../../../src-preload/contract/app-dto'
+import { DEFAULT_MAX_ANSWER_CHARS } from '../llm/stream-normalizer'
 
 /** The knobs of one turn: the settings' limits (`limitsSchema`), plus the backoff base. */
 export interface TurnLimits extends LimitsView {
@@ -19,8 +20,8 @@ export const DEFAULT_LIMITS: TurnLimits = {
   idleTimeoutMs: 90_000,
   retryBaseDelayMs: 500,
   contextTokens: 32_768,
-  /** about 2 MB of text: an endless stream ends here instead of filling memory and disk */
-  maxAnswerChars: 2_000_000,
+  /** about 2 MB, every part together: an endless stream ends here instead of filling memory and disk */
+  maxAnswerChars: DEFAULT_MAX_ANSWER_CHARS,
   maxToolsPerServer: 100,
   keepToolResultsTurns: 10,
   neverCompressTools: [],

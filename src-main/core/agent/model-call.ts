@@ -3,7 +3,6 @@ import { streamWithRetry } from '../llm/retry'
 import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
 import { tokensPerSecond } from '../llm/throughput'
 import { LlmError } from '../llm/types'
-import { AnswerCap } from './answer-cap'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
 import { prepareContext, type ContextDiagnostics } from './context-view'
 import { toWireTools } from './request-view'
@@ -25,14 +24,12 @@ export async function callModel(
   const retries: RetryInfo[] = []
   const started = clock.now()
   const log = beginLog(ctx, request, round, diagnostics)
-  const cap = new AnswerCap(ctx.req.limits.maxAnswerChars)
   try {
-    const result = await streamAnswer(ctx, request, cap, retries)
+    const result = await streamAnswer(ctx, request, retries)
     calibrate(ctx, request, result)
     await finishLog(log, answerForLog(result, retries))
     return result
-  } catch (caught) {
-    const e = cap.reached && !ctx.signal.aborted ? cap.error(caught) : caught
+  } catch (e) {
     await finishLog(log, failureForLog(e, retries, clock.now() - started))
     throw e
   }
@@ -79,25 +76,24 @@ function noticeFirstRound(
   }
 }
 
-/** Streams the answer with retries: what fits the cap streams as deltas, each retry is said. */
+/**
+ * Streams the answer with retries: deltas as they come (the client cuts the answer at
+ * `maxAnswerChars`, every part together), each retry said.
+ */
 function streamAnswer(
   ctx: TurnContext,
   request: ChatRequest,
-  cap: AnswerCap,
   retries: RetryInfo[],
 ): Promise<CompletionResult> {
   const { llm, clock } = ctx.deps
   const { limits } = ctx.req
   return streamWithRetry(llm.client, request, {
-    // both signals stay referenced here until the call settles
-    signal: AbortSignal.any([ctx.signal, cap.signal]),
+    signal: ctx.signal,
     idleTimeoutMs: limits.idleTimeoutMs,
+    maxAnswerChars: limits.maxAnswerChars,
     policy: { maxRetries: limits.maxRetries, baseDelayMs: limits.retryBaseDelayMs },
     sleep: (ms, signal) => clock.sleep(ms, signal),
-    onDelta: (d) => {
-      const text = cap.admit(d.text)
-      if (text) ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', text)
-    },
+    onDelta: (d) => ctx.emitDelta(d.type === 'text' ? 'text_delta' : 'reasoning_delta', d.text),
     onRetry: (info) => {
       retries.push(info)
       ctx.emit({ type: 'retry', ...info })

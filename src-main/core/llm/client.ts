@@ -14,6 +14,7 @@ import { inStreamError, notAnEventStream, toLlmError, isStreamOptionsRejection }
 import { messageChars, toolChars } from './estimate'
 import { IdleWatchdog } from './idle-watchdog'
 import { StreamNormalizer } from './stream-normalizer'
+export { DEFAULT_MAX_ANSWER_CHARS } from './stream-normalizer'
 import { abortedError, idleTimeoutError, interruptedError, streamResult } from './stream-end'
 import { AbortReason, LlmError, abortKindOf } from './types'
 import type { ChatRequest, CompletionResult, LlmEndpoint, StreamDelta } from './types'
@@ -26,6 +27,8 @@ export interface StreamOptions {
   onDelta: (d: StreamDelta) => void
   /** watchdog: a stream that sends nothing for this long is dropped (default 90 s) */
   idleTimeoutMs?: number
+  /** the size of the answer, every streamed part together (default 2 million characters) */
+  maxAnswerChars?: number
 }
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 90_000
@@ -44,9 +47,6 @@ const rejectsStreamOptions = new Set<string>()
 export function resetStreamOptionsMemory(): void {
   rejectsStreamOptions.clear()
 }
-
-/** the most tool-call argument characters one answer may stream (8 MB): past it, the call ends */
-export const MAX_TOOL_ARGUMENT_CHARS = 8_000_000
 
 export class LlmClient {
   readonly baseURL: string
@@ -99,7 +99,7 @@ export class LlmClient {
   async streamChat(req: ChatRequest, opts: StreamOptions): Promise<CompletionResult> {
     const startedAt = performance.now()
     const outer = opts.signal
-    const norm = new StreamNormalizer(opts.onDelta, startedAt)
+    const norm = new StreamNormalizer(opts.onDelta, startedAt, opts.maxAnswerChars)
     norm.inputChars = messageChars(req.messages) + toolChars(req.tools)
     if (outer.aborted) throw abortedError(outer, norm)
 
@@ -114,10 +114,14 @@ export class LlmClient {
     let failure: unknown = null
     try {
       const stream = await this.openStream(req, wire, controller.signal)
-      await readStream(stream, norm, watchdog, controller)
+      await readStream(stream, norm, watchdog)
     } catch (err) {
-      // over the cap: not a failure of the stream, and not worth another attempt
-      if (err instanceof LlmError && err.code === 'answer_too_long') throw err
+      // over the cap: not a failure of the stream, and not worth another attempt; the rest
+      // is not downloaded
+      if (err instanceof LlmError && err.code === 'answer_too_long') {
+        controller.abort(new AbortReason('stop'))
+        throw err
+      }
       failure = err
     } finally {
       watchdog.stop()
@@ -295,26 +299,16 @@ interface StreamEnd {
   outer: AbortSignal
 }
 
-/** Reads the chunks into the normalizer; past the cap on tool-call arguments, the call ends. */
+/** Reads the chunks into the normalizer; past the answer's cap, `push` throws and the call ends. */
 async function readStream(
   stream: Stream<ChatCompletionChunk>,
   norm: StreamNormalizer,
   watchdog: IdleWatchdog,
-  controller: AbortController,
 ): Promise<void> {
   watchdog.touch()
   // the SDK's iterator ends quietly when the request is aborted: the caller checks
   for await (const chunk of stream) {
     watchdog.touch()
     norm.push(chunk)
-    // the text of an answer is capped by the turn; tool-call arguments are capped here
-    if (norm.toolArgumentChars() > MAX_TOOL_ARGUMENT_CHARS) {
-      controller.abort(new AbortReason('stop'))
-      throw new LlmError(
-        'answer_too_long',
-        `The model's tool call arguments passed ${MAX_TOOL_ARGUMENT_CHARS / 1_000_000} million characters, the limit; the answer was stopped there.`,
-        { partial: norm.partial() },
-      )
-    }
   }
 }

@@ -92,6 +92,7 @@ async function attemptOnce(
       signal: opts.signal,
       onDelta,
       ...(opts.idleTimeoutMs !== undefined ? { idleTimeoutMs: opts.idleTimeoutMs } : {}),
+      ...(opts.maxAnswerChars !== undefined ? { maxAnswerChars: opts.maxAnswerChars } : {}),
     })
     return { result }
   } catch (err) {

@@ -1,7 +1,10 @@
 /**
  * Turns the chunks of one streamed completion, in any dialect, into one internal stream:
  * text and reasoning deltas (to `onDelta`, in order) and the accumulated result (content,
- * reasoning, tool calls, finish reason, usage, provider extras). This is the per-token hot
+ * reasoning, tool calls, finish reason, usage, provider extras). It also holds the one cap on
+ * an answer's size: every streamed part (text, reasoning, `reasoning_details`, tool-call
+ * arguments) counts against `maxChars`; what passes it is not kept, and `push` then throws
+ * `answer_too_long` with what came, so the client stops reading. This is the per-token hot
  * path: no regexes, no per-chunk allocations beyond the delta handed to the UI.
  */
 import type { Usage } from '../../../src-preload/contract/dto'
@@ -10,7 +13,10 @@ import { ReasoningDetailsAccumulator } from './reasoning-details'
 import { ThinkTagParser } from './think-parser'
 import type { ThinkSink } from './think-parser'
 import { ToolCallAccumulator } from './tool-call-accumulator'
-import type { StreamDelta } from './types'
+import { LlmError, type StreamDelta } from './types'
+
+/** the size of one answer when the caller sets none: about 2 MB, every part together */
+export const DEFAULT_MAX_ANSWER_CHARS = 2_000_000
 
 /** The parts of a chat.completion.chunk we read, with the dialects' extra fields. */
 interface WireUsage {
@@ -76,10 +82,14 @@ export class StreamNormalizer implements ThinkSink {
   servedModel: string | null = null
   /** the size of the request's messages, for a usage estimate when the server sends none */
   inputChars = 0
+  /** characters of every part received so far, against `maxChars` */
+  private received = 0
+  private capReached = false
 
   constructor(
     private readonly onDelta: (d: StreamDelta) => void,
     private readonly startedAt: number,
+    private readonly maxChars: number = DEFAULT_MAX_ANSWER_CHARS,
   ) {
     this.think = new ThinkTagParser(this)
   }
@@ -123,20 +133,25 @@ export class StreamNormalizer implements ThinkSink {
         this.contentParts(content)
       }
       const calls = delta.tool_calls
-      if (Array.isArray(calls) && calls.length > 0) {
+      if (Array.isArray(calls) && calls.length > 0 && !this.capReached) {
+        const before = this.tools.argumentChars()
         this.tools.add(calls)
+        this.count(this.tools.argumentChars() - before)
         this.mark()
         this.answerBegan()
       }
       const details = delta.reasoning_details
-      if (Array.isArray(details) && details.length > 0) {
-        ;(this.details ??= new ReasoningDetailsAccumulator()).add(details)
+      if (Array.isArray(details) && details.length > 0 && !this.capReached) {
+        // kept whole and sent back later: every field counts, text repeated in `reasoning` too
+        this.count(JSON.stringify(details).length)
+        if (!this.capReached) (this.details ??= new ReasoningDetailsAccumulator()).add(details)
         // OpenRouter repeats the text in `reasoning` when it can; when not, the details are all
         if (!reasoned) this.detailsText(details)
       }
     }
     const fr = choice.finish_reason
     if (typeof fr === 'string' && fr !== '') this.finishReason = fr
+    if (this.capReached) throw this.tooLong()
   }
 
   /** The stream is over (for whatever reason): release what the think parser holds back. */
@@ -145,18 +160,46 @@ export class StreamNormalizer implements ThinkSink {
     this.answerBegan()
   }
 
-  text(s: string): void {
+  text(whole: string): void {
+    const s = this.admit(whole)
+    if (s === '') return
     this.content += s
     this.mark()
     this.answerBegan()
     this.onDelta({ type: 'text', text: s })
   }
 
-  reasoning(s: string): void {
+  reasoning(whole: string): void {
+    const s = this.admit(whole)
+    if (s === '') return
     this.reasoningText += s
     this.mark()
     this.reasoningFrom ??= performance.now()
     this.onDelta({ type: 'reasoning', text: s })
+  }
+
+  /** the part of `s` within the cap ('' once it is reached) */
+  private admit(s: string): string {
+    if (this.capReached) return ''
+    const room = this.maxChars - this.received
+    this.count(s.length)
+    return s.length <= room ? s : s.slice(0, Math.max(0, room))
+  }
+
+  private count(chars: number): void {
+    this.received += chars
+    if (this.received > this.maxChars) this.capReached = true
+  }
+
+  private tooLong(): LlmError {
+    const max = this.maxChars
+    const size = max >= 1_000_000 ? `${max / 1_000_000} million` : String(max)
+    return new LlmError(
+      'answer_too_long',
+      `The answer passed ${size} characters (its text, reasoning and tool call arguments together), the limit of one answer, and was cut there; what came is kept. ` +
+        'Ask for a shorter answer, or raise "maxAnswerChars" in the limits of the settings.',
+      { partial: this.partial() },
+    )
   }
 
   /**

@@ -77,7 +77,7 @@ export class OllamaNativeClient {
   async streamChat(req: ChatRequest, opts: StreamOptions): Promise<CompletionResult> {
     const startedAt = performance.now()
     const outer = opts.signal
-    const norm = new StreamNormalizer(opts.onDelta, startedAt)
+    const norm = new StreamNormalizer(opts.onDelta, startedAt, opts.maxAnswerChars)
     norm.inputChars = messageChars(req.messages)
     if (outer.aborted) throw abortedError(outer, norm)
     const ctx = { baseURL: this.baseURL, model: req.model }
