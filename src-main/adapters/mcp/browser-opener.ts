@@ -9,12 +9,17 @@
  */
 import { spawn } from 'node:child_process'
 import { pathToFileURL } from 'node:url'
+import { ExpectedError } from '../../core/errors'
 
 /** what an address is for: a login (OAuth authorization) or a page a server asks to show */
 export type OpenPurpose = 'login' | 'page'
 
 /** An address Cairn will not open; the message says why. */
-export class AddressRefused extends Error {}
+export class AddressRefused extends ExpectedError<'forbidden'> {
+  constructor(message: string) {
+    super('forbidden', message)
+  }
+}
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
 

@@ -9,13 +9,19 @@
  * `AnswerTooLarge`, saying what was cut and how big it was; nothing past it is parsed.
  */
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ExpectedError } from '../../core/errors'
 
 /** the largest message read from a server (a stdio line has the same cap) */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 /** the largest metadata document, token or registration answer (they are a few KB) */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024
 
-export class AnswerTooLarge extends Error {}
+/** An answer cut at its cap: the server failed Cairn (`unavailable`); the message says what was cut. */
+export class AnswerTooLarge extends ExpectedError<'unavailable'> {
+  constructor(message: string) {
+    super('unavailable', message)
+  }
+}
 
 const mb = (n: number): string =>
   n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`
