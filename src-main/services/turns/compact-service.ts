@@ -16,7 +16,7 @@ import { systemClock } from '../../core/clock'
 import type { AppServices } from '../host/app-services'
 import { setupModel } from '../providers/model-setup'
 import { sessionWindow } from './session-windows'
-import { chooseProvider, SetupError } from './turn-service'
+import { chooseProvider, SetupError } from './turn-plan'
 
 function limitsOf(settings: SettingsData): TurnLimits {
   return { ...DEFAULT_LIMITS, ...settings.limits }

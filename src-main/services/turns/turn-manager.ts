@@ -6,6 +6,7 @@
 import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import type {
+  AgentEvent,
   ElicitationRequestEvent,
   PermissionRequestEvent,
 } from '../../../src-preload/contract/events'
@@ -18,7 +19,7 @@ import { DeltaCoalescer } from './delta-coalescer'
 import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
 import type { ToolRuntime } from '../../core/service-ports'
-import { runSessionTurn } from './turn-service'
+import { runSessionTurn, type TurnInput } from './turn-service'
 
 interface RunningTurn {
   turnId: string
@@ -104,77 +105,101 @@ export class TurnManager {
     }
     const replaced =
       input.replaces === undefined ? undefined : this.supersedes(input.sessionId, input.replaces)
-    const supersedes = replaced?.seq
-    // regenerate, retry and edit keep what the replaced message carried (as it was read then)
-    const parts = input.parts ?? replaced?.parts
-    const reserved = new Set<string>()
-    const reserve = (id: string): void => {
-      this.reserved.add(id)
-      reserved.add(id)
-    }
-    const unreserve = (): void => reserved.forEach((id) => this.reserved.delete(id))
-    if (input.sessionId) reserve(input.sessionId)
+    const reservation = this.reservation()
+    if (input.sessionId) reservation.add(input.sessionId)
     const controller = new AbortController()
     let markEnded!: () => void
     const ended = new Promise<void>((r) => (markEnded = r))
     return new Promise((resolve, reject) => {
       let turn: RunningTurn | null = null
       const coalescer = new DeltaCoalescer((e) => {
-        if (!turn) return
-        const event = { ...e, seq: turn.events.length } as SequencedAgentEvent
-        turn.events.push(event)
-        // a turn that has ended is no longer running, even before its promise settles
-        if (e.type === 'turn_end') {
-          this.turns.delete(turn.turnId)
-          unreserve()
-        }
-        this.hub.publish({ event: 'agent', payload: event })
+        if (turn) this.record(turn, e, reservation)
       })
+      /** the turn has ended: it no longer runs, its session is free */
+      const settle = (turnId: string | undefined): void => {
+        coalescer.flush()
+        if (turnId) this.turns.delete(turnId)
+        reservation.release()
+        markEnded()
+      }
       const run = runSessionTurn(this.app, {
-        ...(input.sessionId ? { sessionId: input.sessionId } : {}),
-        text: input.text,
-        ...(parts ? { parts } : {}),
-        ...(supersedes !== undefined ? { supersedes } : {}),
-        flags: input.model ? { model: input.model } : {},
-        env: this.env,
-        ...(input.workspace ? { workspace: input.workspace } : {}),
-        ...(input.assistantId ? { assistantId: input.assistantId } : {}),
-        tools: (session) => this.tools.hostFor(session),
-        approver: this.approvals,
-        ...(this.elicitations ? { elicitor: this.elicitations } : {}),
+        ...this.turnInput(input, replaced),
         emit: (e) => coalescer.push(e),
         signal: controller.signal,
-        owner: this.owner,
         onStart: ({ session, turnId }) => {
-          reserve(session.id)
+          reservation.add(session.id)
           turn = { turnId, sessionId: session.id, controller, events: [], ended }
           this.turns.set(turnId, turn)
-          this.hub.publish({ event: 'sessions.changed', payload: { sessionId: session.id } })
+          this.changed(session.id)
           resolve({ sessionId: session.id, turnId })
         },
       })
       run.then(
         (r) => {
-          coalescer.flush()
-          this.turns.delete(r.turnId)
-          unreserve()
-          markEnded()
-          this.hub.publish({ event: 'sessions.changed', payload: { sessionId: r.sessionId } })
+          settle(r.turnId)
+          this.changed(r.sessionId)
           // a generated title arrives after the turn: the list shows it then
           void r.titled?.then((renamed) => {
-            if (renamed)
-              this.hub.publish({ event: 'sessions.changed', payload: { sessionId: r.sessionId } })
+            if (renamed) this.changed(r.sessionId)
           })
         },
         (e: unknown) => {
-          coalescer.flush()
-          if (turn) this.turns.delete(turn.turnId)
-          unreserve()
-          markEnded()
+          settle(turn?.turnId)
           reject(e instanceof Error ? e : new Error(String(e)))
         },
       )
     })
+  }
+
+  /** the sessions one send holds, from its start until its turn has ended */
+  private reservation(): { add(sessionId: string): void; release(): void } {
+    const held = new Set<string>()
+    return {
+      add: (id) => {
+        this.reserved.add(id)
+        held.add(id)
+      },
+      release: () => held.forEach((id) => this.reserved.delete(id)),
+    }
+  }
+
+  /** numbers, keeps and publishes one of the turn's (coalesced) events */
+  private record(turn: RunningTurn, e: AgentEvent, reservation: { release(): void }): void {
+    const event = { ...e, seq: turn.events.length } as SequencedAgentEvent
+    turn.events.push(event)
+    // a turn that has ended is no longer running, even before its promise settles
+    if (e.type === 'turn_end') {
+      this.turns.delete(turn.turnId)
+      reservation.release()
+    }
+    this.hub.publish({ event: 'agent', payload: event })
+  }
+
+  /** what the turn service gets from a send: the message, the model, the host's tools and approvals */
+  private turnInput(
+    input: SendInput,
+    replaced: { seq: number; parts: ContentPart[] | undefined } | undefined,
+  ): Omit<TurnInput, 'emit'> {
+    // regenerate, retry and edit keep what the replaced message carried (as it was read then)
+    const parts = input.parts ?? replaced?.parts
+    return {
+      ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+      text: input.text,
+      ...(parts ? { parts } : {}),
+      ...(replaced ? { supersedes: replaced.seq } : {}),
+      flags: input.model ? { model: input.model } : {},
+      env: this.env,
+      ...(input.workspace ? { workspace: input.workspace } : {}),
+      ...(input.assistantId ? { assistantId: input.assistantId } : {}),
+      tools: (session) => this.tools.hostFor(session),
+      approver: this.approvals,
+      ...(this.elicitations ? { elicitor: this.elicitations } : {}),
+      owner: this.owner,
+    }
+  }
+
+  private changed(sessionId: string): void {
+    this.hub.publish({ event: 'sessions.changed', payload: { sessionId } })
   }
 
   stop(turnId: string): boolean {

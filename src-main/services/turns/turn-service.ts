@@ -1,3 +1,8 @@
+/**
+ * One turn in a session, for every host: plan it (`turn-plan.ts`), open or create its
+ * session under the session's lease, run it (`core/agent/turn-runner.ts`), and name a new
+ * session afterwards.
+ */
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type {
@@ -6,46 +11,19 @@ import type {
   SessionRecord,
 } from '../../../src-preload/contract/dto'
 import type { AgentEvent } from '../../../src-preload/contract/events'
-import type { SetupErrorCode } from '../../../src-preload/contract/errors'
-import type { SettingsData } from '../../../src-preload/contract/settings-schema'
-import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
+import type { TurnLimits } from '../../core/agent/limits'
 import { modelForTier, type TierModel } from '../../core/agent/model-tiers'
 import { writeTitle } from '../../core/agent/session-title'
+import type { TurnDeps } from '../../core/agent/turn-context'
 import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
 import { systemClock } from '../../core/clock'
-import { ExpectedError } from '../../core/errors'
-import { LlmClient } from '../../core/llm/client'
 import type { Approver, Elicitor, ToolHost } from '../../core/ports'
 import type { SessionLease } from '../../core/service-ports'
-import type { AppServices } from '../host/app-services'
-import {
-  detectLocalServer,
-  localServerCandidates,
-  noProviderHelp,
-  resolveProvider,
-  type ProviderChoice,
-  type ProviderFlags,
-} from '../providers/provider'
-import { setupModel } from '../providers/model-setup'
-import {
-  assistantLimits,
-  assistantPolicy,
-  assistantProvider,
-  providerSources,
-  assistantSystemPrompt,
-  turnAssistant,
-} from '../assistants/assistant-setup'
 import { AssistantToolHost } from '../../core/tools/assistant-filter'
-import type { Assistant } from '../../../src-preload/contract/assistants'
-import { rememberSessionWindow } from './session-windows'
-
-/** A problem the user fixes in their configuration or command line; nothing was run. */
-export class SetupError extends ExpectedError<SetupErrorCode> {
-  constructor(message: string, code: SetupErrorCode) {
-    super(code, message)
-    this.name = 'SetupError'
-  }
-}
+import { assistantPolicy, assistantSystemPrompt } from '../assistants/assistant-setup'
+import type { AppServices } from '../host/app-services'
+import type { ProviderChoice, ProviderFlags } from '../providers/provider'
+import { planTurn, SetupError, setupTurnModel, type TurnPlan } from './turn-plan'
 
 export interface TurnInput {
   sessionId?: string
@@ -144,30 +122,49 @@ async function runLeased(
   found: SessionRecord | null,
   leaseNew: (sessionId: string) => void,
 ): Promise<TurnRun> {
-  const settings = app.settings.get()
-  const chosen = chooseAssistant(app, found, input.assistantId)
-  const assistant = chosen.assistant
-  // switched to another assistant: the session as it is now (its model, its workspace)
-  const existing = chosen.session ?? found
-  const provider = await chooseProvider(
-    app,
-    settings,
-    assistant,
-    input,
-    (served) => input.flags.model ?? (input.env['CAIRN_MODEL'] || undefined) ?? served[0],
-  )
-  if (provider.apiKey) app.registerSecret(provider.apiKey)
-  const client = new LlmClient({
-    baseURL: provider.baseURL,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
-    ...(provider.headers ? { headers: provider.headers } : {}),
+  const plan = await planTurn(app, input, found)
+  const session = openSession(app, input, plan, leaseNew)
+  const turnId = randomUUID()
+  const kept = plan.existing ? null : keptOnlyIfAnswered(app, input, session.id)
+  input.onStart?.({ session, turnId, provider: plan.provider, model: plan.model })
+  const { llm, limits } = await setupTurnModel(plan, session, input)
+  const outcome = await runTurn(turnDeps(app, input, plan, session, llm), {
+    sessionId: session.id,
+    turnId,
+    text: input.text,
+    ...(input.parts ? { parts: input.parts } : {}),
+    ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
+    policy: assistantPolicy(plan.assistant, plan.settings, input.policy),
+    limits,
+    systemPrompt: assistantSystemPrompt(session, plan.assistant, plan.settings),
+    environment: {
+      os: describeOs(),
+      workspace: session.workspace ?? plan.settings.defaultWorkspace ?? app.defaultWorkspace(),
+    },
+    ...(input.signal ? { signal: input.signal } : {}),
+    emit: kept?.emit ?? input.emit,
   })
-  // A session keeps its model until the user switches it (--model or CAIRN_MODEL on a
-  // new one); a new session takes the configured one.
-  const switchTo = input.flags.model
-  let model = switchTo ?? (existing?.model || undefined) ?? assistant.model ?? provider.model
-  if (!model) model = await onlyModel(client, provider)
+  const discarded = kept?.discarded() ?? false
+  if (discarded) await app.turnLogs.deleteSession(session.id).catch(() => undefined)
+  // named by the utility model, after the turn (it holds nothing up), when the user wants it
+  const titled =
+    !plan.existing && !discarded && outcome.reason === 'completed' && plan.settings.generateTitles
+      ? nameSession(app, session.id, modelForTier(llm, 'utility'))
+      : undefined
+  return { sessionId: session.id, turnId, outcome, discarded, ...(titled ? { titled } : {}) }
+}
 
+/**
+ * The turn's session: the existing one, brought to the plan's model, provider and
+ * workspace, or a new one (whose lease is taken at once). Either records the assistant the
+ * turn runs with, and keeps a copy of it.
+ */
+function openSession(
+  app: AppServices,
+  input: Pick<TurnInput, 'workspace'>,
+  { existing, provider, model, assistant, settings }: TurnPlan,
+  leaseNew: (sessionId: string) => void,
+): SessionRecord {
   let session: SessionRecord
   if (existing) {
     session = existing
@@ -191,91 +188,54 @@ async function runLeased(
     })
     leaseNew(session.id)
   }
-  // the session records the assistant this turn runs with, and keeps a copy of it
   app.assistants.setForSession(session.id, assistant)
-  const turnId = randomUUID()
-  // a new session is kept only once its first request got an answer: a first turn that
-  // fails before one (the server cannot be reached, the key is rejected) leaves no session
+  return session
+}
+
+/**
+ * A new session is kept only once its first request got an answer: a first turn that
+ * fails before one (the server cannot be reached, the key is rejected) leaves no session.
+ * `emit` deletes it at such a turn's end, and says so in the event.
+ */
+function keptOnlyIfAnswered(
+  app: AppServices,
+  input: Pick<TurnInput, 'emit' | 'text'>,
+  sessionId: string,
+): { emit: (e: AgentEvent) => void; discarded: () => boolean } {
   let discarded = false
-  const emit = existing
-    ? input.emit
-    : (e: AgentEvent): void => {
-        if (e.type === 'turn_end' && e.reason === 'error' && !answered(app, session.id)) {
-          discarded = app.store.deleteSession(session.id)
-          if (discarded) {
-            input.emit({ ...e, discardedSession: { text: input.text } })
-            return
-          }
-        }
-        input.emit(e)
+  const emit = (e: AgentEvent): void => {
+    if (e.type === 'turn_end' && e.reason === 'error' && !answered(app, sessionId)) {
+      discarded = app.store.deleteSession(sessionId)
+      if (discarded) {
+        input.emit({ ...e, discardedSession: { text: input.text } })
+        return
       }
-  input.onStart?.({ session, turnId, provider, model })
-  const limits: TurnLimits = assistantLimits(
-    { ...DEFAULT_LIMITS, ...settings.limits },
-    assistant,
-    input.limits,
-  )
-  // the window the request is fitted into: the run's, the server's, a known model's, the settings'
-  const setup = await setupModel(provider, model, {
-    fallbackWindow: limits.contextTokens,
-    ...(input.contextWindow !== undefined ? { override: input.contextWindow } : {}),
-    ...(input.thinking !== undefined ? { thinking: input.thinking } : {}),
-    ...(input.signal ? { signal: input.signal } : {}),
-  })
-  if (limits.contextTokens > 0 || input.contextWindow !== undefined) {
-    limits.contextTokens = setup.window.tokens
-    rememberSessionWindow(session.id, setup.window)
+    }
+    input.emit(e)
   }
-  const llm = {
-    client: setup.client,
-    baseURL: setup.requestURL,
-    provider: provider.baseURL,
-    model,
-    ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
-    ...(assistant.utilityModel ? { utilityModel: assistant.utilityModel } : {}),
-    ...setup.llm,
+  return { emit, discarded: () => discarded }
+}
+
+/** What the turn runs with: the stores, the assistant's tools, the host's approver, the model. */
+function turnDeps(
+  app: AppServices,
+  input: TurnInput,
+  { assistant }: TurnPlan,
+  session: SessionRecord,
+  llm: TurnDeps['llm'],
+): TurnDeps {
+  return {
+    store: app.store,
+    // what the assistant does not allow is not offered, and unknown if called
+    tools: new AssistantToolHost(input.tools(session), assistant.tools),
+    approver: input.approver,
+    ...(input.elicitor ? { elicitor: input.elicitor } : {}),
+    rules: app.rules,
+    clock: systemClock,
+    logger: app.logger,
+    ...(app.calibration ? { calibration: app.calibration } : {}),
+    llm,
   }
-  if (assistant.temperature !== undefined)
-    llm.params = { ...llm.params, temperature: assistant.temperature }
-  const lostProvider = missingProvider(assistant, settings, input.flags)
-  if (lostProvider) llm.notices = [...(llm.notices ?? []), lostProvider]
-  const outcome = await runTurn(
-    {
-      store: app.store,
-      // what the assistant does not allow is not offered, and unknown if called
-      tools: new AssistantToolHost(input.tools(session), assistant.tools),
-      approver: input.approver,
-      ...(input.elicitor ? { elicitor: input.elicitor } : {}),
-      rules: app.rules,
-      clock: systemClock,
-      logger: app.logger,
-      ...(app.calibration ? { calibration: app.calibration } : {}),
-      llm,
-    },
-    {
-      sessionId: session.id,
-      turnId,
-      text: input.text,
-      ...(input.parts ? { parts: input.parts } : {}),
-      ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
-      policy: assistantPolicy(assistant, settings, input.policy),
-      limits,
-      systemPrompt: assistantSystemPrompt(session, assistant, settings),
-      environment: {
-        os: describeOs(),
-        workspace: session.workspace ?? settings.defaultWorkspace ?? app.defaultWorkspace(),
-      },
-      ...(input.signal ? { signal: input.signal } : {}),
-      emit,
-    },
-  )
-  if (discarded) await app.turnLogs.deleteSession(session.id).catch(() => undefined)
-  // named by the utility model, after the turn (it holds nothing up), when the user wants it
-  const titled =
-    !existing && !discarded && outcome.reason === 'completed' && settings.generateTitles
-      ? nameSession(app, session.id, modelForTier(llm, 'utility'))
-      : undefined
-  return { sessionId: session.id, turnId, outcome, discarded, ...(titled ? { titled } : {}) }
 }
 
 /**
@@ -311,79 +271,6 @@ async function nameSession(
 /** whether the model answered anything in the session (a partial answer counts) */
 function answered(app: AppServices, sessionId: string): boolean {
   return app.store.listMessages(sessionId).some((m) => m.role === 'assistant')
-}
-
-/** what to say when the assistant names a provider the settings no longer have */
-function missingProvider(
-  assistant: Assistant,
-  settings: SettingsData,
-  flags: ProviderFlags,
-): string | null {
-  if (!assistant.providerId || flags.baseUrl || assistantProvider(assistant, settings)) return null
-  return `The assistant "${assistant.name}" names the provider "${assistant.providerId}", which the settings do not have; the configured provider answers instead.`
-}
-
-/** the turn's assistant; an unknown id is a setup problem (nothing was run) */
-function chooseAssistant(
-  app: AppServices,
-  existing: SessionRecord | null,
-  assistantId: string | undefined,
-): { assistant: Assistant; session: SessionRecord | null } {
-  if (assistantId !== undefined && !app.assistants.get(assistantId))
-    throw new SetupError(`There is no assistant "${assistantId}".`, 'no_assistant')
-  return turnAssistant(app, existing, assistantId)
-}
-
-/**
- * The provider a turn (or compaction) uses: the assistant's, else what the flags, the
- * environment and the settings name, else the first local server found running, with the
- * model `localModel` picks from those it serves.
- */
-export async function chooseProvider(
-  app: AppServices,
-  settings: SettingsData,
-  assistant: Assistant,
-  { flags, env }: Pick<TurnInput, 'flags' | 'env'>,
-  localModel: (served: string[]) => string | undefined,
-): Promise<ProviderChoice> {
-  // the assistant's provider comes before the environment's and the active one, not a flag's
-  const sources = providerSources(assistant, settings, env, !!flags.baseUrl)
-  const resolved = resolveProvider({
-    flags,
-    ...sources,
-    storedKey: (id) => app.secrets.getApiKey(id),
-  })
-  if (resolved) return resolved
-  const candidates = localServerCandidates(env)
-  const found = await detectLocalServer(candidates)
-  if (!found) throw new SetupError(noProviderHelp(candidates), 'no_provider')
-  const model = localModel(found.models)
-  return {
-    baseURL: found.baseURL,
-    source: 'settings',
-    label: found.name,
-    ...(model ? { model } : {}),
-  }
-}
-
-/** With no model configured, an endpoint that serves exactly one model gets that one. */
-async function onlyModel(client: LlmClient, provider: ProviderChoice): Promise<string> {
-  let models: string[] = []
-  try {
-    models = await client.listModels(AbortSignal.timeout(10_000))
-  } catch (e) {
-    throw new SetupError(
-      `No model is configured and ${provider.baseURL} did not list its models (${(e as Error).message}). ` +
-        'Pass --model <name> or set CAIRN_MODEL.',
-      'no_model',
-    )
-  }
-  if (models.length === 1 && models[0]) return models[0]
-  throw new SetupError(
-    `No model is configured. Pass --model <name> or set CAIRN_MODEL.` +
-      (models.length > 0 ? ` ${provider.baseURL} serves: ${models.slice(0, 20).join(', ')}.` : ''),
-    'no_model',
-  )
 }
 
 /**
