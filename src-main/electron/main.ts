@@ -41,6 +41,23 @@ export interface RunAppOptions {
 
 const warn = (message: string): void => console.warn(`[cairn] ${message}`)
 
+/** What the app was started with, settled before it is ready. */
+interface Launch {
+  argv: readonly string[]
+  env: NodeJS.ProcessEnv
+  dataDir: string
+  /** the dev server's address (not packaged, under electron-vite dev) */
+  devUrl: string | undefined
+  /** the origins whose pages are ours */
+  origins: string[]
+}
+
+/** What the app holds while it runs: its window and its engine. */
+interface Running {
+  window: BrowserWindow | null
+  host: Promise<AppHost> | null
+}
+
 /** Starts the app; resolves once the window is open (or the app is on its way out). */
 export function runApp(o: RunAppOptions): Promise<void> {
   const argv = o.argv ?? process.argv
@@ -49,91 +66,17 @@ export function runApp(o: RunAppOptions): Promise<void> {
   const dataDir = appDataDir(argv, env)
   app.setName('Cairn')
   app.setPath('userData', dataDir) // before the lock: one Cairn per data directory
-  let mainWindow: BrowserWindow | null = null
-  if (!takeSingleInstanceLock(app, () => mainWindow)) {
+  const running: Running = { window: null, host: null }
+  if (!takeSingleInstanceLock(app, () => running.window)) {
     app.quit()
     return Promise.resolve()
   }
   const devUrl = app.isPackaged ? undefined : env['ELECTRON_RENDERER_URL']
-  const origins = trustedOrigins(devUrl)
-  app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, origins, (url) => shell.openExternal(url)),
-  )
-  let host: Promise<AppHost> | null = null
-  quitCleanly(app, async () => (await host?.catch(() => null))?.shutdown(), {
-    onError: (e) => warn(`Quitting: ${e instanceof Error ? e.message : String(e)}`),
-  })
-  quitOnSignals(app)
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
-
-  const start = async (): Promise<void> => {
-    hardenSession(session.defaultSession)
-    const files = appFiles(app.getAppPath())
-    handleAppProtocol(protocol, files.renderer)
-    const storeOpts = o.createStore ? { createStore: o.createStore } : {}
-    const mcpConfigFile = argValue(argv, 'mcp-config')
-    const hostOptions: AppHostOptions = {
-      dataDir,
-      hostKind: 'electron',
-      version: app.getVersion(),
-      env,
-      ...(mcpConfigFile !== undefined ? { mcpConfigFile } : {}),
-      secretsCodec: safeStorageCodec(safeStorage, warn),
-      nativeBinding: findNativeBinding({
-        isPackaged: app.isPackaged,
-        appPath: app.getAppPath(),
-        resourcesPath: process.resourcesPath,
-      }),
-      ...(o.createStore ? { settingsStoreFactory: o.createStore } : {}),
-      onWarning: warn,
-      confirmCommand: nativeCommandConsent(dialog, () => mainWindow),
-      openAuthorization: nativeLoginOpener(dialog, shell, () => mainWindow),
-      dialogs: nativeDialogs(dialog, () => mainWindow),
-      confirmNewDatabase: nativeNewDatabaseConsent(dialog, () => mainWindow),
-    }
-    host = openWithRecovery(() => o.createHost(hostOptions), {
-      dataDir,
-      ask: (options) => dialog.showMessageBox(options),
-      warn,
-    })
-    const { router, hub } = await host
-    handleRequests(ipcMain, router, origins)
-    installMenu(dataDir, app.isPackaged)
-    const settings = openSettings(dataDir, { onWarning: warn, ...storeOpts })
-    // when the window closes or the app quits: written before the process may exit
-    const saveBounds = (bounds: WindowBounds): void => {
-      try {
-        settings.updateSync((s) => void (s.window = bounds))
-      } catch (e) {
-        warn(`The window's size was not saved: ${(e as Error).message}`)
-      }
-    }
-    // quitting from the menu exits without closing the window: remember its bounds first
-    app.on('before-quit', () => mainWindow && saveWindowBounds(mainWindow, saveBounds))
-    const openWindow = (): void => {
-      const win = createMainWindow({
-        preload: files.preload,
-        saved: settings.get().window,
-        saveBounds,
-      })
-      win.on('closed', () => {
-        if (mainWindow === win) mainWindow = null
-      })
-      forwardEvents(win.webContents, hub, origins)
-      void loadMainPage(win, devUrl ?? APP_INDEX_URL, warn)
-      mainWindow = win
-    }
-    openWindow()
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openWindow()
-    })
-  }
-
+  const launch: Launch = { argv, env, dataDir, devUrl, origins: trustedOrigins(devUrl) }
+  watchLifecycle(launch, running)
   return app
     .whenReady()
-    .then(start)
+    .then(() => startApp(o, launch, running))
     .catch((e: unknown) => {
       if (e instanceof QuitChosen) return app.exit(1)
       const message = e instanceof Error ? e.message : String(e)
@@ -141,4 +84,101 @@ export function runApp(o: RunAppOptions): Promise<void> {
       dialog.showErrorBox('Cairn could not start', message)
       app.exit(1)
     })
+}
+
+/** Before ready: every page guarded, the engine shut down on quit and on signals. */
+function watchLifecycle(launch: Launch, running: Running): void {
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, launch.origins, (url) => shell.openExternal(url)),
+  )
+  quitCleanly(app, async () => (await running.host?.catch(() => null))?.shutdown(), {
+    onError: (e) => warn(`Quitting: ${e instanceof Error ? e.message : String(e)}`),
+  })
+  quitOnSignals(app)
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+}
+
+/** Once ready: the session, the app: protocol, the engine, IPC, the menu and the window. */
+async function startApp(o: RunAppOptions, launch: Launch, running: Running): Promise<void> {
+  hardenSession(session.defaultSession)
+  const files = appFiles(app.getAppPath())
+  handleAppProtocol(protocol, files.renderer)
+  const hostOptions = hostOptionsFor(o, launch, () => running.window)
+  running.host = openWithRecovery(() => o.createHost(hostOptions), {
+    dataDir: launch.dataDir,
+    ask: (options) => dialog.showMessageBox(options),
+    warn,
+  })
+  const { router, hub } = await running.host
+  handleRequests(ipcMain, router, launch.origins)
+  installMenu(launch.dataDir, app.isPackaged)
+  const openWindow = windowOpener(o, launch, running, files.preload, hub)
+  openWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
+  })
+}
+
+/** The engine's options: the data, the keychain, the native binding and the native dialogs. */
+function hostOptionsFor(
+  o: RunAppOptions,
+  launch: Launch,
+  window: () => BrowserWindow | null,
+): AppHostOptions {
+  const mcpConfigFile = argValue(launch.argv, 'mcp-config')
+  return {
+    dataDir: launch.dataDir,
+    hostKind: 'electron',
+    version: app.getVersion(),
+    env: launch.env,
+    ...(mcpConfigFile !== undefined ? { mcpConfigFile } : {}),
+    secretsCodec: safeStorageCodec(safeStorage, warn),
+    nativeBinding: findNativeBinding({
+      isPackaged: app.isPackaged,
+      appPath: app.getAppPath(),
+      resourcesPath: process.resourcesPath,
+    }),
+    ...(o.createStore ? { settingsStoreFactory: o.createStore } : {}),
+    onWarning: warn,
+    confirmCommand: nativeCommandConsent(dialog, window),
+    openAuthorization: nativeLoginOpener(dialog, shell, window),
+    dialogs: nativeDialogs(dialog, window),
+    confirmNewDatabase: nativeNewDatabaseConsent(dialog, window),
+  }
+}
+
+/**
+ * Opens the main window where it was last (its bounds saved when it closes and when the
+ * app quits), its page fed by the hub's events.
+ */
+function windowOpener(
+  o: RunAppOptions,
+  launch: Launch,
+  running: Running,
+  preload: string,
+  hub: AppHost['hub'],
+): () => void {
+  const storeOpts = o.createStore ? { createStore: o.createStore } : {}
+  const settings = openSettings(launch.dataDir, { onWarning: warn, ...storeOpts })
+  // when the window closes or the app quits: written before the process may exit
+  const saveBounds = (bounds: WindowBounds): void => {
+    try {
+      settings.updateSync((s) => void (s.window = bounds))
+    } catch (e) {
+      warn(`The window's size was not saved: ${(e as Error).message}`)
+    }
+  }
+  // quitting from the menu exits without closing the window: remember its bounds first
+  app.on('before-quit', () => running.window && saveWindowBounds(running.window, saveBounds))
+  return () => {
+    const win = createMainWindow({ preload, saved: settings.get().window, saveBounds })
+    win.on('closed', () => {
+      if (running.window === win) running.window = null
+    })
+    forwardEvents(win.webContents, hub, launch.origins)
+    void loadMainPage(win, launch.devUrl ?? APP_INDEX_URL, warn)
+    running.window = win
+  }
 }

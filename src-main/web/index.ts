@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveDataDir } from '../adapters/data-dir'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
-import { createAppHost } from '../services/host/app-host'
+import { createAppHost, type AppHost } from '../services/host/app-host'
 import { stopOnSignals } from '../services/host/signals'
-import { startWebServer } from './server'
+import { startWebServer, type WebServer, type WebServerOptions } from './server'
 import { openBrowserAt } from './open-page'
 import { loadWebToken } from './token-file'
 
@@ -22,24 +22,7 @@ const USAGE = `Usage: npm run web -- [--port <n>] [--host <address>] [--data-dir
   --replace-damaged-database when cairn.db is damaged, copies it aside (it is kept) and starts a new one`
 
 async function main(): Promise<void> {
-  let values
-  try {
-    values = parseArgs({
-      options: {
-        port: { type: 'string', default: '4319' },
-        host: { type: 'string', default: '127.0.0.1' },
-        'data-dir': { type: 'string' },
-        'mcp-config': { type: 'string' },
-        'no-open': { type: 'boolean', default: false },
-        'new-token': { type: 'boolean', default: false },
-        'replace-damaged-database': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values
-  } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`)
-    process.exit(2)
-  }
+  const values = readFlags()
   if (values.help) {
     process.stdout.write(`${USAGE}\n`)
     return
@@ -58,6 +41,61 @@ async function main(): Promise<void> {
     ...(values['data-dir'] ? { flag: values['data-dir'] } : {}),
     env: process.env,
   })
+  const host = await openHost(dataDir, values)
+  const credentials = loadWebToken(dataDir, {
+    rotate: values['new-token'],
+    onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
+  })
+  const server = await serve(
+    host,
+    port,
+    values.host === 'localhost' ? '127.0.0.1' : values.host,
+    credentials,
+  )
+  process.stdout.write(`Cairn is running at ${server.url}\n`)
+  if (values['new-token'])
+    process.stderr.write(
+      'A new access token was made: tabs opened with an earlier address must open this one.\n',
+    )
+  if (!values['no-open']) await openBrowserAt(server, dataDir, process.env)
+
+  stopOnSignals((code) => {
+    process.stderr.write('Stopping Cairn (running turns are saved)…\n')
+    void server
+      .close()
+      .then(() => host.shutdown())
+      .finally(() => process.exit(code))
+  })
+}
+
+/** the flags, or the usage and exit code 2 */
+function readFlags() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '4319' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'data-dir': { type: 'string' },
+        'mcp-config': { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+        'new-token': { type: 'boolean', default: false },
+        'replace-damaged-database': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n${USAGE}\n`)
+    process.exit(2)
+  }
+}
+
+type Flags = ReturnType<typeof readFlags>
+
+/**
+ * The engine on the data directory. A damaged database stops the start, saying how to
+ * replace it; with --replace-damaged-database it is moved aside and a new one started.
+ */
+async function openHost(dataDir: string, values: Flags): Promise<AppHost> {
   const open = () =>
     createAppHost({
       dataDir,
@@ -67,9 +105,8 @@ async function main(): Promise<void> {
       ...(values['mcp-config'] ? { mcpConfigFile: values['mcp-config'] } : {}),
       onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
     })
-  let host
   try {
-    host = await open()
+    return await open()
   } catch (e) {
     if (!(e instanceof StorageError) || e.code !== 'database_damaged') throw e
     if (!values['replace-damaged-database']) {
@@ -85,21 +122,25 @@ async function main(): Promise<void> {
     }
     const aside = setDamagedDatabaseAside(dataDir)
     process.stderr.write(`The damaged database was moved to ${aside}; a new one is started.\n`)
-    host = await open()
+    return await open()
   }
+}
+
+/** The HTTP server on `port`; a port in use stops the start, saying what to do. */
+async function serve(
+  host: AppHost,
+  port: number,
+  bind: string,
+  credentials: NonNullable<WebServerOptions['credentials']>,
+): Promise<WebServer> {
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url))
-  const credentials = loadWebToken(dataDir, {
-    rotate: values['new-token'],
-    onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
-  })
-  let server
   try {
-    server = await startWebServer({
+    return await startWebServer({
       host,
       staticDir,
       port,
-      bind: values.host === 'localhost' ? '127.0.0.1' : values.host,
-      credentials,
+      bind,
+      ...(credentials ? { credentials } : {}),
     })
   } catch (e) {
     await host.shutdown()
@@ -112,20 +153,6 @@ async function main(): Promise<void> {
     }
     throw e
   }
-  process.stdout.write(`Cairn is running at ${server.url}\n`)
-  if (values['new-token'])
-    process.stderr.write(
-      'A new access token was made: tabs opened with an earlier address must open this one.\n',
-    )
-  if (!values['no-open']) await openBrowserAt(server, dataDir, process.env)
-
-  stopOnSignals((code) => {
-    process.stderr.write('Stopping Cairn (running turns are saved)…\n')
-    void server
-      .close()
-      .then(() => host.shutdown())
-      .finally(() => process.exit(code))
-  })
 }
 
 main().catch((e: unknown) => {

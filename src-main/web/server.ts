@@ -116,90 +116,24 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const sockets = new Set<WebSocket>()
 
   const server = createServer((req, res) => {
-    handleRequest(req, res).catch(() => fail(res))
+    servePage(gate, opts.staticDir, req, res).catch(() => fail(res))
   })
   // malformed HTTP (bad request line, oversized headers): answer 400 and hang up
   server.on('clientError', (_err, socket: Duplex) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
     else socket.destroy()
   })
-
-  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!gate.hostAllowed(req))
-      return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
-    const url = parseTarget(req.url)
-    if (!url) return send(res, 400, 'Bad request', 'text/plain; charset=utf-8')
-    if (!gate.hasSession(req)) {
-      if (gate.takeCode(url.searchParams.get('code')))
-        return send(res, 200, ENTER_PAGE, undefined, { 'set-cookie': gate.sessionCookie() })
-      if (!gate.tokenMatches(url.searchParams.get('token'))) return send(res, 401, REFUSED_PAGE)
-      // the token is exchanged for a cookie and taken out of the address bar; the
-      // redirect goes to one fixed local path, never to anything taken from the request
-      res.writeHead(303, {
-        ...SECURITY_HEADERS,
-        location: '/',
-        'set-cookie': gate.sessionCookie(),
-        'cache-control': 'no-store',
-      })
-      return void res.end()
-    }
-    // the page asks whether its cookie still works when its WebSocket is refused
-    if (url.pathname === '/auth') return send(res, 204, '', 'text/plain; charset=utf-8')
-    const file = await readStatic(opts.staticDir, url.pathname)
-    if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
-    send(res, 200, file.body, file.type)
-  }
-
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy())
     try {
-      const url = parseTarget(req.url)
-      if (!url) return reject(socket, 400, 'Bad Request')
-      if (url.pathname !== '/ws') return reject(socket, 404, 'Not Found')
-      if (!gate.hostAllowed(req)) return reject(socket, 421, 'Misdirected Request')
-      if (!gate.originAllowed(req)) return reject(socket, 403, 'Forbidden')
-      if (!gate.hasSession(req)) return reject(socket, 401, 'Unauthorized')
-      wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
+      const refused = refusedUpgrade(gate, req)
+      if (refused) return reject(socket, ...refused)
+      wss.handleUpgrade(req, socket, head, (ws) => serveSocket(opts.host, sockets, ws))
     } catch {
       reject(socket, 400, 'Bad Request')
     }
   })
-
-  function serveSocket(ws: WebSocket): void {
-    sockets.add(ws)
-    const unsubscribe = opts.host.hub.subscribe((e: AppEvent) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
-    })
-    const answer = (id: string | number | null, result: unknown): void => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
-    }
-    ws.on('message', (raw, isBinary) => {
-      const msg = parseMessage(raw, isBinary)
-      if (!msg) {
-        return answer(null, {
-          ok: false,
-          error: {
-            code: 'bad_request',
-            message: 'The message is not a JSON object of the form {"id", "route", "input"}.',
-          },
-        })
-      }
-      const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null
-      opts.host.router.handle(msg.route, msg.input).then(
-        (result) => answer(id, result),
-        () =>
-          answer(id, { ok: false, error: { code: 'internal', message: 'The request failed.' } }),
-      )
-    })
-    ws.on('close', () => {
-      sockets.delete(ws)
-      unsubscribe()
-    })
-    ws.on('error', () => ws.terminate())
-  }
 
   await new Promise<void>((resolve, rejectListen) => {
     server.once('error', rejectListen)
@@ -208,13 +142,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const addr = server.address()
   const port = addr && typeof addr === 'object' ? addr.port : opts.port
   gate.setAddress(bind, port)
-  const shownHost =
-    bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind.includes(':') ? `[${bind}]` : bind
+  const origin = `http://${shownHost(bind)}:${port}`
   return {
-    url: `http://${shownHost}:${port}/?token=${gate.token}`,
+    url: `${origin}/?token=${gate.token}`,
     port,
-    oneTimeUrl: (ttlMs, settled) =>
-      `http://${shownHost}:${port}/?code=${gate.issueCode(ttlMs, settled)}`,
+    oneTimeUrl: (ttlMs, settled) => `${origin}/?code=${gate.issueCode(ttlMs, settled)}`,
     close: () =>
       new Promise<void>((resolve) => {
         gate.dropCodes()
@@ -224,4 +156,90 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         server.closeAllConnections()
       }),
   }
+}
+
+/** the host to print in the address: a wildcard address is reached on 127.0.0.1 */
+function shownHost(bind: string): string {
+  return bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind.includes(':') ? `[${bind}]` : bind
+}
+
+/**
+ * One HTTP request: the page and its files once the browser has a session, which a
+ * one-time code or the token (taken out of the address bar) gives it.
+ */
+async function servePage(
+  gate: Gate,
+  staticDir: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (!gate.hostAllowed(req))
+    return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
+  const url = parseTarget(req.url)
+  if (!url) return send(res, 400, 'Bad request', 'text/plain; charset=utf-8')
+  if (!gate.hasSession(req)) {
+    if (gate.takeCode(url.searchParams.get('code')))
+      return send(res, 200, ENTER_PAGE, undefined, { 'set-cookie': gate.sessionCookie() })
+    if (!gate.tokenMatches(url.searchParams.get('token'))) return send(res, 401, REFUSED_PAGE)
+    // the token is exchanged for a cookie and taken out of the address bar; the
+    // redirect goes to one fixed local path, never to anything taken from the request
+    res.writeHead(303, {
+      ...SECURITY_HEADERS,
+      location: '/',
+      'set-cookie': gate.sessionCookie(),
+      'cache-control': 'no-store',
+    })
+    return void res.end()
+  }
+  // the page asks whether its cookie still works when its WebSocket is refused
+  if (url.pathname === '/auth') return send(res, 204, '', 'text/plain; charset=utf-8')
+  const file = await readStatic(staticDir, url.pathname)
+  if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
+  send(res, 200, file.body, file.type)
+}
+
+/** why a WebSocket upgrade is refused (status and reason), or null to accept it */
+function refusedUpgrade(gate: Gate, req: IncomingMessage): [number, string] | null {
+  const url = parseTarget(req.url)
+  if (!url) return [400, 'Bad Request']
+  if (url.pathname !== '/ws') return [404, 'Not Found']
+  if (!gate.hostAllowed(req)) return [421, 'Misdirected Request']
+  if (!gate.originAllowed(req)) return [403, 'Forbidden']
+  if (!gate.hasSession(req)) return [401, 'Unauthorized']
+  return null
+}
+
+/** One WebSocket: the app's events go out, requests come in and are answered by id. */
+function serveSocket(host: AppHost, sockets: Set<WebSocket>, ws: WebSocket): void {
+  sockets.add(ws)
+  const unsubscribe = host.hub.subscribe((e: AppEvent) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(e))
+  })
+  const answer = (id: string | number | null, result: unknown): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }))
+  }
+  ws.on('message', (raw, isBinary) => {
+    const msg = parseMessage(raw, isBinary)
+    if (!msg) {
+      return answer(null, {
+        ok: false,
+        error: {
+          code: 'bad_request',
+          message: 'The message is not a JSON object of the form {"id", "route", "input"}.',
+        },
+      })
+    }
+    const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null
+    host.router.handle(msg.route, msg.input).then(
+      (result) => answer(id, result),
+      () => answer(id, { ok: false, error: { code: 'internal', message: 'The request failed.' } }),
+    )
+  })
+  ws.on('close', () => {
+    sockets.delete(ws)
+    unsubscribe()
+  })
+  ws.on('error', () => ws.terminate())
 }

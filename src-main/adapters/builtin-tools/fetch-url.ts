@@ -23,6 +23,7 @@ import {
   text,
   ToolError,
   type BuiltinTool,
+  type ToolEnv,
 } from './tool-def'
 
 export const DEFAULT_FETCH_CHARS = 50_000
@@ -66,88 +67,109 @@ export const fetchUrlTool: BuiltinTool = {
     const input = stringArg(args, 'url').trim()
     const maxChars = optionalInt(args, 'maxChars', 1, MAX_FETCH_CHARS) ?? DEFAULT_FETCH_CHARS
     const url = parseHttpUrl(input)
-    const timeout = AbortSignal.timeout(env.limits.fetchTimeoutMs)
-    const signal = AbortSignal.any([env.ctx.signal, timeout])
-    const failed = (e: unknown, when: string): Error => {
-      if (env.ctx.signal.aborted)
-        return env.ctx.signal.reason instanceof Error
-          ? env.ctx.signal.reason
-          : new Error('cancelled')
-      if (timeout.aborted) {
-        return new ToolError(
-          `${url.href} did not answer within ${env.limits.fetchTimeoutMs / 1000} s (${when}); try again later or another address.`,
-        )
-      }
-      return new ToolError(`Fetching ${url.href} failed (${when}): ${describeFetchError(e)}`)
-    }
-    let res: Response | null = null
-    let current = url
-    let agent: Agent | null = null
-    let body: { bytes: Uint8Array; cut: boolean }
-    try {
-      for (let hop = 0; ; hop++) {
-        const targets = await checkDestination(current, env.fetchAllowedHosts, env.resolve)
-        agent = new Agent({ connect: { lookup: pinnedLookup(targets) } })
-        try {
-          res = await env.fetch(current.href, {
-            signal,
-            redirect: 'manual',
-            headers: {
-              'user-agent': USER_AGENT,
-              accept: 'text/html,application/xhtml+xml,application/json,text/plain;q=0.9,*/*;q=0.5',
-            },
-            dispatcher: agent,
-          } as RequestInit)
-        } catch (e) {
-          throw failed(e, 'connecting')
-        }
-        const location = res.headers.get('location')
-        if (!REDIRECT_STATUS.has(res.status) || location === null) break
-        await res.body?.cancel().catch(() => {})
-        await agent.close().catch(() => {})
-        agent = null
-        if (hop >= MAX_REDIRECTS) {
-          throw new ToolError(
-            `${url.href} redirected more than ${MAX_REDIRECTS} times (last to ${location}); not followed further.`,
-          )
-        }
-        current = redirectTarget(current, location)
-      }
-      try {
-        body = await readCapped(res, env.limits.fetchMaxBytes)
-      } catch (e) {
-        throw failed(e, 'reading the response')
-      }
-    } finally {
-      await agent?.close().catch(() => {})
-    }
-    const finalUrl = current.href
-    const contentType = res.headers.get('content-type') ?? ''
-    const head = [
-      `URL: ${finalUrl}`,
-      `Status: ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
-      `Content-Type: ${contentType || '(none)'}`,
-    ]
-    const content = renderBody(body.bytes, contentType, head, finalUrl)
-    const notes: string[] = []
-    if (body.cut) notes.push(`[the response was cut at ${formatBytes(env.limits.fetchMaxBytes)}]`)
-    let shown = content
-    if (content !== null && content.length > maxChars) {
-      shown = content.slice(0, maxChars)
-      notes.push(
-        `[content cut at ${maxChars} of ${content.length} characters; call again with a larger maxChars (up to ${MAX_FETCH_CHARS}) to see more]`,
+    const fetched = await fetchFollowingRedirects(url, env)
+    return text(describeResponse(fetched, maxChars, env), fetched.res.status >= 400)
+  },
+}
+
+interface Fetched {
+  res: Response
+  /** the address after redirects */
+  finalUrl: string
+  body: { bytes: Uint8Array; cut: boolean }
+}
+
+/**
+ * GETs the address, following redirects one checked hop at a time, and reads the body up
+ * to the size cap; a failure says at which step, and the timeout says so.
+ */
+async function fetchFollowingRedirects(url: URL, env: ToolEnv): Promise<Fetched> {
+  const timeout = AbortSignal.timeout(env.limits.fetchTimeoutMs)
+  const signal = AbortSignal.any([env.ctx.signal, timeout])
+  const failed = (e: unknown, when: string): Error => {
+    if (env.ctx.signal.aborted)
+      return env.ctx.signal.reason instanceof Error ? env.ctx.signal.reason : new Error('cancelled')
+    if (timeout.aborted) {
+      return new ToolError(
+        `${url.href} did not answer within ${env.limits.fetchTimeoutMs / 1000} s (${when}); try again later or another address.`,
       )
     }
-    if (shown === null) {
-      const size = body.cut
-        ? `more than ${formatBytes(body.bytes.length)}`
-        : formatBytes(body.bytes.length)
-      notes.length = 0
-      shown = `[${mimeOf(contentType) || 'binary content'}, ${size}: not shown; fetch_url returns HTML, text and JSON only]`
+    return new ToolError(`Fetching ${url.href} failed (${when}): ${describeFetchError(e)}`)
+  }
+  let current = url
+  let agent: Agent | null = null
+  try {
+    for (let hop = 0; ; hop++) {
+      const targets = await checkDestination(current, env.fetchAllowedHosts, env.resolve)
+      agent = new Agent({ connect: { lookup: pinnedLookup(targets) } })
+      let res: Response
+      try {
+        res = await env.fetch(current.href, {
+          signal,
+          redirect: 'manual',
+          headers: {
+            'user-agent': USER_AGENT,
+            accept: 'text/html,application/xhtml+xml,application/json,text/plain;q=0.9,*/*;q=0.5',
+          },
+          dispatcher: agent,
+        } as RequestInit)
+      } catch (e) {
+        throw failed(e, 'connecting')
+      }
+      const location = res.headers.get('location')
+      if (!REDIRECT_STATUS.has(res.status) || location === null) {
+        try {
+          const body = await readCapped(res, env.limits.fetchMaxBytes)
+          return { res, finalUrl: current.href, body }
+        } catch (e) {
+          throw failed(e, 'reading the response')
+        }
+      }
+      await res.body?.cancel().catch(() => {})
+      await agent.close().catch(() => {})
+      agent = null
+      if (hop >= MAX_REDIRECTS) {
+        throw new ToolError(
+          `${url.href} redirected more than ${MAX_REDIRECTS} times (last to ${location}); not followed further.`,
+        )
+      }
+      current = redirectTarget(current, location)
     }
-    const out = `${head.join('\n')}\n\n${shown}${notes.length > 0 ? `\n${notes.join('\n')}` : ''}`
-    return text(out, res.status >= 400)
-  },
+  } finally {
+    await agent?.close().catch(() => {})
+  }
+}
+
+/** The status and type, then the content as text (cut at `maxChars`), or what it is. */
+function describeResponse(
+  { res, finalUrl, body }: Fetched,
+  maxChars: number,
+  env: ToolEnv,
+): string {
+  const contentType = res.headers.get('content-type') ?? ''
+  const head = [
+    `URL: ${finalUrl}`,
+    `Status: ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
+    `Content-Type: ${contentType || '(none)'}`,
+  ]
+  const content = renderBody(body.bytes, contentType, head, finalUrl)
+  const notes: string[] = []
+  if (body.cut) notes.push(`[the response was cut at ${formatBytes(env.limits.fetchMaxBytes)}]`)
+  let shown = content
+  if (content !== null && content.length > maxChars) {
+    shown = content.slice(0, maxChars)
+    notes.push(
+      `[content cut at ${maxChars} of ${content.length} characters; call again with a larger maxChars (up to ${MAX_FETCH_CHARS}) to see more]`,
+    )
+  }
+  if (shown === null) {
+    const size = body.cut
+      ? `more than ${formatBytes(body.bytes.length)}`
+      : formatBytes(body.bytes.length)
+    notes.length = 0
+    shown = `[${mimeOf(contentType) || 'binary content'}, ${size}: not shown; fetch_url returns HTML, text and JSON only]`
+  }
+  return `${head.join('\n')}\n\n${shown}${notes.length > 0 ? `\n${notes.join('\n')}` : ''}`
 }
 
 /** The next hop of a redirect: http(s) only (it is checked like the first one). */

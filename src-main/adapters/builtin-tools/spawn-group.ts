@@ -151,135 +151,168 @@ export async function runInProcessGroup(opts: RunOptions): Promise<RunResult> {
 }
 
 function runContained(opts: RunOptions, contained: Containment): Promise<RunResult> {
-  const grace = opts.killGraceMs ?? 2000
-  const inv = shellInvocation(opts.command, opts.shell, opts.env)
   const marker = randomBytes(12).toString('hex')
-  const kind = contained.kind
-  // what dies with Cairn leaves nothing for the next start: no file written per command
-  const registry = contained.diesWithCairn ? undefined : opts.registry
   if (!exitHookInstalled) {
     exitHookInstalled = true
     process.on('exit', killAllOnExit)
   }
   return new Promise<RunResult>((resolve) => {
-    if (opts.signal.aborted) {
-      resolve({ ...empty(contained), stopped: 'abort' })
-      return
-    }
-    const [file, args] =
-      contained.prefix.length > 0
-        ? [contained.prefix[0] as string, [...contained.prefix.slice(1), inv.file, ...inv.args]]
-        : [inv.file, inv.args]
-    if (contained.prefix.length > 0 && !findShell(inv.file, opts.env)) {
-      const e = Object.assign(new Error(`spawn ${inv.file} ENOENT`), { code: 'ENOENT' })
-      resolve({ ...empty(contained), spawnError: e })
-      return
-    }
-    const output = new HeadTail(opts.maxOutputChars)
-    let child: ChildProcess
-    try {
-      child = crossSpawn(file, args, {
-        cwd: opts.cwd,
-        env: { ...opts.env, [RUN_MARKER]: marker },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: !isWindows,
-        windowsHide: true,
-        windowsVerbatimArguments: inv.verbatim,
-      })
-    } catch (e) {
-      resolve({ ...empty(contained), spawnError: e as Error })
-      return
-    }
-    const pid = child.pid
-    running.set(marker, { pid, registry })
-    if (pid !== undefined)
-      registry?.add(pid, {
+    if (opts.signal.aborted) return resolve({ ...empty(contained), stopped: 'abort' })
+    const started = spawnShell(opts, contained, marker)
+    if (started instanceof Error) return resolve({ ...empty(contained), spawnError: started })
+    const { child, file } = started
+    // what dies with Cairn leaves nothing for the next start: no file written per command
+    const registry = contained.diesWithCairn ? undefined : opts.registry
+    running.set(marker, { pid: child.pid, registry })
+    if (child.pid !== undefined)
+      registry?.add(child.pid, {
         server: 'run_command',
         command: file,
         marker: `${RUN_MARKER}=${marker}`,
       })
-    let exitCode: number | null = null
-    let exitSignal: NodeJS.Signals | null = null
-    let stopped: RunResult['stopped'] = null
-    let spawnError: Error | null = null
-    let settled = false
-    const timers = new Set<NodeJS.Timeout>()
-    const later = (ms: number, f: () => void): void => {
-      const t = setTimeout(() => {
-        timers.delete(t)
-        f()
-      }, ms)
-      timers.add(t)
-    }
+    new CommandRun(opts, contained, child, marker, resolve).watch()
+  })
+}
 
+/**
+ * Starts the shell with the command, inside the containment, its processes marked; the
+ * error when it cannot start.
+ */
+function spawnShell(
+  opts: RunOptions,
+  contained: Containment,
+  marker: string,
+): { child: ChildProcess; file: string } | Error {
+  const inv = shellInvocation(opts.command, opts.shell, opts.env)
+  const [file, args] =
+    contained.prefix.length > 0
+      ? [contained.prefix[0] as string, [...contained.prefix.slice(1), inv.file, ...inv.args]]
+      : [inv.file, inv.args]
+  if (contained.prefix.length > 0 && !findShell(inv.file, opts.env))
+    return Object.assign(new Error(`spawn ${inv.file} ENOENT`), { code: 'ENOENT' })
+  try {
+    const child = crossSpawn(file, args, {
+      cwd: opts.cwd,
+      env: { ...opts.env, [RUN_MARKER]: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: !isWindows,
+      windowsHide: true,
+      windowsVerbatimArguments: inv.verbatim,
+    })
+    return { child, file }
+  } catch (e) {
+    return e as Error
+  }
+}
+
+/**
+ * One started command until it settles: its output kept, stopped at the timeout or on
+ * abort (SIGTERM, then SIGKILL after the grace period), and what it left running reaped.
+ */
+class CommandRun {
+  private exitCode: number | null = null
+  private exitSignal: NodeJS.Signals | null = null
+  private stopped: RunResult['stopped'] = null
+  private spawnError: Error | null = null
+  private settled = false
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly output: HeadTail
+  private readonly pid: number | undefined
+  private readonly grace: number
+  private timeout: NodeJS.Timeout | undefined
+  private readonly onAbort = (): void => this.stop('abort')
+
+  constructor(
+    private readonly opts: RunOptions,
+    private readonly contained: Containment,
+    private readonly child: ChildProcess,
+    private readonly marker: string,
+    private readonly resolve: (result: RunResult) => void,
+  ) {
+    this.output = new HeadTail(opts.maxOutputChars)
+    this.pid = child.pid
+    this.grace = opts.killGraceMs ?? 2000
+  }
+
+  watch(): void {
+    const { child, opts } = this
     for (const stream of [child.stdout, child.stderr]) {
       const decoder = new StringDecoder('utf8')
-      stream?.on('data', (chunk: Buffer) => output.push(decoder.write(chunk)))
-      stream?.on('end', () => output.push(decoder.end()))
+      stream?.on('data', (chunk: Buffer) => this.output.push(decoder.write(chunk)))
+      stream?.on('end', () => this.output.push(decoder.end()))
       stream?.on('error', () => {})
     }
-
-    const finish = (): void => {
-      if (settled) return
-      settled = true
-      opts.signal.removeEventListener('abort', onAbort)
-      clearTimeout(timeout)
-      child.stdout?.destroy()
-      child.stderr?.destroy()
-      // keep the SIGKILL timer if some process of the group may still be alive
-      if (!stopped || !groupAlive(pid)) for (const t of timers) clearTimeout(t)
-      // what the command left running (in the group or escaped from it) is stopped too; a
-      // namespace whose unshare exited by itself is empty (it waited for the init, whose end
-      // killed every other process of the namespace): no /proc scan for its marker
-      if (kind === 'pid-namespace' && exitCode !== null && !stopped) forget(pid, marker)
-      else reapLeftovers(pid, marker, grace)
-      const { text, cut } = output.result()
-      resolve({
-        output: text,
-        cutChars: cut,
-        exitCode,
-        exitSignal,
-        stopped,
-        spawnError,
-        pid,
-        containment: kind,
-        containmentNote: contained.description,
-      })
-    }
-
-    const stop = (why: 'timeout' | 'abort'): void => {
-      if (stopped || settled) return
-      // the shell has already exited, only its output is still draining: report its end
-      if (exitCode !== null || exitSignal !== null) return finish()
-      stopped = why
-      stopAll(pid, marker, 'SIGTERM')
-      later(grace, () => {
-        stopAll(pid, marker, 'SIGKILL')
-        later(AFTER_KILL_MS, finish)
-      })
-    }
-    const onAbort = (): void => stop('abort')
-    const timeout = setTimeout(() => stop('timeout'), opts.timeoutMs)
-    opts.signal.addEventListener('abort', onAbort, { once: true })
-
+    this.timeout = setTimeout(() => this.stop('timeout'), opts.timeoutMs)
+    opts.signal.addEventListener('abort', this.onAbort, { once: true })
     child.on('error', (e) => {
-      spawnError = e
-      finish()
+      this.spawnError = e
+      this.finish()
     })
     child.on('exit', (code, sig) => {
-      exitCode = code
-      exitSignal = sig
+      this.exitCode = code
+      this.exitSignal = sig
       // processes left in the background may hold the pipes open: do not wait for them
-      if (!stopped) later(DRAIN_MS, finish)
+      if (!this.stopped) this.later(DRAIN_MS, () => this.finish())
     })
-    // after a stop, settle as soon as the whole group is gone (the SIGKILL timer is the bound)
-    const finishWhenGroupGone = (): void => {
-      if (settled) return
-      if (groupAlive(pid)) later(50, finishWhenGroupGone)
-      else finish()
-    }
-    child.on('close', () => (stopped ? finishWhenGroupGone() : finish()))
-  })
+    child.on('close', () => (this.stopped ? this.finishWhenGroupGone() : this.finish()))
+  }
+
+  private later(ms: number, f: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t)
+      f()
+    }, ms)
+    this.timers.add(t)
+  }
+
+  private stop(why: 'timeout' | 'abort'): void {
+    if (this.stopped || this.settled) return
+    // the shell has already exited, only its output is still draining: report its end
+    if (this.exitCode !== null || this.exitSignal !== null) return this.finish()
+    this.stopped = why
+    stopAll(this.pid, this.marker, 'SIGTERM')
+    this.later(this.grace, () => {
+      stopAll(this.pid, this.marker, 'SIGKILL')
+      this.later(AFTER_KILL_MS, () => this.finish())
+    })
+  }
+
+  /** after a stop, settle as soon as the whole group is gone (the SIGKILL timer is the bound) */
+  private finishWhenGroupGone(): void {
+    if (this.settled) return
+    if (groupAlive(this.pid)) this.later(50, () => this.finishWhenGroupGone())
+    else this.finish()
+  }
+
+  private finish(): void {
+    if (this.settled) return
+    this.settled = true
+    const { pid, marker, contained } = this
+    this.opts.signal.removeEventListener('abort', this.onAbort)
+    clearTimeout(this.timeout)
+    this.child.stdout?.destroy()
+    this.child.stderr?.destroy()
+    // keep the SIGKILL timer if some process of the group may still be alive
+    if (!this.stopped || !groupAlive(pid)) for (const t of this.timers) clearTimeout(t)
+    // what the command left running (in the group or escaped from it) is stopped too; a
+    // namespace whose unshare exited by itself is empty (it waited for the init, whose end
+    // killed every other process of the namespace): no /proc scan for its marker
+    if (contained.kind === 'pid-namespace' && this.exitCode !== null && !this.stopped)
+      forget(pid, marker)
+    else reapLeftovers(pid, marker, this.grace)
+    const { text, cut } = this.output.result()
+    this.resolve({
+      output: text,
+      cutChars: cut,
+      exitCode: this.exitCode,
+      exitSignal: this.exitSignal,
+      stopped: this.stopped,
+      spawnError: this.spawnError,
+      pid,
+      containment: contained.kind,
+      containmentNote: contained.description,
+    })
+  }
 }
 
 /** Windows has neither namespaces nor process groups (see the top of this file) */

@@ -161,6 +161,13 @@ export class GroupStdioTransport implements Transport {
       return Promise.reject(this.spawnError(e as NodeJS.ErrnoException))
     }
     this.child = child
+    this.readOutput(child)
+    child.on('exit', (code, signal) => this.handleExit(code, signal))
+    return this.whenSpawned(child)
+  }
+
+  /** stderr into its tail, stdout line by line into messages; the pipes' errors and ends */
+  private readOutput(child: ChildProcess): void {
     const decoder = new StringDecoder('utf8')
     child.stderr?.on('data', (chunk: Buffer) => {
       this.tail.write(chunk)
@@ -197,13 +204,17 @@ export class GroupStdioTransport implements Transport {
         }
       })
     }
-    child.on('exit', (code, signal) => this.handleExit(code, signal))
+  }
+
+  /** resolves once the process runs (recorded in the registry); rejects if it cannot start */
+  private whenSpawned(child: ChildProcess): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       child.once('spawn', () => {
         if (this.state !== 'starting') return
         this.state = 'running'
         if (child.pid !== undefined) {
-          const server = this.opts.serverName ?? path.basename(command)
+          const server = this.opts.serverName ?? path.basename(this.opts.command)
+          const command = this.opts.command
           this.safely(() => this.opts.registry?.add(child.pid as number, { server, command }))
         }
         resolve()

@@ -21,6 +21,11 @@ function listSessions(db: Database, where: string) {
 }
 
 export function prepareStatements(db: Database) {
+  return { ...sessionStatements(db), ...messageStatements(db) }
+}
+
+/** the sessions table: one session, its head, a page of the list, new, touched, deleted */
+function sessionStatements(db: Database) {
   return {
     session: db.prepare<[string], SessionRow>(
       `SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`,
@@ -37,6 +42,21 @@ export function prepareStatements(db: Database) {
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
     listSessions: listSessions(db, 's.archived = 0'),
     listAllSessions: listSessions(db, '1'),
+    /** activity, usage totals, and the title when the session has none yet */
+    touchSession: db.prepare<
+      [{ now: number; input: number; output: number; title: string; pk: number }]
+    >(
+      `UPDATE sessions SET updated_at = @now, input_tokens = input_tokens + @input,
+         output_tokens = output_tokens + @output,
+         title = CASE WHEN title = '' THEN @title ELSE title END
+       WHERE pk = @pk`,
+    ),
+  }
+}
+
+/** the messages table and its search indexes */
+function messageStatements(db: Database) {
+  return {
     nextSeq: db.prepare<[string], { seq: number }>(
       'SELECT coalesce(max(seq), 0) + 1 AS seq FROM messages WHERE session_id = ?',
     ),
@@ -58,15 +78,6 @@ export function prepareStatements(db: Database) {
     /** messages in scripts written without spaces are also in the trigram index */
     insertCjk: db.prepare<[number, string, string]>(
       'INSERT INTO messages_cjk (rowid, text, tool_args) VALUES (?, ?, ?)',
-    ),
-    /** activity, usage totals, and the title when the session has none yet */
-    touchSession: db.prepare<
-      [{ now: number; input: number; output: number; title: string; pk: number }]
-    >(
-      `UPDATE sessions SET updated_at = @now, input_tokens = input_tokens + @input,
-         output_tokens = output_tokens + @output,
-         title = CASE WHEN title = '' THEN @title ELSE title END
-       WHERE pk = @pk`,
     ),
     /** "keep in context" on one message of a session */
     setMessagePinned: db.prepare<[number, string, string]>(
