@@ -129,7 +129,8 @@ describe('voice runtime with the scripted STT server', () => {
         // the first final made the chat: the second goes to it
         { text: 'Who builds them?', sessionId: 'chat-1' },
       ])
-      expect(partials(events)).toEqual(['What is', 'What is a cairn', 'Who builds'])
+      // of a run of partials in one answer only the last is passed on
+      expect(partials(events)).toEqual(['What is a cairn', 'Who builds'])
       expect(finals(events, 'sent')).toEqual(['What is a cairn?', 'Who builds them?'])
       // the partial of an utterance comes before its final
       const order = events
@@ -297,5 +298,72 @@ describe('finding the voice server', () => {
     await voice.stop()
     server = 'gamma'
     await expect(voice.start()).rejects.toThrow(/"gamma" chosen in the settings is not configured/)
+  })
+})
+
+describe('a voice server that floods (issue 25, case 5)', () => {
+  const size = (events: VoiceEvent[]): number =>
+    events.reduce((n, e) => n + JSON.stringify(e).length, 0)
+
+  it('one answer of 2 000 finals while a turn runs: at most 10 wait, the rest are dropped and said', async () => {
+    const cue = join(dir, 'speak')
+    const flood = Array.from({ length: 2000 }, (_, i) => ({ final: `Sentence number ${i}.` }))
+    const { turns, events, voice } = setup({ steps: [{ waitFile: cue }, ...flood] })
+    turns.userTurn('chat-9')
+    await voice.start({ sessionId: 'chat-9' })
+    writeFileSync(cue, '')
+    await waitFor(
+      () => events.some((e) => e.type === 'error' && /dropped/.test(e.message)),
+      10_000,
+      'the drop said',
+    )
+    expect(voice.status().queued).toHaveLength(10)
+    expect(voice.status().queued[0]).toBe('Sentence number 0.')
+    const said = events.find((e) => e.type === 'error' && /dropped/.test(e.message))
+    expect(said).toMatchObject({ message: expect.stringMatching(/1990 sentences .*dropped/) })
+    // one status for the whole answer, not one (with the whole queue) per final
+    expect(events.filter((e) => e.type === 'status').length).toBeLessThan(5)
+    expect(size(events)).toBeLessThan(20_000)
+    // the turn ends: the ten are sent, one after another, and nothing more
+    turns.endTurn('chat-9')
+    await waitFor(() => turns.sent.length === 10, 10_000, 'ten sends')
+    await new Promise((r) => setTimeout(r, 200))
+    expect(turns.sent).toHaveLength(10)
+  })
+
+  it('200 long finals, one a poll, with partials: what reaches the window stays small', async () => {
+    const cue = join(dir, 'speak')
+    const long = 'word '.repeat(1000)
+    const steps = Array.from({ length: 200 }, (_, i) => [
+      { partial: `${long}${i}` },
+      { partial: `${long}${i} more` },
+      { final: `${long}${i}.` },
+      { waitPolls: 1 },
+    ]).flat()
+    const { stt, turns, events, voice } = setup(
+      { steps: [{ waitFile: cue }, ...steps] },
+      { clock: recordingClock() },
+    )
+    turns.userTurn('chat-9')
+    await voice.start({ sessionId: 'chat-9' })
+    writeFileSync(cue, '')
+    await waitFor(
+      () => stt.calls().filter((c) => c.call === 'poll').length > 210,
+      20_000,
+      'the whole script heard',
+    )
+    // on main this was about 100 MB: the whole queue in a status event per final
+    expect(voice.status().queued).toHaveLength(10)
+    expect(size(events)).toBeLessThan(1_000_000)
+    // the drops are said, not once a poll
+    const said = events.filter((e) => e.type === 'error')
+    expect(said.length).toBeGreaterThan(0)
+    expect(said.length).toBeLessThan(20)
+    await voice.stop()
+    const total = events
+      .filter((e) => e.type === 'error')
+      .map((e) => Number(/(\d+) sentences?/.exec((e as { message: string }).message)?.[1] ?? 0))
+      .reduce((a, b) => a + b, 0)
+    expect(total).toBe(190)
   })
 })

@@ -24,8 +24,8 @@ export interface ListenerOptions {
   server: ToolSource
   source?: VoiceSource
   clock: Clock
-  /** each utterance event, in the server's order */
-  onUtterance(u: Utterance): void
+  /** the utterance events of one answer of the server, in its order */
+  onUtterances(us: Utterance[]): void
   /** the session ended by itself: the server died or refused a poll (not called after stop()) */
   onFailure(message: string): void
 }
@@ -74,7 +74,7 @@ export class VoiceListener {
         const updates = readUpdates(outcome)
         if (updates.cursor !== undefined) cursor = updates.cursor
         idle = updates.utterances.length > 0 ? 0 : idle + 1
-        for (const u of updates.utterances) this.opts.onUtterance(u)
+        if (updates.utterances.length > 0) this.opts.onUtterances(updates.utterances)
       } catch (e) {
         if (signal.aborted) return
         this.abort.abort()

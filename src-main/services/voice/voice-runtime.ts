@@ -17,7 +17,11 @@
  * turn starts; or `composer` when the settings leave finals to edit); `status` whenever the
  * status changes (a server that died or closed the session ends voice mode with
  * `status.error` saying why); `error` for a final that could not be sent or a failed stop.
- * Finals are sent one after another, each after the chat's running turn has ended.
+ * Finals are sent one after another, each after the chat's running turn has ended. A server
+ * that floods is bounded: at most `MAX_WAITING_FINALS` finals wait (or are taken from one
+ * answer when finals go to the composer), the rest are dropped and an `error` says how many;
+ * of a run of partials only the last is passed on (none before a dropped final), and the
+ * status is sent once per answer of the server, not once per final.
  */
 import type {
   FinalUtteranceMode,
@@ -59,6 +63,10 @@ export interface VoiceHost {
 
 /** how long `start` waits for servers that are still starting */
 const READY_TIMEOUT_MS = 10_000
+/** finals that may wait for the running turn (or be taken from one answer, to the composer) */
+export const MAX_WAITING_FINALS = 10
+/** a flood's drops are said at most this often (the count since the last time) */
+const DROPPED_SAID_EVERY_MS = 1000
 
 export class VoiceRuntime {
   private listener: VoiceListener | null = null
@@ -70,6 +78,12 @@ export class VoiceRuntime {
   private draining = false
   private starting: Promise<VoiceStatus> | null = null
   private closed = false
+  /** inside one answer of the server: the status is sent once, at its end */
+  private batching = false
+  private statusDue = false
+  /** finals dropped and not said yet, and when a drop was last said */
+  private dropped = 0
+  private droppedSaidAt = -Infinity
 
   constructor(
     private readonly host: VoiceHost,
@@ -108,7 +122,7 @@ export class VoiceRuntime {
       server,
       ...(source ? { source } : {}),
       clock: this.host.clock ?? systemClock,
-      onUtterance: (u) => this.heard(u),
+      onUtterances: (us) => this.heard(us),
       onFailure: (message) => {
         if (this.listener !== listener) return
         this.listener = null
@@ -131,6 +145,7 @@ export class VoiceRuntime {
   /** Stops listening (the server's session is closed); queued finals are still sent. */
   async stop(): Promise<VoiceStatus> {
     await this.starting?.catch(() => {})
+    this.sayDropped(this.host.settings().finalUtterance === 'compose', true)
     const listener = this.listener
     this.listener = null
     this.error = null
@@ -168,14 +183,54 @@ export class VoiceRuntime {
     await this.stop()
   }
 
-  private heard(u: Utterance): void {
-    if (u.type === 'partial') {
-      this.onEvent({ type: 'partial', text: u.text, sessionId: this.sessionId })
-      return
+  /** One answer of the server: its partials and finals, in order. */
+  private heard(batch: Utterance[]): void {
+    this.batching = true
+    let partial: string | null = null
+    let taken = 0
+    let dropped = 0
+    const compose = this.host.settings().finalUtterance === 'compose'
+    try {
+      for (const u of batch) {
+        if (u.type === 'partial') {
+          partial = u.text // a later partial replaces it
+          continue
+        }
+        const text = u.text.trim()
+        if (!text) continue
+        if (compose ? taken >= MAX_WAITING_FINALS : this.queue.length >= MAX_WAITING_FINALS) {
+          dropped++
+          partial = null
+          continue
+        }
+        taken++
+        if (partial !== null)
+          this.onEvent({ type: 'partial', text: partial, sessionId: this.sessionId })
+        partial = null
+        this.final(text, compose)
+      }
+      if (partial !== null)
+        this.onEvent({ type: 'partial', text: partial, sessionId: this.sessionId })
+      this.dropped += dropped
+      this.sayDropped(compose, false)
+    } finally {
+      this.batching = false
+      if (this.statusDue) this.changed()
     }
-    const text = u.text.trim()
-    if (!text) return
-    if (this.host.settings().finalUtterance === 'compose') {
+  }
+
+  /** Says how many finals were dropped: at most once a second while a flood goes on. */
+  private sayDropped(compose: boolean, now: boolean): void {
+    if (this.dropped === 0) return
+    const at = (this.host.clock ?? systemClock).now()
+    if (!now && at - this.droppedSaidAt < DROPPED_SAID_EVERY_MS) return
+    this.onEvent({ type: 'error', message: droppedMessage(this.dropped, compose) })
+    this.dropped = 0
+    this.droppedSaidAt = at
+  }
+
+  private final(text: string, compose: boolean): void {
+    if (compose) {
       this.onEvent({ type: 'final', text, disposition: 'composer', sessionId: this.sessionId })
       return
     }
@@ -222,6 +277,7 @@ export class VoiceRuntime {
       }
     } finally {
       this.draining = false
+      this.sayDropped(false, true)
     }
   }
 
@@ -239,6 +295,18 @@ export class VoiceRuntime {
   }
 
   private changed(): void {
+    if (this.batching) {
+      this.statusDue = true
+      return
+    }
+    this.statusDue = false
     this.onEvent({ type: 'status', status: this.status() })
   }
+}
+
+function droppedMessage(n: number, compose: boolean): string {
+  const what = n === 1 ? '1 sentence' : `${n} sentences`
+  return compose
+    ? `Voice input: ${what} heard at once were dropped: at most ${MAX_WAITING_FINALS} are taken from one answer of the voice server.`
+    : `Voice input: ${what} heard while an answer was written were dropped: at most ${MAX_WAITING_FINALS} wait for it.`
 }
