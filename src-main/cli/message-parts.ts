@@ -1,6 +1,6 @@
 /**
  * What a message from the command line carries besides its text, read the way the window's
- * `chat.send` reads it (through the tool runtime's catalog: the same resource read, size
+ * `chat.send` reads it (through the tool runtime's resources and prompts: the same resource read, size
  * cap and truncation marker, the same prompt text and mark):
  *
  * - `@server:uri` in the text attaches that server's resource (the mention leaves the text,
@@ -8,7 +8,7 @@
  * - a server's prompt (`server:name` with `name=value` arguments) becomes the message.
  */
 import type { ContentPart } from '../../src-preload/contract/dto'
-import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
+import type { McpPrompt } from '../../src-preload/contract/resources-and-prompts'
 import { promptOrigin, promptText } from '../services/tools/prompt-message'
 import type { ToolRuntime } from '../core/service-ports'
 
@@ -82,13 +82,17 @@ async function mentionParts(
   if (mentions.length === 0) return []
   await settled(tools)
   // the name the server lists a resource under labels it, as the picker's chip does
-  const listed = (await tools.catalog.resources()).resources
+  const listed = (await tools.resourcesAndPrompts.resources()).resources
   const parts: ContentPart[] = []
   for (const m of mentions) {
     const name = listed.find((r) => r.server === m.server && r.uri === m.uri)?.name
     try {
       parts.push(
-        ...(await tools.catalog.read({ server: m.server, uri: m.uri, ...(name ? { name } : {}) })),
+        ...(await tools.resourcesAndPrompts.read({
+          server: m.server,
+          uri: m.uri,
+          ...(name ? { name } : {}),
+        })),
       )
     } catch (e) {
       throw new MessageError((e as Error).message)
@@ -117,7 +121,7 @@ export async function findPrompt(
   name: string,
 ): Promise<McpPrompt> {
   await settled(tools)
-  const { prompts } = await tools.catalog.prompts()
+  const { prompts } = await tools.resourcesAndPrompts.prompts()
   const found = prompts.find((p) => p.server === server && p.name === name)
   if (found) return found
   const offered = prompts.map((p) => `/${p.server}:${p.name}`)
@@ -136,7 +140,7 @@ export async function promptMessage(
 ): Promise<{ text: string; parts: ContentPart[] }> {
   let text: string
   try {
-    text = promptText(await tools.catalog.prompt(server, name, args))
+    text = promptText(await tools.resourcesAndPrompts.prompt(server, name, args))
   } catch (e) {
     throw new MessageError((e as Error).message)
   }

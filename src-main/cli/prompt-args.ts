@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline'
 import type { ContentPart } from '../../src-preload/contract/dto'
-import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
+import type { McpPrompt } from '../../src-preload/contract/resources-and-prompts'
 import type { ToolRuntime } from '../core/service-ports'
 import { ask } from './approver'
 import { findPrompt, MessageError, promptMessage } from './message-parts'

@@ -11,7 +11,7 @@ import type {
   McpResource,
   McpResourceTemplate,
   ResourceRef,
-} from '../../src-preload/contract/mcp-catalog'
+} from '../../src-preload/contract/resources-and-prompts'
 import type { ToolSource } from './tools/tool-source'
 
 // ——— configuration ———
@@ -130,7 +130,7 @@ export type ListError = { server: string; message: string }
 
 /**
  * The resources and prompts of every ready MCP server (the composer's `@` and
- * `/server:prompt`). `read` and `prompt` throw a `CatalogError` that says which server
+ * `/server:prompt`). `read` and `prompt` throw a `ResourcesAndPromptsError` that says which server
  * failed and why.
  */
 export interface McpResourcesAndPrompts {

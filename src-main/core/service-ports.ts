@@ -228,7 +228,7 @@ export interface SavedTokenCalibration extends TokenCalibration {
 export interface ToolRuntime {
   manager: McpServers
   /** the servers' resources and prompts */
-  catalog: McpResourcesAndPrompts
+  resourcesAndPrompts: McpResourcesAndPrompts
   /** the tools of one session's turn (its workspace for the built-in file tools) */
   hostFor(session: Pick<SessionRecord, 'workspace'>): ToolHost
   /** every built-in tool, switched on in the settings or not */

@@ -16,7 +16,7 @@ export interface EventPayloads {
   /** an MCP server's status changed */
   'mcp.status': McpServerInfo
   /** a server's resources or prompts changed (its list_changed, or a subscribed resource's update) */
-  'mcp.catalog': { server: string; what: 'resources' | 'prompts' }
+  'mcp.listChanged': { server: string; what: 'resources' | 'prompts' }
   /** a session was created, changed or deleted (null: reload the list) */
   'sessions.changed': { sessionId: string | null; deleted?: boolean }
   /** voice input: partial text, final utterances (sent, queued, left in the composer), status, errors */

@@ -35,7 +35,7 @@ import {
   type McpPromptMessage,
   type McpResource,
   type McpResourceTemplate,
-} from './mcp-catalog'
+} from './resources-and-prompts'
 
 const id = z.string().min(1).max(200)
 const text = (max: number) => z.string().max(max)

@@ -17,7 +17,7 @@ let configFile: string
 let stop: () => Promise<void>
 beforeEach(async () => {
   ;({ server, env, configFile, stop } = await startCliEnv({
-    prefix: 'cairn-cli-catalog-',
+    prefix: 'cairn-cli-resources-',
     models: ['m'],
     mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } },
   }))

@@ -4,7 +4,7 @@
  * arguments, and the server's list_changed notifications reach the listeners.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { McpCatalog } from '../../src-main/adapters/mcp/catalog'
+import { ResourcesAndPrompts } from '../../src-main/adapters/mcp/resources-and-prompts'
 import type { ResourcesOrPromptsChange } from '../../src-main/core/mcp-ports'
 import { stdioLauncher } from '../../src-main/adapters/mcp/launch'
 import { McpManager } from '../../src-main/adapters/mcp/manager'
@@ -12,7 +12,7 @@ import { expandTemplate, templateVariables } from '../../src-main/adapters/mcp/r
 import { EVERYTHING, fixture, nodeServer, waitFor } from '../support/mcp'
 
 let manager: McpManager
-let catalog: McpCatalog
+let resourcesAndPrompts: ResourcesAndPrompts
 const changes: ResourcesOrPromptsChange[] = []
 
 beforeEach(async () => {
@@ -20,10 +20,10 @@ beforeEach(async () => {
   manager = new McpManager({
     launchStdio: stdioLauncher(),
     clientVersion: 'test',
-    onConnected: (server, client) => catalog.attach(server, client),
+    onConnected: (server, client) => resourcesAndPrompts.attach(server, client),
   })
-  catalog = new McpCatalog(() => manager.sources())
-  catalog.onChange((c) => changes.push(c))
+  resourcesAndPrompts = new ResourcesAndPrompts(() => manager.sources())
+  resourcesAndPrompts.onChange((c) => changes.push(c))
   manager.apply({ everything: nodeServer(EVERYTHING, ['stdio']) })
   await manager.settled(20_000)
 })
@@ -35,7 +35,7 @@ const ctx = () => ({ signal: new AbortController().signal, sessionId: 's', toolC
 
 describe('MCP resources', () => {
   it('lists resources and templates, with the variables a template asks for', async () => {
-    const r = await catalog.resources()
+    const r = await resourcesAndPrompts.resources()
     expect(r.errors).toEqual([])
     const doc = r.resources.find((x) => x.uri === 'demo://resource/static/document/features.md')
     expect(doc).toMatchObject({
@@ -50,7 +50,7 @@ describe('MCP resources', () => {
   })
 
   it('reads a text resource into a link (the chip) and its text', async () => {
-    const parts = await catalog.read({
+    const parts = await resourcesAndPrompts.read({
       server: 'everything',
       uri: 'demo://resource/static/document/features.md',
       name: 'features.md',
@@ -66,7 +66,7 @@ describe('MCP resources', () => {
   })
 
   it('fills a template and reads text and binary content', async () => {
-    const text = await catalog.read({
+    const text = await resourcesAndPrompts.read({
       server: 'everything',
       uriTemplate: 'demo://resource/dynamic/text/{resourceId}',
       values: { resourceId: '7' },
@@ -76,7 +76,7 @@ describe('MCP resources', () => {
       uri: 'demo://resource/dynamic/text/7',
       text: expect.stringMatching(/^Resource 7: This is a plaintext resource/),
     })
-    const blob = await catalog.read({
+    const blob = await resourcesAndPrompts.read({
       server: 'everything',
       uriTemplate: 'demo://resource/dynamic/blob/{resourceId}',
       values: { resourceId: '3' },
@@ -89,13 +89,15 @@ describe('MCP resources', () => {
 
   it('a resource the server does not have is a clear error', async () => {
     await expect(
-      catalog.read({ server: 'everything', uri: 'demo://resource/dynamic/text/0' }),
+      resourcesAndPrompts.read({ server: 'everything', uri: 'demo://resource/dynamic/text/0' }),
     ).rejects.toThrow(/could not read demo:\/\/resource\/dynamic\/text\/0/)
-    await expect(catalog.read({ server: 'nope', uri: 'x://y' })).rejects.toThrow(/not running/)
+    await expect(resourcesAndPrompts.read({ server: 'nope', uri: 'x://y' })).rejects.toThrow(
+      /not running/,
+    )
   })
 
   it('resources/list_changed reaches the listeners and the new resource is listed', async () => {
-    const before = await catalog.resources()
+    const before = await resourcesAndPrompts.resources()
     const conn = manager.get('everything')!
     await conn.call(
       'gzip-file-as-resource',
@@ -103,7 +105,7 @@ describe('MCP resources', () => {
       ctx(),
     )
     await waitFor(() => changes.some((c) => c.what === 'resources'), 10_000, 'list_changed')
-    const after = await catalog.resources()
+    const after = await resourcesAndPrompts.resources()
     const added = after.resources.filter((r) => !before.resources.some((b) => b.uri === r.uri))
     expect(added.map((r) => r.name)).toContain('note.txt.gz')
   })
@@ -111,7 +113,7 @@ describe('MCP resources', () => {
 
 describe('resource subscriptions', () => {
   it('listing subscribes to the resources; their updates reach the listeners', async () => {
-    await catalog.resources()
+    await resourcesAndPrompts.resources()
     changes.length = 0
     await manager.get('everything')!.call('toggle-subscriber-updates', {}, ctx())
     await waitFor(() => changes.some((c) => c.what === 'resources'), 15_000, 'resources/updated')
@@ -121,7 +123,7 @@ describe('resource subscriptions', () => {
 
 describe('MCP prompts', () => {
   it('lists prompts with their arguments and fetches one with its values', async () => {
-    const { prompts, errors } = await catalog.prompts()
+    const { prompts, errors } = await resourcesAndPrompts.prompts()
     expect(errors).toEqual([])
     const args = prompts.find((p) => p.name === 'args-prompt')
     expect(args).toMatchObject({
@@ -132,12 +134,12 @@ describe('MCP prompts', () => {
         { name: 'state', required: false },
       ],
     })
-    const messages = await catalog.prompt('everything', 'args-prompt', { city: 'Oslo' })
+    const messages = await resourcesAndPrompts.prompt('everything', 'args-prompt', { city: 'Oslo' })
     expect(messages).toEqual([{ role: 'user', text: "What's weather in Oslo?" }])
   })
 
   it("a missing required argument is the server's error, said clearly", async () => {
-    await expect(catalog.prompt('everything', 'args-prompt', {})).rejects.toThrow(
+    await expect(resourcesAndPrompts.prompt('everything', 'args-prompt', {})).rejects.toThrow(
       /could not give the prompt args-prompt/,
     )
   })
@@ -161,7 +163,9 @@ describe('prompts/list_changed', () => {
     })
     await manager.settled(20_000)
     const names = async () =>
-      (await catalog.prompts()).prompts.filter((p) => p.server === 'changing').map((p) => p.name)
+      (await resourcesAndPrompts.prompts()).prompts
+        .filter((p) => p.server === 'changing')
+        .map((p) => p.name)
     expect(await names()).toEqual(['first'])
     const conn = manager.get('changing')!
     const pid = conn.info().pid
@@ -174,7 +178,7 @@ describe('prompts/list_changed', () => {
     })
     expect(await names()).toEqual(['first', 'second'])
     expect(conn.info().pid).toBe(pid)
-    expect(await catalog.prompt('changing', 'second', { topic: 'stones' })).toEqual([
+    expect(await resourcesAndPrompts.prompt('changing', 'second', { topic: 'stones' })).toEqual([
       { role: 'user', text: 'Prompt second about stones' },
     ])
   })

@@ -9,7 +9,7 @@ import {
   completeWithPrompts,
   parsePromptCommand,
 } from '../../src-renderer/src/features/composer/prompt-commands'
-import type { McpPrompt } from '../../src-preload/contract/mcp-catalog'
+import type { McpPrompt } from '../../src-preload/contract/resources-and-prompts'
 
 const doc = { server: 'everything', uri: 'demo://doc/readme.md', name: 'readme.md' }
 const tpl = {

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
  * The composer's `@` picker against the test platform: keyboard use, chips, what is sent,
- * and a server's list_changed (the `mcp.catalog` event) refreshing an open picker.
+ * and a server's list_changed (the `mcp.listChanged` event) refreshing an open picker.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { McpResource } from '../../src-preload/contract/mcp-catalog'
+import type { McpResource } from '../../src-preload/contract/resources-and-prompts'
 import { Composer } from '../../src-renderer/src/features/composer/Composer'
 import { renderWithApp } from './support/render-app'
 import { RouteFailure } from './support/test-platform'
@@ -95,7 +95,7 @@ describe('the @ resource picker', () => {
     await user.type(box(), '@')
     await screen.findByRole('option', { name: /alpha\.md/ })
     resources = [res('alpha.md'), res('fresh.md')]
-    app.platform.emit('mcp.catalog', { server: 'docs', what: 'resources' })
+    app.platform.emit('mcp.listChanged', { server: 'docs', what: 'resources' })
     await screen.findByRole('option', { name: /fresh\.md/ })
   })
 })

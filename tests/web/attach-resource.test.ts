@@ -171,7 +171,7 @@ describe("sending a server's prompt", () => {
 })
 
 describe('a server saying its resources changed', () => {
-  it('reaches the window as an mcp.catalog event', async () => {
+  it('reaches the window as an mcp.listChanged event', async () => {
     await call('mcp.resources', {}) // listing subscribes to the listed resources
     await call('settings.update', { permissionPolicy: 'allow-all' })
     server.enqueue(
@@ -182,12 +182,12 @@ describe('a server saying its resources changed', () => {
     await ended(sent.turnId)
     await new Promise<void>((resolve) => {
       const check = (): void => {
-        if (events.some((e) => e.event === 'mcp.catalog')) resolve()
+        if (events.some((e) => e.event === 'mcp.listChanged')) resolve()
         else setTimeout(check, 20)
       }
       check()
     })
-    expect(events.find((e) => e.event === 'mcp.catalog')?.payload).toEqual({
+    expect(events.find((e) => e.event === 'mcp.listChanged')?.payload).toEqual({
       server: 'everything',
       what: 'resources',
     })

@@ -3,7 +3,10 @@
  * plain-text messages (images and embedded resources become text or notes), size-capped.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { McpPrompt, McpPromptMessage } from '../../../src-preload/contract/mcp-catalog'
+import type {
+  McpPrompt,
+  McpPromptMessage,
+} from '../../../src-preload/contract/resources-and-prompts'
 import { truncateForModel } from '../../core/agent/tool-content'
 import { label, readPages } from './paged-list'
 

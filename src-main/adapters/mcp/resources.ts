@@ -4,7 +4,10 @@
  * a size with the same marker the model sees for long tool output.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { McpResource, McpResourceTemplate } from '../../../src-preload/contract/mcp-catalog'
+import type {
+  McpResource,
+  McpResourceTemplate,
+} from '../../../src-preload/contract/resources-and-prompts'
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import { truncateForModel } from '../../core/agent/tool-content'
 import { label, readPages } from './paged-list'

@@ -18,7 +18,7 @@ import { runCliTurn } from '../run-turn'
 import { resolveSessionId } from '../session-id'
 import { stripControls } from '../terminal-text'
 import { CHAT_HELP, type ChatCommand } from './commands'
-import { listPrompts, listResources } from './catalog-lists'
+import { listPrompts, listResources } from './resource-prompt-lists'
 
 export type ChatStreams = Streams & { stdin: NodeJS.ReadStream }
 

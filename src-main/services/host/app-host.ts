@@ -28,8 +28,6 @@ import type {
 import { appHandlers } from '../handlers/app'
 import { assistantHandlers } from '../handlers/assistants'
 import { mcpHandlers } from '../handlers/mcp'
-import { mcpCatalogHandlers } from '../handlers/mcp-catalog'
-import { mcpLoginHandlers } from '../handlers/mcp-login'
 import { sessionHandlers } from '../handlers/sessions'
 import { providerHandlers } from '../handlers/providers'
 import { settingsHandlers } from '../handlers/settings'
@@ -181,7 +179,9 @@ export async function startEngine(
     warn,
     onStatus: (info) => hub.publish({ event: 'mcp.status', payload: info }),
   })
-  tools.catalog.onChange((change) => hub.publish({ event: 'mcp.catalog', payload: change }))
+  tools.resourcesAndPrompts.onChange((change) =>
+    hub.publish({ event: 'mcp.listChanged', payload: change }),
+  )
   const approvals = new ApprovalBroker(hub, opts.orphanApprovalMs ?? 30_000)
   const elicitations = new ElicitationBroker(hub, opts.orphanApprovalMs ?? 30_000)
   const turns = new TurnManager(
@@ -221,8 +221,6 @@ export async function startEngine(
     ...settingsHandlers(context),
     ...providerHandlers(context),
     ...mcpHandlers(context),
-    ...mcpCatalogHandlers(context),
-    ...mcpLoginHandlers(context),
     ...appHandlers(context),
     ...voiceHandlers(voice),
     ...assistantHandlers(context),

@@ -2,7 +2,7 @@
  * A server's prompt sent as the user's message (the composer's `/server:prompt`, the CLI's
  * `--prompt`): its messages as one text, and a link that says where the message came from.
  */
-import type { McpPromptMessage } from '../../../src-preload/contract/mcp-catalog'
+import type { McpPromptMessage } from '../../../src-preload/contract/resources-and-prompts'
 
 /** the link a message made from a prompt carries: it says where the message came from */
 export function promptOrigin(

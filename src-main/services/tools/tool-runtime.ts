@@ -13,7 +13,7 @@ import type { ToolRuntime } from '../../core/service-ports'
 import { BuiltinTools, defaultWorkspace } from '../../adapters/builtin-tools'
 import { configuredServers } from '../../adapters/mcp/config'
 import { stdioLauncher } from '../../adapters/mcp/launch'
-import { McpCatalog } from '../../adapters/mcp/catalog'
+import { ResourcesAndPrompts } from '../../adapters/mcp/resources-and-prompts'
 import { McpManager } from '../../adapters/mcp/manager'
 import { McpAuthStore } from '../../adapters/mcp/oauth-store'
 import { ProcessRegistry } from '../../adapters/mcp/process-registry'
@@ -57,14 +57,14 @@ export async function startToolRuntime(
     containmentTold = true
     warn(c.description)
   }
-  const catalog = new McpCatalog(() => manager.sources())
+  const resourcesAndPrompts = new ResourcesAndPrompts(() => manager.sources())
   const manager = new McpManager({
     launchStdio: stdioLauncher({ registry, env: process.env }),
     clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
     ...(opts.onStatus ? { onChange: opts.onStatus } : {}),
     maxToolsPerServer: () => app.settings.get().limits.maxToolsPerServer,
     onWarning: warn,
-    onConnected: (server, client) => catalog.attach(server, client),
+    onConnected: (server, client) => resourcesAndPrompts.attach(server, client),
     oauthStore: new McpAuthStore(app.secrets),
   })
   manager.apply(opts.override ?? configuredServers(app.settings.get().mcpServers, warn))
@@ -77,7 +77,7 @@ export async function startToolRuntime(
   const readyTimeoutMs = opts.readyTimeoutMs ?? 10_000
   return {
     manager,
-    catalog,
+    resourcesAndPrompts,
     hostFor(session) {
       const settings = app.settings.get()
       // read once per turn, not on every tool call (settings live in a file)

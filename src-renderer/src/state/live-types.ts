@@ -2,7 +2,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { ApprovalDecision, ErrorInfo } from '../../../src-preload/contract/dto'
 import type { ElicitAnswer } from '../../../src-preload/contract/elicitation'
-import type { PromptRef, ResourceRef } from '../../../src-preload/contract/mcp-catalog'
+import type { PromptRef, ResourceRef } from '../../../src-preload/contract/resources-and-prompts'
 import type {
   ElicitationRequestEvent,
   PermissionRequestEvent,

@@ -3,7 +3,10 @@
  * submits once the required ones are filled, Esc cancels. Empty values are left out.
  */
 import { useState, type JSX, type KeyboardEvent, type ReactNode } from 'react'
-import type { McpPrompt, McpResourceTemplate } from '../../../../src-preload/contract/mcp-catalog'
+import type {
+  McpPrompt,
+  McpResourceTemplate,
+} from '../../../../src-preload/contract/resources-and-prompts'
 import { promptCommand } from './prompt-commands'
 
 interface Argument {

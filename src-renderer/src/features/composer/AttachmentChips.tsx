@@ -1,6 +1,6 @@
 /** The resources attached to the message being written, each with a button that removes it. */
 import type { JSX } from 'react'
-import type { ResourceRef } from '../../../../src-preload/contract/mcp-catalog'
+import type { ResourceRef } from '../../../../src-preload/contract/resources-and-prompts'
 import '../../ui/attachment-chips.css'
 
 export interface Attachment {

@@ -8,11 +8,11 @@ import { useLive, usePlatform } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
 import { isProviderProblem, ProviderSettingsLink } from '../../ui/ProviderSettingsLink'
-import type { McpPrompt } from '../../../../src-preload/contract/mcp-catalog'
+import type { McpPrompt } from '../../../../src-preload/contract/resources-and-prompts'
 import { COMMANDS, parseCommand, SHORTCUTS } from './commands'
 import { completeWithPrompts, findPrompt, parsePromptCommand } from './prompt-commands'
 import { PromptForm } from './ArgumentForms'
-import { useMcpCatalogEvents, useMcpPrompts } from './use-mcp-catalog'
+import { useResourcesAndPromptsEvents, useMcpPrompts } from './use-resources-and-prompts'
 import { compactNow } from './compact-now'
 import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
@@ -78,7 +78,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
   const models = useModels(wantsModels)
   const box = useRef<HTMLTextAreaElement>(null)
   const picker = useResourcePicker(text, setDraft, () => box.current?.focus())
-  useMcpCatalogEvents()
+  useResourcesAndPromptsEvents()
   const prompts = useMcpPrompts(text.startsWith('/'))
   const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
   const sendPrompt = async (p: McpPrompt, args: Record<string, string>): Promise<void> => {

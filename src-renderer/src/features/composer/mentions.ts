@@ -2,7 +2,10 @@
  * The `@` of the message box: the word being typed after an `@` (at the start or after a
  * space) opens the resource picker, filtered by that word. Pure functions.
  */
-import type { McpResource, McpResourceTemplate } from '../../../../src-preload/contract/mcp-catalog'
+import type {
+  McpResource,
+  McpResourceTemplate,
+} from '../../../../src-preload/contract/resources-and-prompts'
 
 export interface Mention {
   /** where the `@` is */

@@ -2,7 +2,7 @@
  * The servers' prompts as slash commands: `/server:prompt`. Pure functions: recognizing one
  * and Tab completion over the built-in commands and the prompts together.
  */
-import type { McpPrompt } from '../../../../src-preload/contract/mcp-catalog'
+import type { McpPrompt } from '../../../../src-preload/contract/resources-and-prompts'
 import { COMMANDS, complete, type Completion } from './commands'
 
 export const promptCommand = (p: Pick<McpPrompt, 'server' | 'name'>): string =>

@@ -4,12 +4,15 @@
  * template asks its variables first. Attached resources show as chips above the box.
  */
 import { useMemo, useState, type JSX, type KeyboardEvent } from 'react'
-import type { McpResourceTemplate, ResourceRef } from '../../../../src-preload/contract/mcp-catalog'
+import type {
+  McpResourceTemplate,
+  ResourceRef,
+} from '../../../../src-preload/contract/resources-and-prompts'
 import type { Attachment } from './AttachmentChips'
 import { filterChoices, mentionAt, withoutMention, choiceLabel, type Choice } from './mentions'
 import { LISTBOX_ID, optionId, ResourceListbox } from './ResourceListbox'
 import { TemplateForm } from './ArgumentForms'
-import { useMcpResources } from './use-mcp-catalog'
+import { useMcpResources } from './use-resources-and-prompts'
 
 export interface ResourcePicker {
   attachments: Attachment[]

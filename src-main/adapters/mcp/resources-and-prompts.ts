@@ -17,7 +17,7 @@ import type {
   McpResource,
   McpResourceTemplate,
   ResourceRef,
-} from '../../../src-preload/contract/mcp-catalog'
+} from '../../../src-preload/contract/resources-and-prompts'
 import type { McpResourcesAndPrompts, ResourcesOrPromptsChange } from '../../core/mcp-ports'
 import { getPromptMessages, listPrompts } from './prompts'
 import { expandTemplate, listResources, readResourceParts } from './resources'
@@ -32,9 +32,9 @@ interface ClientSource {
   readyClient(): Client | null
 }
 
-export class CatalogError extends Error {}
+export class ResourcesAndPromptsError extends Error {}
 
-export class McpCatalog implements McpResourcesAndPrompts {
+export class ResourcesAndPrompts implements McpResourcesAndPrompts {
   private readonly listeners = new Set<(c: ResourcesOrPromptsChange) => void>()
   private readonly subscribed = new WeakMap<Client, Set<string>>()
 
@@ -77,11 +77,14 @@ export class McpCatalog implements McpResourcesAndPrompts {
     const client = this.clientOf(ref.server)
     const uri =
       ref.uri ?? (ref.uriTemplate ? expandTemplate(ref.uriTemplate, ref.values ?? {}) : null)
-    if (!uri) throw new CatalogError('Name the resource to read: its URI or a template.')
+    if (!uri)
+      throw new ResourcesAndPromptsError('Name the resource to read: its URI or a template.')
     try {
       return await readResourceParts(client, ref.server, uri, ref.name, signal)
     } catch (e) {
-      throw new CatalogError(`The server "${ref.server}" could not read ${uri}: ${messageOf(e)}`)
+      throw new ResourcesAndPromptsError(
+        `The server "${ref.server}" could not read ${uri}: ${messageOf(e)}`,
+      )
     }
   }
 
@@ -102,7 +105,7 @@ export class McpCatalog implements McpResourcesAndPrompts {
     try {
       return await getPromptMessages(server, client, name, args)
     } catch (e) {
-      throw new CatalogError(
+      throw new ResourcesAndPromptsError(
         `The server "${server}" could not give the prompt ${name}: ${messageOf(e)}`,
       )
     }
@@ -138,7 +141,7 @@ export class McpCatalog implements McpResourcesAndPrompts {
     const client = this.sources()
       .find((s) => s.name === server)
       ?.readyClient()
-    if (!client) throw new CatalogError(`The MCP server "${server}" is not running.`)
+    if (!client) throw new ResourcesAndPromptsError(`The MCP server "${server}" is not running.`)
     return client
   }
 

@@ -1,6 +1,6 @@
 /**
  * `/resources` and `/prompts` in `cairn chat`: what the running MCP servers offer, as the
- * window's `@` picker and `/` commands list it (the same catalog). Every name comes from a
+ * window's `@` picker and `/` commands list them (the same lists). Every name comes from a
  * server and is stripped of control sequences.
  */
 import type { ToolRuntime } from '../../core/service-ports'
@@ -17,7 +17,7 @@ const about = (s: string | undefined): string =>
  * A list command: waits for servers still starting, then writes what `read` lists under
  * its head (`some`, or `none` when it is empty) and what servers could not list.
  */
-function catalogList(
+function listFromServers(
   read: (tools: ToolRuntime) => Promise<{ lines: string[]; errors: ListError[] }>,
   some: string,
   none: string,
@@ -33,9 +33,9 @@ function catalogList(
   }
 }
 
-export const listResources = catalogList(
+export const listResources = listFromServers(
   async (tools) => {
-    const { resources, templates, errors } = await tools.catalog.resources()
+    const { resources, templates, errors } = await tools.resourcesAndPrompts.resources()
     const lines: string[] = []
     for (const r of resources) {
       lines.push(
@@ -53,9 +53,9 @@ export const listResources = catalogList(
   'No running MCP server offers resources.',
 )
 
-export const listPrompts = catalogList(
+export const listPrompts = listFromServers(
   async (tools) => {
-    const { prompts, errors } = await tools.catalog.prompts()
+    const { prompts, errors } = await tools.resourcesAndPrompts.prompts()
     const lines = prompts.map((p) => {
       const args = p.arguments
         .map((a) => `${stripControls(a.name)}=…${a.required ? '' : ' (optional)'}`)

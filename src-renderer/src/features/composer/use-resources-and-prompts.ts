@@ -1,6 +1,6 @@
 /**
  * The connected MCP servers' resources and prompts, for `@` and `/server:prompt`. Listed
- * when first wanted; a server's list_changed (the `mcp.catalog` event) or a server becoming
+ * when first wanted; a server's list_changed (the `mcp.listChanged` event) or a server becoming
  * ready or stopping lists them again.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -12,11 +12,11 @@ const resourcesKey = ['mcp.resources'] as const
 const promptsKey = ['mcp.prompts'] as const
 
 /** Keeps both lists fresh; the composer calls it once for the two lists below. */
-export function useMcpCatalogEvents(): void {
+export function useResourcesAndPromptsEvents(): void {
   const { bridge } = usePlatform()
   const client = useQueryClient()
   useEffect(() => {
-    const onCatalog = (c: { what: 'resources' | 'prompts' }): void => {
+    const onListChanged = (c: { what: 'resources' | 'prompts' }): void => {
       void client.invalidateQueries({
         queryKey: c.what === 'resources' ? resourcesKey : promptsKey,
       })
@@ -25,10 +25,10 @@ export function useMcpCatalogEvents(): void {
       void client.invalidateQueries({ queryKey: resourcesKey })
       void client.invalidateQueries({ queryKey: promptsKey })
     }
-    bridge.on('mcp.catalog', onCatalog)
+    bridge.on('mcp.listChanged', onListChanged)
     bridge.on('mcp.status', onStatus)
     return () => {
-      bridge.off('mcp.catalog', onCatalog)
+      bridge.off('mcp.listChanged', onListChanged)
       bridge.off('mcp.status', onStatus)
     }
   }, [bridge, client])

@@ -5,13 +5,13 @@
  * token, which the window hears as a status change. A login that fails or times out leaves
  * the server at "needs login" with the reason.
  */
-import type { McpServerInfo } from '../../../src-preload/contract/dto'
-import { isStdio, type HttpServerConfig } from '../../core/mcp-ports'
-import { ExpectedError } from '../../core/errors'
-import type { Handlers } from '../../ipc/router'
-import type { HandlerContext } from './handler-context'
+import type { McpServerInfo } from '../../../../src-preload/contract/dto'
+import { isStdio, type HttpServerConfig } from '../../../core/mcp-ports'
+import { ExpectedError } from '../../../core/errors'
+import type { Handlers } from '../../../ipc/router'
+import type { HandlerContext } from '../handler-context'
 
-export function mcpLoginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | 'mcp.logout'> {
+export function loginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | 'mcp.logout'> {
   const inFlight = new Map<string, Promise<string | null>>()
   const remote = (name: string): HttpServerConfig => {
     const conn = c.tools.manager.get(name)
