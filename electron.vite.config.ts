@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          // the local model runtime, started in Electron's utility process
+          'local-runtime': resolve('src-main/local-runtime/main.ts'),
+        },
+      },
     },
   },
   preload: {

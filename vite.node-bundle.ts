@@ -8,7 +8,11 @@ const external = [
   ...Object.keys(pkg.dependencies),
 ].map((d) => new RegExp(`^${d.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}(/.*)?$`))
 
-/** A Node program (the CLI, the browser-mode host): one ESM file, dependencies from node_modules. */
+/**
+ * A Node program (the CLI, the browser-mode host): `index.js`, and beside it
+ * `local-runtime.js` (the local model runtime's process, which the program starts), ESM,
+ * dependencies from node_modules.
+ */
 export function nodeBundle(
   entry: string,
   outDir: string,
@@ -17,17 +21,18 @@ export function nodeBundle(
   return {
     define: { __CAIRN_VERSION__: JSON.stringify(pkg.version) },
     build: {
-      ssr: entry,
+      ssr: true,
       outDir,
       emptyOutDir: true,
       target: 'node20',
       sourcemap: true,
       minify: false,
       rollupOptions: {
+        input: { index: entry, 'local-runtime': 'src-main/local-runtime/main.ts' },
         external,
         output: {
           format: 'es',
-          entryFileNames: 'index.js',
+          entryFileNames: '[name].js',
           ...(opts.shebang ? { banner: '#!/usr/bin/env node' } : {}),
         },
       },

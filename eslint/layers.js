@@ -96,7 +96,24 @@ export const LAYERS = [
       // fetch_url's page text (htmlparser2 underneath: linear on hostile markup)
       'html-to-text',
       '@modelcontextprotocol/sdk/**',
+      // reading a GGUF model's header (local models); loaded only when a model is added
+      'node-llama-cpp',
     ],
+  },
+  {
+    files: ['src-main/local-runtime/**/*.ts'],
+    layer: 'src-main/local-runtime',
+    why: 'the local model runtime is its own process: node-llama-cpp behind an HTTP server, the model index to find files.',
+    allow: [
+      '/src-main/local-runtime/**',
+      '/src-main/adapters/local-models/**',
+      '/src-main/core/local-models/**',
+      CONTRACT,
+      ...NODE,
+      'zod',
+      'node-llama-cpp',
+    ],
+    allowTypes: ['/src-main/core/service-ports'],
   },
   {
     files: ['src-main/services/**/*.ts', 'src-main/ipc/**/*.ts'],

@@ -18,6 +18,9 @@ export const USAGE = `Usage:
   cairn sessions search <text> [--json]
   cairn sessions export <id> --format md|json
   cairn sessions delete <id>
+  cairn models list [--json]        the local models (Cairn runs them itself: --provider local)
+  cairn models add <file.gguf> [--name <name>]   copy a GGUF model into the data directory
+  cairn models remove <name>
   cairn assistants list [--json]    the assistants (a chat runs with one: --assistant <name>)
   cairn assistants show <name> [--json]
   cairn assistants tools <name> [--json] [--mcp-config <file>]
@@ -41,6 +44,8 @@ Options:
                           the settings' active provider, a local server found running)
   --api-key <key>         else CAIRN_API_KEY, else OPENAI_API_KEY (prefer the environment:
                           a flag is visible to other users in the process list)
+  --provider <id>         a provider of the settings by its id, or local (Cairn's own runtime
+                          for the local models); unset: the active one
   --model <name>          the model, and a continued session's model from now on; without it
                           a continued session keeps its own model
   --session <id>          continue that session (its id, or a unique beginning of it)
@@ -147,7 +152,7 @@ export interface CliOptions {
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants'
+  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants' | 'models'
   positionals: string[]
   options: CliOptions
 }
@@ -214,6 +219,7 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
   if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
   if (first === 'assistants') return { command: 'assistants', positionals: rest, options }
+  if (first === 'models') return { command: 'models', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }

@@ -3,6 +3,7 @@
  * client, the MCP SDK and the tool runtime load when a command uses them, so `--version`,
  * `--help` and `sessions …` start quickly.
  */
+import { fileURLToPath } from 'node:url'
 import { parseCli, USAGE, UsageError } from './args'
 import { guardStream, stripControls } from './terminal-text'
 import { withdrawSecretEnv } from '../services/host/secret-env'
@@ -41,9 +42,14 @@ async function main(argv: string[]): Promise<number> {
   const prompt = await promptOf(parsed)
   if (prompt === null) return 2
 
-  const [{ resolveDataDir }, { openDataDir, storageTrouble, tellLateDamage }] = await Promise.all([
+  const [
+    { resolveDataDir },
+    { openDataDir, storageTrouble, tellLateDamage },
+    { nodeRuntimeLauncher },
+  ] = await Promise.all([
     import('../adapters/data-dir'),
     import('./open-data'),
+    import('../services/providers/local-runtime'),
   ])
   const dataDir = resolveDataDir({
     ...(options.dataDir ? { flag: options.dataDir } : {}),
@@ -51,7 +57,13 @@ async function main(argv: string[]): Promise<number> {
   })
   const app = await openDataDir(
     dataDir,
-    { onWarning: (m) => streams.stderr.write(`Warning: ${m}\n`) },
+    {
+      onWarning: (m) => streams.stderr.write(`Warning: ${m}\n`),
+      // the local model runtime: the script built beside this one
+      localRuntimeLauncher: nodeRuntimeLauncher(
+        fileURLToPath(new URL('./local-runtime.js', import.meta.url)),
+      ),
+    },
     streams,
   )
   if (typeof app === 'number') return app
@@ -129,6 +141,10 @@ async function runCommand(
     if (command === 'assistants') return await assistantsCommand(app, positionals, options, streams)
     // --assistant takes a name (or an id); the turn gets the id
     if (options.assistant) options.assistant = resolveAssistant(app, options.assistant).id
+  }
+  if (command === 'models') {
+    const { modelsCommand } = await import('./models')
+    return await modelsCommand(app, positionals, options, streams)
   }
   if (command === 'mcp') {
     const { mcpCommand } = await import('./mcp')

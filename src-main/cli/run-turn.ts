@@ -78,6 +78,7 @@ export async function runCliTurn(
       text: message.text,
       ...(message.parts && message.parts.length > 0 ? { parts: message.parts } : {}),
       flags: {
+        ...(options.assistantFields.provider ? { provider: options.assistantFields.provider } : {}),
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         ...(options.apiKey ? { apiKey: options.apiKey } : {}),
         ...(message.model ? { model: message.model } : {}),

@@ -19,6 +19,7 @@ import type {
   SessionRecord,
   StoredMessage,
 } from '../../src-preload/contract/dto'
+import type { LocalModel } from '../../src-preload/contract/local-models'
 import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import type { McpResourcesAndPrompts, McpServers } from './mcp-ports'
 import type { PermissionRuleStore, SessionStore, TokenCalibration, ToolHost } from './ports'
@@ -236,4 +237,21 @@ export interface ToolRuntime {
   /** every configured MCP server, enabled or not, in name order */
   servers(): McpServerInfo[]
   shutdown(): Promise<void>
+}
+
+// ——— local models ———
+
+/** The GGUF models Cairn runs itself (`<data dir>/models/`, the `local` provider). */
+export interface LocalModelStore {
+  /** the folder that holds them */
+  readonly dir: string
+  /** the models whose file is there, in the order they were added */
+  list(): LocalModel[]
+  get(name: string): LocalModel | null
+  /** the model's file */
+  filePath(model: Pick<LocalModel, 'file'>): string
+  /** copies a GGUF file in (checked: GGUF, whole) and lists it under `name` (default: from the file) */
+  addFile(source: string, name?: string): Promise<LocalModel>
+  /** removes the model and its file */
+  remove(name: string): Promise<LocalModel>
 }

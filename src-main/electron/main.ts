@@ -12,6 +12,7 @@ import {
   safeStorage,
   session,
   shell,
+  utilityProcess,
 } from 'electron'
 import type { WindowBounds } from '../adapters/settings/schema'
 import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
@@ -27,6 +28,7 @@ import { installMenu } from './menu'
 import { findNativeBinding } from './native-binding'
 import { appDataDir, appFiles, argValue } from './paths'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './protocol'
+import { runtimeScript, utilityRuntimeLauncher } from './runtime-process'
 import { safeStorageCodec } from './secrets-codec'
 import { guardWebContents, hardenSession, trustedOrigins } from './security'
 import { createMainWindow, loadMainPage, saveWindowBounds } from './window'
@@ -146,6 +148,7 @@ function hostOptionsFor(
     openAuthorization: nativeLoginOpener(dialog, shell, window),
     dialogs: nativeDialogs(dialog, window),
     confirmNewDatabase: nativeNewDatabaseConsent(dialog, window),
+    localRuntimeLauncher: utilityRuntimeLauncher(utilityProcess, runtimeScript(app.getAppPath())),
   }
 }
 

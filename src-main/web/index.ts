@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { resolveDataDir } from '../adapters/data-dir'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
 import { createAppHost, type AppHost } from '../services/host/app-host'
+import { nodeRuntimeLauncher } from '../services/providers/local-runtime'
 import { stopOnSignals } from '../services/host/signals'
 import { startWebServer, type WebServer, type WebServerOptions } from './server'
 import { openBrowserAt } from './open-page'
@@ -104,6 +105,10 @@ async function openHost(dataDir: string, values: Flags): Promise<AppHost> {
       env: process.env,
       ...(values['mcp-config'] ? { mcpConfigFile: values['mcp-config'] } : {}),
       onWarning: (m) => process.stderr.write(`Warning: ${m}\n`),
+      // the local model runtime: the script built beside this one
+      localRuntimeLauncher: nodeRuntimeLauncher(
+        fileURLToPath(new URL('./local-runtime.js', import.meta.url)),
+      ),
     })
   try {
     return await open()

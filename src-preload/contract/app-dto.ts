@@ -23,6 +23,7 @@ export type SettingsView = Pick<
   | 'systemPrompt'
   | 'generateTitles'
   | 'voice'
+  | 'localModels'
 > & { providers: ProviderView[] }
 
 /** A built-in tool, as the settings list it. */

@@ -46,6 +46,10 @@ export const errorCodeSchema = z.enum([
   /** another Cairn window or process holds the session (or the settings file) */
   'busy',
 
+  // local models
+  /** a model file that is not GGUF, is cut short, or cannot be read */
+  'model_file_invalid',
+
   // the model provider
   /** the API key was rejected (401) */
   'auth',

@@ -28,6 +28,7 @@ import { mcpServerInput } from './mcp-config-schema'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import { voiceSourceSchema, type VoiceStatus } from './voice'
+import type { LocalModel, LocalModelsView } from './local-models'
 import {
   promptRefSchema,
   resourceRefSchema,
@@ -150,6 +151,7 @@ export const routeInputs = {
     systemPrompt: settingsFields.systemPrompt.optional(),
     generateTitles: settingsFields.generateTitles.optional(),
     voice: z.strictObject(settingsFields.voice.shape).optional(),
+    localModels: z.strictObject(settingsFields.localModels.shape).optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
@@ -253,6 +255,16 @@ export const routeInputs = {
    * when no damage was found.
    */
   'app.replaceDamagedDatabase': z.strictObject({}),
+  /** the local models (Settings › Models), this machine's memory, the runtime's process */
+  'models.list': z.strictObject({}),
+  /** copies a GGUF file from this machine (an absolute path) into the models folder */
+  'models.add': z.strictObject({
+    path: z.string().min(1).max(4096),
+    name: text(100).optional(),
+  }),
+  'models.remove': z.strictObject({ name: text(200) }),
+  /** whether the local runtime's process runs, and its pid */
+  'models.runtime': z.strictObject({}),
 } satisfies Record<keyof RouteOutputs, z.ZodType>
 
 /** What each route answers. */
@@ -367,6 +379,10 @@ export interface RouteOutputs {
   'app.saveFile': { path: string | null }
   /** where the damaged database was moved; null: the user declined */
   'app.replaceDamagedDatabase': { movedTo: string | null }
+  'models.list': LocalModelsView
+  'models.add': LocalModel
+  'models.remove': { removed: string }
+  'models.runtime': { running: boolean; pid: number | null }
 }
 
 export type RouteName = keyof RouteOutputs

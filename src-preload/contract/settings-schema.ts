@@ -112,6 +112,18 @@ export const voiceSettingsSchema = z.object({
   finalUtterance: z.enum(FINAL_UTTERANCE_MODES),
 })
 
+/** Cairn's own runtime for local GGUF models (see the README's "Local models"). */
+export const localModelsSettingsSchema = z.object({
+  /** a loaded model is unloaded after this many minutes without a request */
+  idleMinutes: int(1, 1440),
+  /** CPU threads for generation; 0: half the machine's cores */
+  threads: int(0, 256),
+  /** the largest context window given to a model (tokens); less when memory is short */
+  maxContext: int(512, 1_048_576),
+  /** the Hugging Face hub searched and downloaded from (another address: a mirror) */
+  hubURL: z.url({ protocol: /^https?$/ }).max(2048),
+})
+
 /** Every key of settings.json; each is required in the file (a missing one takes its default). */
 export const settingsSchema = z.object({
   providers: z.array(providerSchema).max(100),
@@ -140,6 +152,7 @@ export const settingsSchema = z.object({
   /** the desktop window's last bounds */
   window: windowBoundsSchema.nullable(),
   voice: voiceSettingsSchema,
+  localModels: localModelsSettingsSchema,
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>

@@ -3,6 +3,7 @@
  * with `vi.mock('electron', () => import('./electron-mock'))` and inspect the objects below;
  * `resetElectron()` gives every test a fresh app.
  */
+import { fork as nodeFork } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { vi } from 'vitest'
 
@@ -139,6 +140,30 @@ export const screen = {
   getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]),
 }
 
+/**
+ * `utilityProcess.fork`, as a real Node child process behind the utility process's API
+ * (`postMessage`, `message`, `exit` with a code, `kill()`), so the launcher runs for real.
+ */
+export const utilityProcess = {
+  forks: [] as { script: string; options: unknown }[],
+  fork: vi.fn((script: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv } = {}) => {
+    utilityProcess.forks.push({ script, options })
+    const child = nodeFork(script, args, {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'json',
+      ...(options.env ? { env: options.env } : {}),
+    })
+    const proc = Object.assign(new EventEmitter(), {
+      pid: child.pid,
+      postMessage: (m: unknown) => void (child.connected && child.send(m as object)),
+      kill: () => child.kill('SIGKILL'),
+    })
+    child.on('message', (m) => proc.emit('message', m))
+    child.on('exit', (code) => proc.emit('exit', code ?? 1))
+    return proc
+  }),
+}
+
 export const contextBridge = { exposeInMainWorld: vi.fn() }
 
 export const ipcRenderer = Object.assign(new EventEmitter(), {
@@ -160,6 +185,7 @@ export function resetElectron(): void {
 
 export default {
   app,
+  utilityProcess,
   BrowserWindow,
   ipcMain,
   protocol,

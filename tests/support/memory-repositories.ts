@@ -7,6 +7,9 @@
  * no data directory.
  */
 import { randomUUID } from 'node:crypto'
+import type { LocalModel } from '../../src-preload/contract/local-models'
+import type { LocalModelStore } from '../../src-main/core/service-ports'
+import { LocalRuntime } from '../../src-main/services/providers/local-runtime'
 import {
   assistantDraftSchema,
   DEFAULT_ASSISTANT_ID,
@@ -577,6 +580,26 @@ export class MemoryTurnLogs implements TurnLogArchive {
   }
 }
 
+/** No local models, and none can be added (a test of local models uses the real index). */
+export class MemoryModels implements LocalModelStore {
+  readonly dir = '(memory)/models'
+  list(): LocalModel[] {
+    return []
+  }
+  get(): LocalModel | null {
+    return null
+  }
+  filePath(m: Pick<LocalModel, 'file'>): string {
+    return `${this.dir}/${m.file}`
+  }
+  async addFile(): Promise<LocalModel> {
+    throw new Error('memory services keep no model files')
+  }
+  async remove(name: string): Promise<LocalModel> {
+    throw new Error(`There is no local model "${name}".`)
+  }
+}
+
 export interface MemoryServices extends AppServices {
   store: MemorySessionRepository
   assistants: MemoryAssistantRepository
@@ -608,6 +631,13 @@ export function memoryServices(
     turnLogs: logs,
     rules,
     defaultWorkspace: () => opts.workspace ?? '(memory)/Cairn',
+    models: new MemoryModels(),
+    localRuntime: new LocalRuntime(null, () => ({
+      dataDir: '(memory)',
+      idleMs: 60_000,
+      threads: 1,
+      maxContext: 512,
+    })),
     registerSecret: () => undefined,
     close: () => undefined,
   }

@@ -51,6 +51,12 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   generateTitles: false,
   window: null,
   voice: { server: null, finalUtterance: 'send' as const },
+  localModels: {
+    idleMinutes: 10,
+    threads: 0,
+    maxContext: 8192,
+    hubURL: 'https://huggingface.co',
+  },
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

@@ -4,6 +4,7 @@ import { detectKind, discoverModel, forgetServerInfo } from '../../core/llm/serv
 import type { Handlers } from '../../ipc/router'
 import { DEFAULT_OLLAMA_MAX_CONTEXT } from '../providers/model-setup'
 import { localServerCandidates, probeLocalServers } from '../providers/provider'
+import { LOCAL_PROVIDER_ID, LOCAL_PROVIDER_NAME } from '../providers/local-provider'
 import { newChatProvider } from './settings'
 import type { HandlerContext } from './handler-context'
 
@@ -43,7 +44,13 @@ export function providerHandlers(c: HandlerContext): Pick<Handlers, ProviderRout
     'providers.status': async () => {
       // whether one is configured, not its key: no stored key is read
       const chosen = newChatProvider(c, () => undefined)
-      if (!chosen) return { configured: false, source: null, label: null }
+      if (!chosen) {
+        // the built-in `local` provider: chosen, or the default once a model is added
+        const s = c.app.settings.get()
+        if (s.activeProviderId === LOCAL_PROVIDER_ID || c.app.models.list().length > 0)
+          return { configured: true, source: 'settings', label: LOCAL_PROVIDER_NAME }
+        return { configured: false, source: null, label: null }
+      }
       return {
         configured: true,
         source: chosen.source === 'settings' ? 'settings' : 'env',

@@ -4,6 +4,7 @@ import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { LlmClient } from '../../core/llm/client'
 import { ExpectedError } from '../../core/errors'
 import type { Handlers } from '../../ipc/router'
+import { LOCAL_PROVIDER_ID } from '../providers/local-provider'
 import {
   detectLocalServer,
   localServerCandidates,
@@ -40,6 +41,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     systemPrompt: s.systemPrompt,
     generateTitles: s.generateTitles,
     voice: s.voice,
+    localModels: s.localModels,
   }
 }
 
@@ -87,7 +89,11 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
               (r) => !(r.server === server && r.tool === tool && r.fingerprint === fingerprint),
             )
           }
-          if (s.activeProviderId && !s.providers.some((p) => p.id === s.activeProviderId)) {
+          if (
+            s.activeProviderId &&
+            s.activeProviderId !== LOCAL_PROVIDER_ID &&
+            !s.providers.some((p) => p.id === s.activeProviderId)
+          ) {
             throw new ExpectedError(
               'bad_request',
               `There is no provider "${s.activeProviderId}" to make active.`,
@@ -114,6 +120,10 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
     }),
     'providers.models': async ({ providerId }) => {
       const s = c.app.settings.get()
+      if (providerId === LOCAL_PROVIDER_ID) {
+        const local = c.app.models.list().map((m) => m.name)
+        return { models: local, defaultModel: local[0] ?? null }
+      }
       if (providerId) {
         const provider = s.providers.find((p) => p.id === providerId)
         if (!provider) throw new ExpectedError('not_found', `There is no provider "${providerId}".`)
@@ -123,6 +133,11 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
         }
       }
       const chosen = newChatProvider(c, (id) => c.app.secrets.getApiKey(id))
+      const local = c.app.models.list().map((m) => m.name)
+      if (!chosen && (s.activeProviderId === LOCAL_PROVIDER_ID || local.length > 0)) {
+        const active = s.activeProviderId === LOCAL_PROVIDER_ID ? s.activeModel : null
+        return { models: local, defaultModel: active ?? local[0] ?? null }
+      }
       if (chosen) {
         return {
           models: await models(chosen.baseURL, chosen.apiKey),

@@ -13,6 +13,7 @@ import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
 import { createRouter, internalErrorLine, type Handlers, type Router } from '../../ipc/router'
 import { openAppServices, type AppServices } from './app-services'
+import type { RuntimeLauncher } from '../providers/local-runtime'
 import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
@@ -30,6 +31,7 @@ import { assistantHandlers } from '../handlers/assistants'
 import { mcpHandlers } from '../handlers/mcp'
 import { sessionHandlers } from '../handlers/sessions'
 import { providerHandlers } from '../handlers/providers'
+import { modelHandlers } from '../handlers/models'
 import { settingsHandlers } from '../handlers/settings'
 import { startToolRuntime } from '../tools/tool-runtime'
 import { TurnManager } from '../turns/turn-manager'
@@ -52,6 +54,8 @@ export interface AppHostOptions {
   /** opens settings.json (desktop: electron-store on the same file; default: read directly) */
   settingsStoreFactory?: SettingsStoreFactory
   onWarning?: (message: string) => void
+  /** starts the local model runtime's process (none: local models cannot run in this host) */
+  localRuntimeLauncher?: RuntimeLauncher
   /** how long a pending approval waits with no renderer attached before it is denied (default 30 s) */
   orphanApprovalMs?: number
   /**
@@ -138,6 +142,8 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
         ...(opts.secretsCodec ? { secretsCodec: opts.secretsCodec } : {}),
         ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
         ...(opts.settingsStoreFactory ? { settingsStoreFactory: opts.settingsStoreFactory } : {}),
+        ...(opts.localRuntimeLauncher ? { localRuntimeLauncher: opts.localRuntimeLauncher } : {}),
+        onRuntimeLog: (line) => warn(`Local model runtime: ${line}`),
       }),
       opts,
       { env, hub, warn, replaceDatabase },
@@ -220,6 +226,7 @@ export async function startEngine(
     ...contextHandlers(context),
     ...settingsHandlers(context),
     ...providerHandlers(context),
+    ...modelHandlers(context),
     ...mcpHandlers(context),
     ...appHandlers(context),
     ...voiceHandlers(voice),

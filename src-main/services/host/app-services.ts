@@ -18,6 +18,8 @@ import { openSettings, type SettingsStoreFactory } from '../../adapters/settings
 import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
 import { createSessionStore } from '../../adapters/sqlite/session-store'
+import { ModelIndex } from '../../adapters/local-models/model-index'
+import { LocalRuntime, type RuntimeLauncher } from '../providers/local-runtime'
 import type { TurnLogger } from '../../core/ports'
 import type {
   AssistantRepository,
@@ -26,6 +28,7 @@ import type {
   SecretsStore,
   SessionRepository,
   SettingsStore,
+  LocalModelStore,
   TurnLogArchive,
 } from '../../core/service-ports'
 
@@ -48,6 +51,10 @@ export interface AppServices {
   calibration?: SavedTokenCalibration
   /** the folder the built-in file tools use when neither the session nor the settings name one */
   defaultWorkspace(): string
+  /** the local GGUF models (`<data dir>/models/`) */
+  models: LocalModelStore
+  /** the process that runs them (the `local` provider), started on demand */
+  localRuntime: LocalRuntime
   /** a key in use that is not stored (a flag, the environment): never written to a log */
   registerSecret(secret: string): void
   close(): void
@@ -61,6 +68,10 @@ export interface OpenAppServicesOptions {
   nativeBinding?: string
   /** opens settings.json (desktop: electron-store on the same file; default: read directly) */
   settingsStoreFactory?: SettingsStoreFactory
+  /** starts the local model runtime's process (none: this host cannot run local models) */
+  localRuntimeLauncher?: RuntimeLauncher
+  /** what the local runtime logs (llama.cpp's errors, models loaded and unloaded) */
+  onRuntimeLog?: (line: string) => void
 }
 
 /**
@@ -111,6 +122,19 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
   const rules = new SettingsPermissionRules(settings, Date.now, warn)
   // Old turn logs go in the background; never in the way of a turn.
   void pruneTurnLogs(dataPaths(dataDir).logsRoot, settings.get().logRetentionDays).catch(() => {})
+  const localRuntime = new LocalRuntime(
+    opts.localRuntimeLauncher ?? null,
+    () => {
+      const l = settings.get().localModels
+      return {
+        dataDir,
+        idleMs: l.idleMinutes * 60_000,
+        threads: l.threads,
+        maxContext: l.maxContext,
+      }
+    },
+    opts.onRuntimeLog,
+  )
   return {
     dataDir,
     settings,
@@ -127,7 +151,12 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     calibration: new FileTokenCalibration(dataDir, (e) =>
       warn(`Could not save the token calibration: ${e.message}`),
     ),
+    models: new ModelIndex(dataDir),
+    localRuntime,
     registerSecret: (secret) => void runtimeSecrets.add(secret),
-    close: () => store.close(),
+    close: () => {
+      localRuntime.stopNow()
+      store.close()
+    },
   }
 }

@@ -16,6 +16,7 @@ import { chooseContextWindow, type WindowChoice } from '../../core/llm/server-in
 import { discoverModel, type ServerModelInfo } from '../../core/llm/server-info/discover'
 import { serverRoot } from '../../core/llm/server-info/fetch-json'
 import type { LlmEndpoint } from '../../core/llm/types'
+import { guardLocalClient } from './local-provider'
 import type { ProviderChoice } from './provider'
 
 /** The largest num_ctx asked of Ollama unless the provider's settings say otherwise. */
@@ -106,8 +107,9 @@ export async function setupModel(
   })
   const params = native ? {} : thinkingParams(caps.thinkingControl, options.thinking)
   const imageInput = caps.vision ?? provider.imageInput === true
+  const client = explaining(base, window, info)
   return {
-    client: explaining(base, window, info),
+    client: provider.local ? guardLocalClient(client, provider.local) : client,
     requestURL: native ? `${serverRoot(provider.baseURL)}/api/chat` : provider.baseURL,
     window,
     info,

@@ -1,10 +1,13 @@
 import type { ProviderSettings } from '../../../src-preload/contract/settings-schema'
+import type { LocalRuntime } from './local-runtime'
 
 /**
  * Which endpoint a turn talks to. Flags beat the environment, the environment beats
  * settings; with nothing configured, the usual local servers are tried.
  */
 export interface ProviderFlags {
+  /** a provider of the settings by id, or `local` (the CLI's `--provider`) */
+  provider?: string
   baseUrl?: string
   apiKey?: string
   model?: string
@@ -37,6 +40,8 @@ export interface ProviderChoice {
   /** where the base URL came from */
   source: 'flag' | 'env' | 'settings'
   label: string
+  /** the built-in `local` provider: the runtime process this address belongs to */
+  local?: { runtime: LocalRuntime; generation: number }
 }
 
 export type ProviderOptions = Pick<

@@ -16,6 +16,7 @@ import { systemClock } from '../../core/clock'
 import type { AppServices } from '../host/app-services'
 import { setupModel } from '../providers/model-setup'
 import { sessionWindow } from './session-windows'
+import { providerKey } from '../providers/local-provider'
 import { chooseProvider, SetupError } from './turn-plan'
 
 function limitsOf(settings: SettingsData): TurnLimits {
@@ -95,7 +96,7 @@ export async function compactSession(
         {
           client: setup.client,
           baseURL: setup.requestURL,
-          provider: provider.baseURL,
+          provider: providerKey(provider),
           model,
           ...(utilityModel ? { utilityModel } : {}),
         },

@@ -21,6 +21,12 @@ import {
 import type { AppServices } from '../host/app-services'
 import { setupModel } from '../providers/model-setup'
 import {
+  LOCAL_PROVIDER_ID,
+  LocalProviderError,
+  localProviderChoice,
+  providerKey,
+} from '../providers/local-provider'
+import {
   detectLocalServer,
   localServerCandidates,
   noProviderHelp,
@@ -121,7 +127,7 @@ export async function setupTurnModel(
   const llm: TurnDeps['llm'] = {
     client: setup.client,
     baseURL: setup.requestURL,
-    provider: provider.baseURL,
+    provider: providerKey(provider),
     model,
     ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
     ...(assistant.utilityModel ? { utilityModel: assistant.utilityModel } : {}),
@@ -167,14 +173,33 @@ export async function chooseProvider(
   { flags, env }: Pick<PlanInput, 'flags' | 'env'>,
   localModel: (served: string[]) => string | undefined,
 ): Promise<ProviderChoice> {
+  const named = flags.baseUrl ? undefined : (flags.provider ?? assistant.providerId)
+  if (named === LOCAL_PROVIDER_ID)
+    return local(app, flags.model ?? assistant.model, flags.provider ? 'flag' : 'settings')
+  if (flags.provider && !settings.providers.some((p) => p.id === flags.provider)) {
+    const ids = [LOCAL_PROVIDER_ID, ...settings.providers.map((p) => p.id)].join(', ')
+    throw new SetupError(
+      `There is no provider "${flags.provider}". The providers are: ${ids}.`,
+      'no_provider',
+    )
+  }
+  const chosen = flags.provider ? { ...assistant, providerId: flags.provider } : assistant
   // the assistant's provider comes before the environment's and the active one, not a flag's
-  const sources = providerSources(assistant, settings, env, !!flags.baseUrl)
+  const sources = providerSources(chosen, settings, env, !!flags.baseUrl)
   const resolved = resolveProvider({
     flags,
     ...sources,
     storedKey: (id) => app.secrets.getApiKey(id),
   })
   if (resolved) return resolved
+  // the active provider is `local`, or none is configured and a local model exists
+  if (settings.activeProviderId === LOCAL_PROVIDER_ID || app.models.list().length > 0) {
+    const activeModel =
+      settings.activeProviderId === LOCAL_PROVIDER_ID
+        ? (settings.activeModel ?? undefined)
+        : undefined
+    return local(app, flags.model ?? (env['CAIRN_MODEL'] || undefined) ?? activeModel, 'settings')
+  }
   const candidates = localServerCandidates(env)
   const found = await detectLocalServer(candidates)
   if (!found) throw new SetupError(noProviderHelp(candidates), 'no_provider')
@@ -184,6 +209,21 @@ export async function chooseProvider(
     source: 'settings',
     label: found.name,
     ...(model ? { model } : {}),
+  }
+}
+
+/** The built-in `local` provider, its runtime started; what is missing is a setup problem. */
+async function local(
+  app: AppServices,
+  model: string | undefined,
+  source: ProviderChoice['source'],
+): Promise<ProviderChoice> {
+  try {
+    return await localProviderChoice(app.models, app.localRuntime, { model, source })
+  } catch (e) {
+    if (e instanceof LocalProviderError && e.code === 'no_model')
+      throw new SetupError(e.message, 'no_model')
+    throw e
   }
 }
 

@@ -23,6 +23,7 @@ import { AssistantToolHost } from '../../core/tools/assistant-filter'
 import { assistantPolicy, assistantSystemPrompt } from '../assistants/assistant-setup'
 import type { AppServices } from '../host/app-services'
 import type { ProviderChoice, ProviderFlags } from '../providers/provider'
+import { providerKey } from '../providers/local-provider'
 import { planTurn, SetupError, setupTurnModel, type TurnPlan } from './turn-plan'
 
 export interface TurnInput {
@@ -171,18 +172,18 @@ function openSession(
     const workspace = input.workspace ?? existing.workspace
     if (
       existing.model !== model ||
-      existing.provider !== provider.baseURL ||
+      existing.provider !== providerKey(provider) ||
       existing.workspace !== workspace
     ) {
       session = app.store.updateSession(existing.id, {
         model,
-        provider: provider.baseURL,
+        provider: providerKey(provider),
         workspace,
       })
     }
   } else {
     session = app.store.createSession({
-      provider: provider.baseURL,
+      provider: providerKey(provider),
       model,
       workspace: input.workspace ?? assistant.workspace ?? settings.defaultWorkspace ?? null,
     })

@@ -38,6 +38,12 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
     defaultWorkspace: null,
     systemPrompt: null,
     generateTitles: false,
+    localModels: {
+      idleMinutes: 10,
+      threads: 0,
+      maxContext: 8192,
+      hubURL: 'https://huggingface.co',
+    },
     voice: { server: null, finalUtterance: 'send' },
     ...over,
   }

@@ -7,7 +7,14 @@
 
 /** The kinds of server Cairn tells apart. `openai-compatible` is any other endpoint. */
 export type ProviderKind =
-  'openai' | 'openrouter' | 'ollama' | 'lmstudio' | 'llamacpp' | 'vllm' | 'openai-compatible'
+  | 'openai'
+  | 'openrouter'
+  | 'ollama'
+  | 'lmstudio'
+  | 'llamacpp'
+  | 'vllm'
+  | 'cairn-local'
+  | 'openai-compatible'
 
 /**
  * How a model's thinking is switched on or off, where it can be:
@@ -36,6 +43,7 @@ export const KIND_CAPABILITIES: Readonly<Record<ProviderKind, KindCapabilities>>
   lmstudio: { keepAlive: false, contextApi: true, jsonMode: true, modelCapabilityApi: true },
   llamacpp: { keepAlive: false, contextApi: true, jsonMode: true, modelCapabilityApi: true },
   vllm: { keepAlive: false, contextApi: true, jsonMode: true, modelCapabilityApi: false },
+  'cairn-local': { keepAlive: false, contextApi: true, jsonMode: false, modelCapabilityApi: true },
   'openai-compatible': {
     keepAlive: false,
     contextApi: false,

@@ -22,6 +22,8 @@ function advice(kind: ProviderKind | null, ollamaNative: boolean): string {
       return 'restart llama-server with a larger --ctx-size (-c)'
     case 'lmstudio':
       return 'load the model in LM Studio with a larger context length'
+    case 'cairn-local':
+      return 'raise "Largest context window" in Settings › Models (up to what the model was trained with), turn off tools the chat does not need, or choose a model trained with a longer context'
     default:
       return 'lower limits.contextTokens in the settings (or pass --context-window) so Cairn shortens the conversation sooner'
   }

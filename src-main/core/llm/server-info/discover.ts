@@ -17,6 +17,7 @@ import {
   LlamaCppProps,
   LmStudioModels,
   VllmModels,
+  cairnLocalModelInfo,
   llamaCppModelInfo,
   lmStudioModelInfo,
   openRouterModelInfo,
@@ -98,15 +99,17 @@ async function probeKind(
     quiet(fetchJson(`${root}/props`, LlamaCppProps, probe)),
     quiet(fetchJson(`${base}/models`, VllmModels, probe)),
   ])
-  const kind: ProviderKind = ollama
-    ? 'ollama'
-    : lmstudio
-      ? 'lmstudio'
-      : llamacpp?.default_generation_settings
-        ? 'llamacpp'
-        : list?.data.some((m) => m.owned_by === 'vllm' || m.max_model_len !== undefined)
-          ? 'vllm'
-          : 'openai-compatible'
+  const kind: ProviderKind = list?.data.some((m) => m.owned_by === 'cairn-local')
+    ? 'cairn-local'
+    : ollama
+      ? 'ollama'
+      : lmstudio
+        ? 'lmstudio'
+        : llamacpp?.default_generation_settings
+          ? 'llamacpp'
+          : list?.data.some((m) => m.owned_by === 'vllm' || m.max_model_len !== undefined)
+            ? 'vllm'
+            : 'openai-compatible'
   return { kind, answered }
 }
 
@@ -166,6 +169,9 @@ async function readModel(
         break
       case 'openrouter':
         listed(await openRouterModelInfo(base, model, opts))
+        break
+      case 'cairn-local':
+        listed(await cairnLocalModelInfo(base, model, opts))
         break
       case 'vllm': {
         const list = await fetchJson(`${base}/models`, VllmModels, opts)

@@ -142,3 +142,35 @@ export const VllmModels = z.object({
     }),
   ),
 })
+
+/** Cairn's own runtime (`local`): each model's window and what it takes, from the GGUF file. */
+export const CairnLocalModels = z.object({
+  data: modelList(
+    z.object({
+      id: z.string(),
+      owned_by: z.literal('cairn-local'),
+      context_length: positiveInt,
+      capabilities: z.object({ tools: z.boolean(), vision: z.boolean() }),
+    }),
+  ),
+})
+
+export async function cairnLocalModelInfo(
+  base: string,
+  model: string,
+  opts: InfoFetchOptions,
+): Promise<ListedModelInfo> {
+  const list = await fetchJson(`${base}/models`, CairnLocalModels, opts)
+  const found = list.data.find((m) => m.id === model)
+  return {
+    capabilities: {
+      ...UNKNOWN_MODEL,
+      tools: found?.capabilities.tools ?? null,
+      vision: found?.capabilities.vision ?? null,
+    },
+    contextWindow: found?.context_length ?? null,
+    contextSource: found
+      ? "Cairn's local runtime (the model's trained context, within memory)"
+      : null,
+  }
+}
