@@ -166,6 +166,20 @@ describe('cairn --voice', () => {
     expect(server.requests).toHaveLength(0)
   })
 
+  it('exits soon after SIGTERM even when the voice server never answers stt_stop_session', async () => {
+    const { stt, config } = withStt({ hangOnStop: true, steps: [{ partial: 'Hel' }] })
+    const run = startCli(['--voice', '--mcp-config', config], { env })
+    await run.waitForStderr('hearing: Hel')
+    const sent = Date.now()
+    run.child.kill('SIGTERM')
+    const r = await run.done
+    // the courtesy call is given a second or two, not the call's whole timeout
+    expect(Date.now() - sent).toBeLessThan(5_000)
+    expect(r.code).toBe(143)
+    expect(stt.calls().filter((c) => c.call === 'stop')).toHaveLength(1)
+    expect(r.stderr).toMatch(/did not close its session.*did not answer within/)
+  })
+
   it('ends with exit code 1 when the voice server dies', async () => {
     const { config } = withStt({ steps: [{ final: 'Hi.' }, { waitPolls: 2 }, { crash: true }] })
     server.enqueue(textReply('Hello.'))

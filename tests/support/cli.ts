@@ -18,6 +18,8 @@ export interface RunningCli {
   child: ChildProcess
   /** resolves with the stdout seen so far once it contains `text` */
   waitForStdout(text: string | RegExp, timeoutMs?: number): Promise<string>
+  /** the same for stderr */
+  waitForStderr(text: string | RegExp, timeoutMs?: number): Promise<string>
   done: Promise<CliResult>
 }
 
@@ -31,50 +33,56 @@ export function startCli(
     ...opts.env,
   }
   const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  const waiters: { test: string | RegExp; resolve: (s: string) => void }[] = []
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-    stdout += d
+  const seen = { stdout: '', stderr: '' }
+  type Stream = keyof typeof seen
+  const waiters: { stream: Stream; test: string | RegExp; resolve: (s: string) => void }[] = []
+  const matches = (stream: Stream, test: string | RegExp): boolean =>
+    typeof test === 'string' ? seen[stream].includes(test) : test.test(seen[stream])
+  const listen = (stream: Stream) => (d: string) => {
+    seen[stream] += d
     for (const w of [...waiters]) {
-      if (typeof w.test === 'string' ? stdout.includes(w.test) : w.test.test(stdout)) {
+      if (w.stream === stream && matches(stream, w.test)) {
         waiters.splice(waiters.indexOf(w), 1)
-        w.resolve(stdout)
+        w.resolve(seen[stream])
       }
     }
-  })
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+  }
+  child.stdout!.setEncoding('utf8').on('data', listen('stdout'))
+  child.stderr!.setEncoding('utf8').on('data', listen('stderr'))
   if (opts.input !== undefined) child.stdin!.end(opts.input)
   else child.stdin!.end()
   const done = new Promise<CliResult>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout: seen.stdout, stderr: seen.stderr }),
+    ),
   )
+  // a safety net below the 30 s test timeout, so a stalled run says what it printed
+  const waitFor = (stream: Stream, test: string | RegExp, timeoutMs = 25_000): Promise<string> =>
+    new Promise((resolve, reject) => {
+      if (matches(stream, test)) return resolve(seen[stream])
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out waiting for ${String(test)} on ${stream}; stdout: ${seen.stdout}; stderr: ${seen.stderr}`,
+            ),
+          ),
+        timeoutMs,
+      )
+      waiters.push({
+        stream,
+        test,
+        resolve: (s) => {
+          clearTimeout(timer)
+          resolve(s)
+        },
+      })
+    })
   return {
     child,
     done,
-    // a safety net below the 30 s test timeout, so a stalled run says what it printed
-    waitForStdout(test, timeoutMs = 25_000) {
-      return new Promise((resolve, reject) => {
-        if (typeof test === 'string' ? stdout.includes(test) : test.test(stdout))
-          return resolve(stdout)
-        const timer = setTimeout(
-          () =>
-            reject(
-              new Error(
-                `timed out waiting for ${String(test)}; stdout: ${stdout}; stderr: ${stderr}`,
-              ),
-            ),
-          timeoutMs,
-        )
-        waiters.push({
-          test,
-          resolve: (s) => {
-            clearTimeout(timer)
-            resolve(s)
-          },
-        })
-      })
-    },
+    waitForStdout: (test, timeoutMs) => waitFor('stdout', test, timeoutMs),
+    waitForStderr: (test, timeoutMs) => waitFor('stderr', test, timeoutMs),
   }
 }
 

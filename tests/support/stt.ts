@@ -17,6 +17,8 @@ export type SttStep =
   | { close: true }
 
 export interface SttScript {
+  /** stt_stop_session never answers (a hung server) */
+  hangOnStop?: boolean
   shape?: 'structured' | 'text'
   steps: SttStep[]
 }

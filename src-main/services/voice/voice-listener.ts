@@ -14,6 +14,8 @@ import { STT_START, STT_STOP, STT_UPDATES } from './voice-tools'
 const MIN_POLL_MS = 150
 /** the longest wait between polls while nothing is said */
 const MAX_POLL_MS = 2000
+/** how long a stop waits for the server to answer `stt_stop_session` (a courtesy) */
+const STOP_WAIT_MS = 1500
 
 /** the wait after the `idle`-th poll in a row that brought nothing (0: it brought events) */
 function pollDelay(idle: number): number {
@@ -49,13 +51,26 @@ export class VoiceListener {
     return listener
   }
 
-  /** Ends polling and closes the session on the server (if it still runs). */
+  /**
+   * Ends polling and closes the session on the server (if it still runs), waiting at most
+   * `STOP_WAIT_MS` for its answer: a hung server does not hold up an exit.
+   */
   stop(): Promise<void> {
     return (this.stopping ??= (async () => {
       this.abort.abort()
       await this.loop
       if (this.opts.server.status() !== 'ready') return
-      await call(this.opts.server, STT_STOP, { session_id: this.sessionId })
+      const waited = new AbortController()
+      const timer = setTimeout(() => waited.abort(), STOP_WAIT_MS)
+      try {
+        await call(this.opts.server, STT_STOP, { session_id: this.sessionId }, waited.signal)
+      } catch (e) {
+        if (waited.signal.aborted)
+          throw new Error(`it did not answer within ${STOP_WAIT_MS / 1000} s`, { cause: e })
+        throw e
+      } finally {
+        clearTimeout(timer)
+      }
     })())
   }
 
