@@ -20,6 +20,10 @@ export const USAGE = `Usage:
   cairn sessions delete <id>
   cairn models list [--json]        the local models (Cairn runs them itself: --provider local)
   cairn models add <file.gguf> [--name <name>]   copy a GGUF model into the data directory
+  cairn models pull <owner/name> [--file <name.gguf>] [--name <name>]
+                                    download a GGUF model from Hugging Face (the setting
+                                    localModels.hubURL); resumed when run again after an
+                                    interruption, checked against its sha256
   cairn models remove <name>
   cairn assistants list [--json]    the assistants (a chat runs with one: --assistant <name>)
   cairn assistants show <name> [--json]

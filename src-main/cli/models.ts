@@ -51,6 +51,14 @@ export async function modelsCommand(
         )
         return 0
       }
+      case 'pull': {
+        const [repo, ...extra] = rest
+        if (!repo || extra.length > 0)
+          throw new UsageError(
+            'cairn models pull takes one repository: cairn models pull <owner/name> [--file <name.gguf>] [--name <name>]',
+          )
+        return await pull(app, repo, options, streams)
+      }
       case 'remove': {
         const [name, ...extra] = rest
         if (!name || extra.length > 0)
@@ -60,7 +68,7 @@ export async function modelsCommand(
         return 0
       }
       default:
-        throw new UsageError(`cairn models has no command "${sub}" (list, add, remove)`)
+        throw new UsageError(`cairn models has no command "${sub}" (list, add, pull, remove)`)
     }
   } catch (e) {
     if (e instanceof ExpectedError) {
@@ -68,5 +76,42 @@ export async function modelsCommand(
       return 1
     }
     throw e
+  }
+}
+
+/** `cairn models pull`: the download's progress on stderr (every 10 %), its name on stdout. */
+async function pull(
+  app: AppServices,
+  repo: string,
+  options: CliOptions,
+  streams: Streams,
+): Promise<number> {
+  const prepared = await app.downloads.prepare({
+    repo,
+    ...(options.file ? { file: options.file } : {}),
+    ...(options.assistantFields.name ? { name: options.assistantFields.name } : {}),
+  })
+  const { f } = prepared
+  streams.stderr.write(`Downloading ${f.repo}/${f.file} (${formatBytes(f.size)})…\n`)
+  let told = -1
+  const off = app.downloads.onChange((d) => {
+    if (d.id !== prepared.id || d.state !== 'downloading') return
+    const tenth = Math.floor((d.received / Math.max(1, d.total)) * 10)
+    if (tenth <= told) return
+    told = tenth
+    streams.stderr.write(`  ${tenth * 10} % (${formatBytes(d.received)})\n`)
+  })
+  const stop = (): void => void app.downloads.pause(prepared.id)
+  process.once('SIGINT', stop)
+  try {
+    const model = await app.downloads.run(prepared)
+    streams.stdout.write(`${model.name}\n`)
+    streams.stderr.write(
+      `Checked (sha256) and added ${model.name}. Chat with it: cairn --provider local --model ${model.name} "Hello"\n`,
+    )
+    return 0
+  } finally {
+    off()
+    process.off('SIGINT', stop)
   }
 }

@@ -254,4 +254,14 @@ export interface LocalModelStore {
   addFile(source: string, name?: string): Promise<LocalModel>
   /** removes the model and its file */
   remove(name: string): Promise<LocalModel>
+  /** where a download of the file with this sha256 is kept until it is whole and checked */
+  partialPath(sha256: string): string
+  /**
+   * Lists a downloaded file (whole, its sha256 checked by the caller) under `name`: checked
+   * as GGUF, moved in under a free file name, added to the index.
+   */
+  addDownloaded(
+    partial: string,
+    entry: Pick<LocalModel, 'name' | 'sha256' | 'source'>,
+  ): Promise<LocalModel>
 }

@@ -2,6 +2,7 @@
 import type { McpServerInfo } from './dto'
 import type { AgentEvent } from './events'
 import type { VoiceEvent } from './voice'
+import type { ModelDownload } from './local-models'
 
 /**
  * An agent event as the renderer gets it: `seq` numbers the events of its turn from 0, so
@@ -21,6 +22,8 @@ export interface EventPayloads {
   'sessions.changed': { sessionId: string | null; deleted?: boolean }
   /** voice input: partial text, final utterances (sent, queued, left in the composer), status, errors */
   voice: VoiceEvent
+  /** a model download's progress or end (Settings › Models) */
+  'models.download': ModelDownload
 }
 
 export type EventName = keyof EventPayloads

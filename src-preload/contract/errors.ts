@@ -49,6 +49,12 @@ export const errorCodeSchema = z.enum([
   // local models
   /** a model file that is not GGUF, is cut short, or cannot be read */
   'model_file_invalid',
+  /** a local model needs more memory than this machine has (said before loading or downloading) */
+  'not_enough_memory',
+  /** the model hub (`localModels.hubURL`) cannot be reached, or answers what Cairn cannot read */
+  'hub_unreachable',
+  /** a model download stopped before its end, or its sha256 is not the hub's */
+  'download_failed',
 
   // the model provider
   /** the API key was rejected (401) */

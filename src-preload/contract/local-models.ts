@@ -36,3 +36,47 @@ export interface LocalModelsView {
   dir: string
   memory: { total: number; free: number }
 }
+
+/** A GGUF repository found on the hub. */
+export interface HubRepo {
+  repo: string
+  downloads: number | null
+  likes: number | null
+}
+
+/** One GGUF file of a hub repository. */
+export interface HubFile {
+  repo: string
+  file: string
+  size: number
+  /** null: the hub gives none (such a file is not downloaded: it could not be checked) */
+  sha256: string | null
+  quantization: string | null
+  /** whether it would load in this machine's memory */
+  fits: boolean
+}
+
+/** A download of a hub file, as Settings › Models shows it. */
+export interface ModelDownload {
+  /** `<repo>/<file>` */
+  id: string
+  repo: string
+  file: string
+  /** the model's name once it is listed */
+  name: string
+  received: number
+  total: number
+  state: 'downloading' | 'paused' | 'verifying' | 'done' | 'failed'
+  /** what went wrong (failed) */
+  error: string | null
+}
+
+/** The model the first run offers: a small one that fits this machine. */
+export interface RecommendedModel {
+  repo: string
+  file: string
+  /** as people call it: `Qwen3 0.6B` */
+  label: string
+  /** bytes (what the hub said when it was chosen) */
+  size: number
+}

@@ -28,7 +28,14 @@ import { mcpServerInput } from './mcp-config-schema'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import { voiceSourceSchema, type VoiceStatus } from './voice'
-import type { LocalModel, LocalModelsView } from './local-models'
+import type {
+  HubFile,
+  HubRepo,
+  LocalModel,
+  LocalModelsView,
+  ModelDownload,
+  RecommendedModel,
+} from './local-models'
 import {
   promptRefSchema,
   resourceRefSchema,
@@ -265,6 +272,24 @@ export const routeInputs = {
   'models.remove': z.strictObject({ name: text(200) }),
   /** whether the local runtime's process runs, and its pid */
   'models.runtime': z.strictObject({}),
+  /** GGUF repositories on the hub whose name matches */
+  'models.search': z.strictObject({ query: z.string().trim().min(1).max(200) }),
+  /** a hub repository's GGUF files: size, quantization, whether each fits this machine */
+  'models.files': z.strictObject({ repo: z.string().min(3).max(200) }),
+  /**
+   * Starts downloading a hub file (or resumes it): checked first (not there, too large for
+   * the memory, a name in use); progress comes as `models.download` events
+   */
+  'models.pull': z.strictObject({
+    repo: z.string().min(3).max(200),
+    file: z.string().min(1).max(500).optional(),
+    name: text(100).optional(),
+  }),
+  'models.pause': z.strictObject({ id: z.string().min(1).max(800) }),
+  /** the downloads of this run, and their state */
+  'models.downloads': z.strictObject({}),
+  /** the small model the first run offers (null: none fits this machine) */
+  'models.recommended': z.strictObject({}),
 } satisfies Record<keyof RouteOutputs, z.ZodType>
 
 /** What each route answers. */
@@ -383,6 +408,12 @@ export interface RouteOutputs {
   'models.add': LocalModel
   'models.remove': { removed: string }
   'models.runtime': { running: boolean; pid: number | null }
+  'models.search': { repos: HubRepo[] }
+  'models.files': { files: HubFile[] }
+  'models.pull': { download: ModelDownload }
+  'models.pause': { paused: boolean }
+  'models.downloads': { downloads: ModelDownload[] }
+  'models.recommended': { model: RecommendedModel | null }
 }
 
 export type RouteName = keyof RouteOutputs

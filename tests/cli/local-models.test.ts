@@ -3,11 +3,12 @@
  * it: a fresh data directory, no provider, no network; the tiny real model added, listed,
  * chatted with (the runtime is the built out/cli/local-runtime.js), removed.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runCli } from '../support/cli'
+import { startModelHub } from '../support/model-hub'
 import { TINY_MODEL, TINY_SHA256, writeTinySettings } from '../local-models/support'
 
 describe('cairn models', () => {
@@ -53,6 +54,30 @@ describe('cairn models', () => {
     expect(gone.code).toBe(1)
     expect(gone.stderr).toContain('No local model has been added yet')
   }, 120_000)
+
+  it('pull downloads from the hub (the setting), checks it and prints the name; an unreachable hub says so', async () => {
+    const hub = await startModelHub([
+      { repo: 'ggml-org/tiny-GGUF', files: { 'stories260K-F32.gguf': readFileSync(TINY_MODEL) } },
+    ])
+    try {
+      writeTinySettings(join(dir, 'data'), {
+        localModels: { idleMinutes: 10, threads: 1, maxContext: 512, hubURL: hub.url },
+      })
+      const r = await runCli(['models', 'pull', 'ggml-org/tiny-GGUF', '--name', 'pulled'], { env })
+      expect(r.stderr).toContain('Downloading ggml-org/tiny-GGUF/stories260K-F32.gguf (1 MB)')
+      expect(r.stderr).toContain('100 %')
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe('pulled\n')
+      const listed = await runCli(['models', 'list', '--json'], { env })
+      expect(listed.stdout).toContain('"repo":"ggml-org/tiny-GGUF"')
+    } finally {
+      await hub.close()
+    }
+    writeTinySettings(join(dir, 'data'))
+    const away = await runCli(['models', 'pull', 'ggml-org/tiny-GGUF'], { env })
+    expect(away.code).toBe(1)
+    expect(away.stderr).toContain('Could not reach the model hub at http://127.0.0.1:9')
+  })
 
   it('a file that is not GGUF: exit 1 and what to do', async () => {
     const r = await runCli(['models', 'add', join(process.cwd(), 'package.json')], { env })

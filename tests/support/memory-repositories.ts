@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto'
 import type { LocalModel } from '../../src-preload/contract/local-models'
 import type { LocalModelStore } from '../../src-main/core/service-ports'
 import { LocalRuntime } from '../../src-main/services/providers/local-runtime'
+import { ModelDownloads } from '../../src-main/services/providers/model-downloads'
 import {
   assistantDraftSchema,
   DEFAULT_ASSISTANT_ID,
@@ -598,6 +599,12 @@ export class MemoryModels implements LocalModelStore {
   async remove(name: string): Promise<LocalModel> {
     throw new Error(`There is no local model "${name}".`)
   }
+  partialPath(key: string): string {
+    return `${this.dir}/${key}.partial`
+  }
+  async addDownloaded(): Promise<LocalModel> {
+    throw new Error('memory services keep no model files')
+  }
 }
 
 export interface MemoryServices extends AppServices {
@@ -620,6 +627,7 @@ export function memoryServices(
   store.assistants = assistants
   const settings = new MemorySettings(opts.settings)
   const logs = new MemoryTurnLogs()
+  const models = new MemoryModels()
   const rules = new SettingsPermissionRules(settings)
   return {
     dataDir: opts.dataDir ?? '(memory)',
@@ -631,7 +639,13 @@ export function memoryServices(
     turnLogs: logs,
     rules,
     defaultWorkspace: () => opts.workspace ?? '(memory)/Cairn',
-    models: new MemoryModels(),
+    models,
+    downloads: new ModelDownloads(models, () => {
+      throw new Error('memory services reach no hub')
+    }),
+    modelHub: () => {
+      throw new Error('memory services reach no hub')
+    },
     localRuntime: new LocalRuntime(null, () => ({
       dataDir: '(memory)',
       idleMs: 60_000,

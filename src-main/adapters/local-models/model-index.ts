@@ -108,9 +108,18 @@ export class ModelIndex implements LocalModelStore {
     })
   }
 
-  /** A partial file's path for a model file being copied or downloaded. */
-  partialPath(file: string): string {
-    return path.join(this.dir, `${file}.partial`)
+  /** A partial file's path: a copy (by its file name) or a download (by its sha256). */
+  partialPath(key: string): string {
+    return path.join(this.dir, `${key}.partial`)
+  }
+
+  async addDownloaded(
+    partial: string,
+    entry: Pick<LocalModel, 'name' | 'sha256' | 'source'>,
+  ): Promise<LocalModel> {
+    checkModelName(entry.name)
+    const summary = await readGguf(partial)
+    return this.publish(partial, { ...entry, file: this.freeFileName(entry.name) }, summary)
   }
 
   /** The file name a new model is kept under (never an existing file). */

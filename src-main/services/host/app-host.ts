@@ -180,6 +180,7 @@ export async function startEngine(
   { env, hub, warn, replaceDatabase }: EngineDeps,
 ): Promise<Engine> {
   const override = opts.mcpConfigFile ? readMcpConfigFile(opts.mcpConfigFile) : undefined
+  app.downloads.onChange((d) => hub.publish({ event: 'models.download', payload: d }))
   const tools = await startToolRuntime(app, {
     ...(override ? { override } : {}),
     warn,

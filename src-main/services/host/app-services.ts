@@ -19,7 +19,9 @@ import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
 import { createSessionStore } from '../../adapters/sqlite/session-store'
 import { ModelIndex } from '../../adapters/local-models/model-index'
+import { HubClient } from '../../adapters/local-models/hub'
 import { LocalRuntime, type RuntimeLauncher } from '../providers/local-runtime'
+import { ModelDownloads, type ModelHubSearch } from '../providers/model-downloads'
 import type { TurnLogger } from '../../core/ports'
 import type {
   AssistantRepository,
@@ -55,6 +57,10 @@ export interface AppServices {
   models: LocalModelStore
   /** the process that runs them (the `local` provider), started on demand */
   localRuntime: LocalRuntime
+  /** downloads of models from the hub (`localModels.hubURL`) */
+  downloads: ModelDownloads
+  /** the model hub at the address the settings give now */
+  modelHub(): ModelHubSearch
   /** a key in use that is not stored (a flag, the environment): never written to a log */
   registerSecret(secret: string): void
   close(): void
@@ -122,6 +128,11 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
   const rules = new SettingsPermissionRules(settings, Date.now, warn)
   // Old turn logs go in the background; never in the way of a turn.
   void pruneTurnLogs(dataPaths(dataDir).logsRoot, settings.get().logRetentionDays).catch(() => {})
+  const models = new ModelIndex(dataDir)
+  const downloads = new ModelDownloads(models, () => {
+    const url = settings.get().localModels.hubURL
+    return { hub: new HubClient(url), url }
+  })
   const localRuntime = new LocalRuntime(
     opts.localRuntimeLauncher ?? null,
     () => {
@@ -151,10 +162,13 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     calibration: new FileTokenCalibration(dataDir, (e) =>
       warn(`Could not save the token calibration: ${e.message}`),
     ),
-    models: new ModelIndex(dataDir),
+    models,
     localRuntime,
+    downloads,
+    modelHub: () => new HubClient(settings.get().localModels.hubURL),
     registerSecret: (secret) => void runtimeSecrets.add(secret),
     close: () => {
+      downloads.stopAll()
       localRuntime.stopNow()
       store.close()
     },
