@@ -66,7 +66,10 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
           'Cairn has found no damage in its database, so it was left as it is.',
         )
       if (!c.replaceDatabase)
-        throw new ExpectedError('unavailable', 'This host cannot start a new database while it runs.')
+        throw new ExpectedError(
+          'unavailable',
+          'This host cannot start a new database while it runs.',
+        )
       if (c.confirmNewDatabase && !(await c.confirmNewDatabase(damage.message)))
         return { movedTo: null }
       return { movedTo: await c.replaceDatabase() }

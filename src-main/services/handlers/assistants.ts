@@ -4,7 +4,6 @@ import { ExpectedError } from '../../core/errors'
 import type { Handlers } from '../../ipc/router'
 import { AssistantFileError, exportAssistant, importAssistant } from '../assistants/assistant-files'
 import { previewAssistantTools } from '../assistants/assistant-preview'
-import { switchSessionAssistant } from '../assistants/assistant-setup'
 import type { HandlerContext } from './handler-context'
 
 type AssistantRoutes =
@@ -17,7 +16,6 @@ type AssistantRoutes =
   | 'assistants.export'
   | 'assistants.import'
   | 'assistants.previewTools'
-  | 'sessions.setAssistant'
 
 /** the store's and the file reader's expected failures, as route errors */
 async function explained<T>(run: () => T | Promise<T>): Promise<T> {
@@ -45,14 +43,5 @@ export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRo
     'assistants.export': ({ id }) => explained(() => exportAssistant(assistants.require(id))),
     'assistants.import': ({ text }) => explained(() => importAssistant(c.app, text)),
     'assistants.previewTools': ({ assistant }) => previewAssistantTools(c.app, c.tools, assistant),
-    // a running turn keeps the assistant it started with; the session's next turn uses this one
-    'sessions.setAssistant': ({ id, assistantId }) =>
-      explained(() => {
-        if (!c.app.store.getSession(id))
-          throw new ExpectedError('not_found', `There is no session "${id}".`)
-        const session = switchSessionAssistant(c.app, id, assistants.require(assistantId))
-        c.hub.publish({ event: 'sessions.changed', payload: { sessionId: id } })
-        return session
-      }),
   }
 }

@@ -4,13 +4,7 @@ import { promptOrigin, promptText } from '../tools/prompt-message'
 import { explained } from './mcp/resources-and-prompts'
 import type { HandlerContext } from './handler-context'
 
-type ChatRoutes =
-  | 'chat.send'
-  | 'chat.stop'
-  | 'chat.attach'
-  | 'chat.status'
-  | 'approvals.respond'
-  | 'elicitations.respond'
+type ChatRoutes = 'chat.send' | 'chat.stop' | 'chat.attach' | 'chat.status'
 
 export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
   return {
@@ -41,10 +35,5 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
     'chat.stop': async ({ turnId }) => ({ stopped: c.turns.stop(turnId) }),
     'chat.attach': async ({ sessionId }) => c.turns.attach(sessionId),
     'chat.status': async () => c.turns.status(),
-    'approvals.respond': async ({ requestId, decision, reason }) => ({
-      accepted: c.approvals.respond(requestId, decision, reason),
-    }),
-    'elicitations.respond': async ({ requestId, action, content }) =>
-      c.elicitations.respond(requestId, { action, ...(content ? { content } : {}) }),
   }
 }

@@ -1,16 +1,54 @@
-/** First run: is a provider configured, and which local servers answer. */
+/**
+ * The `providers.*` routes: which local servers answer and what a server says about a model
+ * (first run, the settings), whether a provider is configured, and a provider's models.
+ */
+import { LlmClient } from '../../core/llm/client'
+import { ExpectedError } from '../../core/errors'
 import { chooseContextWindow } from '../../core/llm/server-info/context-window'
 import { detectKind, discoverModel, forgetServerInfo } from '../../core/llm/server-info/discover'
 import type { Handlers } from '../../ipc/router'
 import { DEFAULT_OLLAMA_MAX_CONTEXT } from '../providers/model-setup'
-import { localServerCandidates, probeLocalServers } from '../providers/provider'
+import {
+  detectLocalServer,
+  localServerCandidates,
+  noProviderHelp,
+  probeLocalServers,
+  resolveProvider,
+} from '../providers/provider'
 import { LOCAL_PROVIDER_ID, LOCAL_PROVIDER_NAME } from '../providers/local-provider'
-import { newChatProvider } from './settings'
 import type { HandlerContext } from './handler-context'
 
-type ProviderRoutes = 'providers.detect' | 'providers.status' | 'providers.info'
+type ServerRoutes = 'providers.detect' | 'providers.info'
+type ConfiguredRoutes = 'providers.status' | 'providers.test' | 'providers.models'
 
-export function providerHandlers(c: HandlerContext): Pick<Handlers, ProviderRoutes> {
+/** the provider's models; a provider that fails answers with its code (`auth`, `network`…) */
+function models(baseURL: string, apiKey: string | undefined): Promise<string[]> {
+  return new LlmClient({ baseURL, ...(apiKey ? { apiKey } : {}) }).listModels(
+    AbortSignal.timeout(15_000),
+  )
+}
+
+/**
+ * The provider a new chat would use, chosen the way a turn chooses it (a window has no
+ * flags): the environment, then the settings' default.
+ */
+export function newChatProvider(
+  c: HandlerContext,
+  storedKey: (providerId: string) => string | undefined,
+): ReturnType<typeof resolveProvider> {
+  const s = c.app.settings.get()
+  const active = s.providers.find((p) => p.id === s.activeProviderId) ?? null
+  return resolveProvider({ flags: {}, env: c.env, active, activeModel: s.activeModel, storedKey })
+}
+
+export function providerHandlers(
+  c: HandlerContext,
+): Pick<Handlers, ServerRoutes | ConfiguredRoutes> {
+  return { ...serverHandlers(c), ...configuredHandlers(c) }
+}
+
+/** what the servers say: which local ones answer, what one says about a model */
+function serverHandlers(c: HandlerContext): Pick<Handlers, ServerRoutes> {
   return {
     'providers.detect': async () => ({
       servers: await probeLocalServers(localServerCandidates(c.env), 1500),
@@ -41,6 +79,12 @@ export function providerHandlers(c: HandlerContext): Pick<Handlers, ProviderRout
         problems: info.problems,
       }
     },
+  }
+}
+
+/** the providers the settings and the environment configure */
+function configuredHandlers(c: HandlerContext): Pick<Handlers, ConfiguredRoutes> {
+  return {
     'providers.status': async () => {
       // whether one is configured, not its key: no stored key is read
       const chosen = newChatProvider(c, () => undefined)
@@ -56,6 +100,43 @@ export function providerHandlers(c: HandlerContext): Pick<Handlers, ProviderRout
         source: chosen.source === 'settings' ? 'settings' : 'env',
         label: chosen.label,
       }
+    },
+    'providers.test': async ({ baseURL, apiKey, providerId }) => ({
+      models: await models(
+        baseURL,
+        apiKey ?? (providerId ? c.app.secrets.getApiKey(providerId) : undefined),
+      ),
+    }),
+    'providers.models': async ({ providerId }) => {
+      const s = c.app.settings.get()
+      if (providerId === LOCAL_PROVIDER_ID) {
+        const local = c.app.models.list().map((m) => m.name)
+        return { models: local, defaultModel: local[0] ?? null }
+      }
+      if (providerId) {
+        const provider = s.providers.find((p) => p.id === providerId)
+        if (!provider) throw new ExpectedError('not_found', `There is no provider "${providerId}".`)
+        return {
+          models: await models(provider.baseURL, c.app.secrets.getApiKey(provider.id)),
+          defaultModel: provider.defaultModel ?? null,
+        }
+      }
+      const chosen = newChatProvider(c, (id) => c.app.secrets.getApiKey(id))
+      const local = c.app.models.list().map((m) => m.name)
+      if (!chosen && (s.activeProviderId === LOCAL_PROVIDER_ID || local.length > 0)) {
+        const active = s.activeProviderId === LOCAL_PROVIDER_ID ? s.activeModel : null
+        return { models: local, defaultModel: active ?? local[0] ?? null }
+      }
+      if (chosen) {
+        return {
+          models: await models(chosen.baseURL, chosen.apiKey),
+          defaultModel: chosen.model ?? null,
+        }
+      }
+      const candidates = localServerCandidates(c.env)
+      const found = await detectLocalServer(candidates)
+      if (!found) throw new ExpectedError('not_found', noProviderHelp(candidates))
+      return { models: found.models, defaultModel: found.models[0] ?? null }
     },
   }
 }

@@ -18,7 +18,6 @@ import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
 import { chatHandlers } from '../handlers/chat'
-import { contextHandlers } from '../handlers/context-window'
 import type {
   ConfirmCommand,
   ConfirmNewDatabase,
@@ -27,12 +26,17 @@ import type {
   OpenAuthorization,
 } from '../handlers/handler-context'
 import { appHandlers } from '../handlers/app'
+import { approvalHandlers } from '../handlers/approvals'
 import { assistantHandlers } from '../handlers/assistants'
+import { elicitationHandlers } from '../handlers/elicitations'
+import { logHandlers } from '../handlers/logs'
 import { mcpHandlers } from '../handlers/mcp'
+import { messageHandlers } from '../handlers/messages'
 import { sessionHandlers } from '../handlers/sessions'
 import { providerHandlers } from '../handlers/providers'
 import { modelHandlers } from '../handlers/models'
 import { settingsHandlers } from '../handlers/settings'
+import { toolHandlers } from '../handlers/tools'
 import { startToolRuntime } from '../tools/tool-runtime'
 import { TurnManager } from '../turns/turn-manager'
 import { voiceHandlers } from '../handlers/voice'
@@ -222,16 +226,20 @@ export async function startEngine(
     ...(replaceDatabase ? { replaceDatabase } : {}),
   }
   const handlers: Handlers = {
-    ...chatHandlers(context),
-    ...sessionHandlers(context),
-    ...contextHandlers(context),
-    ...settingsHandlers(context),
-    ...providerHandlers(context),
-    ...modelHandlers(context),
-    ...mcpHandlers(context),
     ...appHandlers(context),
-    ...voiceHandlers(voice),
+    ...approvalHandlers(context),
     ...assistantHandlers(context),
+    ...chatHandlers(context),
+    ...elicitationHandlers(context),
+    ...logHandlers(context),
+    ...mcpHandlers(context),
+    ...messageHandlers(context),
+    ...modelHandlers(context),
+    ...providerHandlers(context),
+    ...sessionHandlers(context),
+    ...settingsHandlers(context),
+    ...toolHandlers(context),
+    ...voiceHandlers(voice),
   }
   let stopping: Promise<void> | null = null
   return {

@@ -1,0 +1,55 @@
+/**
+ * Changing a session: its title, its pin, the model and the assistant its next turn uses
+ * (a running turn keeps what it started with), and deleting it with its turn logs.
+ */
+import { ExpectedError } from '../../../core/errors'
+import type { Handlers } from '../../../ipc/router'
+import { switchSessionAssistant } from '../../assistants/assistant-setup'
+import type { HandlerContext } from '../handler-context'
+import { existingSession, sessionChanged } from '../session-lookup'
+
+type EditRoutes =
+  | 'sessions.rename'
+  | 'sessions.pin'
+  | 'sessions.setModel'
+  | 'sessions.setAssistant'
+  | 'sessions.delete'
+
+export function sessionEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes> {
+  const store = c.app.store
+  /** `change` on an existing session; the windows are told */
+  const edit = <T>(id: string, change: () => T): T => {
+    existingSession(c, id)
+    const result = change()
+    sessionChanged(c, id)
+    return result
+  }
+  return {
+    'sessions.rename': async ({ id, title }) =>
+      edit(id, () => store.renameSession(id, title.trim())),
+    'sessions.pin': async ({ id, pinned }) => edit(id, () => store.setPinned(id, pinned)),
+    'sessions.setModel': async ({ id, model }) =>
+      edit(id, () => {
+        const name = model.trim()
+        if (name === '') throw new ExpectedError('bad_request', 'The model name is empty.')
+        return store.updateSession(id, { model: name })
+      }),
+    'sessions.setAssistant': async ({ id, assistantId }) =>
+      edit(id, () => {
+        const assistant = c.app.assistants.get(assistantId)
+        if (!assistant)
+          throw new ExpectedError('not_found', `There is no assistant "${assistantId}".`)
+        return switchSessionAssistant(c.app, id, assistant)
+      }),
+    'sessions.delete': async ({ id }) => {
+      if (c.turns.isRunning(id))
+        throw new ExpectedError('conflict', 'A turn is running in this session: stop it first.')
+      const deleted = store.deleteSession(id)
+      if (deleted) {
+        await c.app.turnLogs.deleteSession(id)
+        sessionChanged(c, id, true)
+      }
+      return { deleted }
+    },
+  }
+}
