@@ -83,7 +83,12 @@ async function full(
       rules: { isAlwaysAllowed: () => false, rememberAlwaysAllow: () => {} },
       clock: systemClock,
       logger,
-      llm: { client: new LlmClient({ baseURL }), baseURL, provider: baseURL, model: 'bench' },
+      llm: {
+        client: new LlmClient({ baseURL }, { fetch }),
+        baseURL,
+        provider: baseURL,
+        model: 'bench',
+      },
     },
     {
       sessionId: session.id,

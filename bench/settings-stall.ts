@@ -76,7 +76,12 @@ async function streamTurn(dir: string, baseURL: string): Promise<void> {
       approver: { request: async () => ({ decision: 'deny' }) },
       rules: { isAlwaysAllowed: () => false, rememberAlwaysAllow: () => {} },
       clock: systemClock,
-      llm: { client: new LlmClient({ baseURL }), baseURL, provider: baseURL, model: 'bench' },
+      llm: {
+        client: new LlmClient({ baseURL }, { fetch }),
+        baseURL,
+        provider: baseURL,
+        model: 'bench',
+      },
     },
     {
       sessionId: session.id,

@@ -1,11 +1,6 @@
 /** Types of eslint/import-layers.js, for the tests. */
 import type { ESLint } from 'eslint'
 
-export interface ImportTarget {
-  kind: 'path' | 'module'
-  name: string
-}
-export function importTarget(file: string, source: string): ImportTarget
 export function ownFolder(glob: string, file: string): string | null
 declare const plugin: ESLint.Plugin
 export default plugin

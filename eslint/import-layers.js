@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * `layers/allowed-imports`: each folder of the code lists what it may import, and
- * everything else is reported (an allow-list per layer, the idea of VS Code's
- * `code-import-patterns`). eslint.config.js gives each layer its options:
+ * The `layers` plugin. `layers/allowed-imports`: each folder of the code lists what it may
+ * import, and everything else is reported (an allow-list per layer, the idea of VS Code's
+ * `code-import-patterns`). eslint/layers.js gives each layer its options:
  *
- *   { layer: 'src-main/core', why: '…', allow: [...patterns], allowTypes: [...patterns] }
+ *   { layer: 'src-main/core', why: '…', allow: [...patterns], allowTypes: [...patterns], docs: '…' }
  *
  * A pattern that starts with `/` is a path in the project (a picomatch glob, without the
  * file's extension): it matches relative imports, resolved from the importing file.
@@ -14,10 +14,17 @@
  * whose every name is `type`). A `?query` suffix (vite's `?worker`, `?url`) is ignored.
  * `own` (a glob over folders, like `src-renderer/src/features/*`) lets a file import anything
  * in the one folder matching it that holds the file: a feature imports itself, not its peers.
+ * `docs` is where the rule is explained; every message ends with it.
+ *
+ * `layers/in-a-layer` reports a file that no layer's `files` take in (VS Code's "Missing
+ * definition in code-import-patterns for this file"), `layers/no-cycle` (import-cycles.js)
+ * an import that leads back to its own file, and `layers/function-length` (function-length.js)
+ * a function longer than its folder allows.
  */
-import { isBuiltin } from 'node:module'
-import { posix, relative, sep } from 'node:path'
 import picomatch from 'picomatch'
+import { noCycle } from './import-cycles.js'
+import { importTarget, importVisitors, projectFile } from './imports.js'
+import { functionLength } from './function-length.js'
 
 /** @param {string[]} patterns */
 function matcher(patterns) {
@@ -42,32 +49,6 @@ export function ownFolder(glob, file) {
   return picomatch.isMatch(folder, glob, { dot: true }) ? folder : null
 }
 
-/**
- * What an import names: a project path (relative imports, resolved from `file`) or a
- * module specifier. `file` is relative to the project, with `/`.
- * @param {string} file
- * @param {string} source
- */
-export function importTarget(file, source) {
-  const spec = source.replace(/\?.*$/, '')
-  if (spec.startsWith('./') || spec.startsWith('../') || spec === '.' || spec === '..') {
-    const name = posix.normalize(posix.join(posix.dirname(file), spec))
-    return { kind: /** @type {const} */ ('path'), name: name.replace(/\.(m|c)?[jt]sx?$/, '') }
-  }
-  const name = !spec.startsWith('node:') && isBuiltin(spec) ? `node:${spec}` : spec
-  return { kind: /** @type {const} */ ('module'), name }
-}
-
-/** @param {any} node an ImportDeclaration or Export…Declaration */
-function isTypeOnly(node) {
-  if (node.importKind === 'type' || node.exportKind === 'type') return true
-  const specifiers = node.specifiers ?? []
-  return (
-    specifiers.length > 0 &&
-    specifiers.every((/** @type {any} */ s) => s.importKind === 'type' || s.exportKind === 'type')
-  )
-}
-
 /** @type {import('eslint').Rule.RuleModule} */
 const allowedImports = {
   meta: {
@@ -82,67 +63,79 @@ const allowedImports = {
           allow: { type: 'array', items: { type: 'string' } },
           allowTypes: { type: 'array', items: { type: 'string' } },
           own: { type: 'string' },
+          docs: { type: 'string' },
         },
-        required: ['layer', 'allow'],
+        required: ['layer', 'allow', 'docs'],
         additionalProperties: false,
       },
     ],
     messages: {
-      forbidden: "{{layer}} may not import '{{source}}': {{why}}",
-      typesOnly: "{{layer}} may import '{{source}}' with `import type` only: {{why}}",
+      forbidden: "{{layer}} may not import '{{source}}': {{why}} See {{docs}}",
+      typesOnly: "{{layer}} may import '{{source}}' with `import type` only: {{why}} See {{docs}}",
     },
   },
   create(context) {
-    const { layer, why = '', allow, allowTypes = [], own } = context.options[0]
-    const file = relative(context.cwd, context.filename).split(sep).join('/')
+    const { layer, why = '', allow, allowTypes = [], own, docs } = context.options[0]
+    const file = projectFile(context)
     const home = own ? ownFolder(own, file) : null
     const allowed = matcher(home ? [...allow, `/${home}/**`] : allow)
     const typesAllowed = matcher(allowTypes)
-    /**
-     * @param {any} node
-     * @param {any} sourceNode
-     * @param {boolean} typeOnly
-     */
-    const check = (node, sourceNode, typeOnly) => {
-      if (!sourceNode || typeof sourceNode.value !== 'string') return
+    return importVisitors((node, sourceNode, typeOnly) => {
       const target = importTarget(file, sourceNode.value)
       if (allowed(target)) return
-      if (typesAllowed(target)) {
-        if (typeOnly) return
-        context.report({
-          node,
-          messageId: 'typesOnly',
-          data: { layer, source: sourceNode.value, why },
-        })
-        return
-      }
-      context.report({
-        node,
-        messageId: 'forbidden',
-        data: { layer, source: sourceNode.value, why },
-      })
-    }
-    return {
-      ImportDeclaration: (node) => check(node, node.source, isTypeOnly(node)),
-      ExportNamedDeclaration: (node) => check(node, node.source, isTypeOnly(node)),
-      ExportAllDeclaration: (node) => check(node, node.source, isTypeOnly(node)),
-      ImportExpression: (node) => check(node, node.source, false),
-      /** @param {any} node */
-      TSImportEqualsDeclaration: (node) =>
-        check(node, node.moduleReference?.expression, node.importKind === 'type'),
-      /** @param {any} node `typeof import('x')` in a type */
-      TSImportType: (node) => check(node, node.argument?.literal ?? node.argument, true),
-      CallExpression: (node) => {
-        const callee = /** @type {any} */ (node.callee)
-        if (
-          callee.type === 'Identifier' &&
-          callee.name === 'require' &&
-          node.arguments.length === 1
-        )
-          check(node, node.arguments[0], false)
+      const data = { layer, source: sourceNode.value, why, docs }
+      if (!typesAllowed(target)) context.report({ node, messageId: 'forbidden', data })
+      else if (!typeOnly) context.report({ node, messageId: 'typesOnly', data })
+    })
+  },
+}
+
+/** @type {Map<string, (file: string) => boolean>} */
+const layerMatchers = new Map()
+/** @param {string[]} globs */
+function layerMatcher(globs) {
+  const key = globs.join('\n')
+  let match = layerMatchers.get(key)
+  if (!match) layerMatchers.set(key, (match = picomatch(globs, { dot: true })))
+  return match
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const inALayer = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Every file of the code belongs to a layer.' },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          layers: { type: 'array', items: { type: 'string' } },
+          docs: { type: 'string' },
+        },
+        required: ['layers', 'docs'],
+        additionalProperties: false,
       },
+    ],
+    messages: {
+      missing:
+        '{{file}} belongs to no layer, so nothing checks what it imports: move it into a layer’s folder, or add a layer for it in eslint/layers.js. See {{docs}}',
+    },
+  },
+  create(context) {
+    const { layers, docs } = context.options[0]
+    const file = projectFile(context)
+    if (layerMatcher(layers)(file)) return {}
+    return {
+      Program: (node) => context.report({ node, messageId: 'missing', data: { file, docs } }),
     }
   },
 }
 
-export default { rules: { 'allowed-imports': allowedImports } }
+export default {
+  rules: {
+    'allowed-imports': allowedImports,
+    'in-a-layer': inALayer,
+    'no-cycle': noCycle,
+    'function-length': functionLength,
+  },
+}

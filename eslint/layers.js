@@ -1,8 +1,11 @@
 // @ts-check
 /**
  * The layers of the code and what each may import (rule: eslint/import-layers.js).
- * Anything not listed is reported, so a new dependency of a layer is a decision made here.
- * Paths start with `/` (project folders); other entries are packages and `node:` modules.
+ * Anything not listed is reported, so a new dependency of a layer is a decision made here;
+ * a file under `src-*` that no layer takes in is reported too. Paths start with `/` (project
+ * folders); other entries are packages and `node:` modules. Beside the layers: the core's
+ * globals, import cycles and function length. Every message links to the section of
+ * docs/architecture.md that explains its rule.
  */
 import layers from './import-layers.js'
 
@@ -16,6 +19,15 @@ const ENGINE = [
   '/src-main/services/**',
   '/src-main/ipc/**',
 ]
+
+/** where each rule is explained */
+const DOCS = {
+  layers: 'docs/architecture.md#layers',
+  renderer: 'docs/architecture.md#renderer-features-and-screens',
+  globals: 'docs/architecture.md#the-cores-globals',
+  cycles: 'docs/architecture.md#import-cycles',
+  length: 'docs/architecture.md#function-length',
+}
 
 const RENDERER = 'src-renderer/src'
 /**
@@ -45,7 +57,7 @@ const RENDERER_LIBS = [
 ]
 const RENDERER_TYPES = [CONTRACT, '/src-main/**']
 
-/** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[], own?: string }>} */
+/** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[], own?: string, docs?: string }>} */
 export const LAYERS = [
   {
     files: ['src-preload/contract/**/*.ts'],
@@ -145,6 +157,7 @@ export const LAYERS = [
     why: 'screens put features together (App.tsx and main.tsx mount them): the whole renderer, nothing of main.',
     allow: [`/${RENDERER}/**`, ...RENDERER_LIBS],
     allowTypes: RENDERER_TYPES,
+    docs: DOCS.renderer,
   },
   {
     files: [`${RENDERER}/features/**/*.{ts,tsx}`],
@@ -158,6 +171,7 @@ export const LAYERS = [
       ...RENDERER_LIBS,
     ],
     allowTypes: RENDERER_TYPES,
+    docs: DOCS.renderer,
   },
   {
     files: [`${RENDERER}/ui/**/*.{ts,tsx}`],
@@ -170,6 +184,7 @@ export const LAYERS = [
       ...RENDERER_LIBS,
     ],
     allowTypes: RENDERER_TYPES,
+    docs: DOCS.renderer,
   },
   {
     files: [`${RENDERER}/state/**/*.{ts,tsx}`],
@@ -177,6 +192,7 @@ export const LAYERS = [
     why: 'state/ is the renderer’s data (live store, navigation, queries): no components.',
     allow: [`/${RENDERER}/state/**`, `/${RENDERER}/platform/**`, ...RENDERER_LIBS],
     allowTypes: RENDERER_TYPES,
+    docs: DOCS.renderer,
   },
   {
     files: [`${RENDERER}/platform/**/*.{ts,tsx}`],
@@ -184,11 +200,63 @@ export const LAYERS = [
     why: 'platform/ is the host (the preload’s bridge or a WebSocket): it knows nothing above it.',
     allow: [`/${RENDERER}/platform/**`, ...RENDERER_LIBS],
     allowTypes: RENDERER_TYPES,
+    docs: DOCS.renderer,
   },
 ]
 
-export const layerRules = LAYERS.map(({ files, ...options }) => ({
-  files,
-  plugins: { layers },
-  rules: { 'layers/allowed-imports': ['error', options] },
+/** Node's globals, which the import rule cannot see: the core gets none of them (its ports bring what it needs). */
+const NODE_GLOBALS = [
+  ['Buffer', 'use Uint8Array, TextEncoder and TextDecoder'],
+  ['process', 'what the host knows (environment, platform, arguments) comes in through a port'],
+  ['fetch', 'requests go through the Fetch port (core/ports.ts)'],
+  ['require', 'import what the core may use'],
+  ['module', 'the core is ES modules'],
+  ['exports', 'the core is ES modules'],
+  ['__dirname', 'the core knows no files'],
+  ['__filename', 'the core knows no files'],
+  ['global', 'the core knows no host'],
+  ['setImmediate', 'use setTimeout or a promise'],
+  ['clearImmediate', 'use setTimeout or a promise'],
+].map(([name, instead]) => ({
+  name,
+  message: `The core runs wherever the engine does and uses web-standard globals only: ${instead}. See ${DOCS.globals}`,
 }))
+
+export const layerRules = [
+  ...LAYERS.map(({ files, docs = DOCS.layers, ...options }) => ({
+    files,
+    plugins: { layers },
+    rules: { 'layers/allowed-imports': ['error', { ...options, docs }] },
+  })),
+  {
+    files: ['src-*/**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+    plugins: { layers },
+    rules: {
+      'layers/in-a-layer': ['error', { layers: LAYERS.flatMap((l) => l.files), docs: DOCS.layers }],
+      'layers/no-cycle': ['error', { docs: DOCS.cycles }],
+    },
+  },
+  {
+    files: ['src-main/core/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...NODE_GLOBALS],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'global'].flatMap((object) =>
+          NODE_GLOBALS.map(({ name, message }) => ({ object, property: name, message })),
+        ),
+      ],
+    },
+  },
+  // warnings while the long functions are split (`npm run lint` fails on errors only)
+  {
+    files: ['src-main/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/function-length': ['warn', { max: 100, docs: DOCS.length }] },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/function-length': ['warn', { max: 150, docs: DOCS.length }] },
+  },
+]

@@ -105,6 +105,12 @@ export interface TokenCalibration {
   observe(provider: string, model: string, chars: number, tokens: number): void
 }
 
+/**
+ * HTTP requests (the model servers: chat streams, model lists, what a server says about a
+ * model). The hosts pass the runtime's `fetch`; tests may pass one that watches or fails.
+ */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
 export interface Clock {
   now(): number
   /** resolves after `ms`, rejects with the signal's reason when it aborts */

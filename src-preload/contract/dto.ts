@@ -29,7 +29,8 @@ export type FailureKind =
 
 export type ApprovalDecision = 'allow_once' | 'allow_always' | 'deny'
 
-export type PermissionPolicy = 'ask' | 'allow-all' | 'deny-all' | 'read-only'
+/** the policies are listed once, with their schema, in settings-schema.ts */
+export type { PermissionPolicy } from './settings-schema'
 
 export interface Usage {
   inputTokens: number

@@ -5,7 +5,6 @@
  * Stored objects are checked, not rewritten: unknown keys in the file are kept.
  */
 import { z } from 'zod'
-import type { PermissionPolicy } from './dto'
 import { FINAL_UTTERANCE_MODES } from './voice'
 
 const text = (max: number) => z.string().max(max)
@@ -14,12 +13,8 @@ const int = (min: number, max?: number) => {
   return max === undefined ? n : n.max(max)
 }
 
-export const PERMISSION_POLICIES = [
-  'ask',
-  'allow-all',
-  'deny-all',
-  'read-only',
-] as const satisfies readonly PermissionPolicy[]
+export const PERMISSION_POLICIES = ['ask', 'allow-all', 'deny-all', 'read-only'] as const
+export type PermissionPolicy = (typeof PERMISSION_POLICIES)[number]
 export const permissionPolicySchema = z.enum(PERMISSION_POLICIES)
 
 /** Ollama's `keep_alive`: seconds, or a duration such as `30s`, `5m`, `1h`; negative: always */

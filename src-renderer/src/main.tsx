@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { choosePlatform } from './platform'
 import { syncAddress, windowLocation } from './state/address-sync'
-import { AppProviders, createAppEnv } from './state/context'
+import { createAppEnv } from './state/app-env'
+import { AppProviders } from './state/context'
 import './styles.css'
 
 // What is on screen lives in the address (#/session/<id>, #/settings/<section>), so a

@@ -5,7 +5,8 @@
  */
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
-import { importTarget, ownFolder } from '../../eslint/import-layers.js'
+import { ownFolder } from '../../eslint/import-layers.js'
+import { importTarget } from '../../eslint/imports.js'
 
 const eslint = new ESLint({ cwd: process.cwd() })
 

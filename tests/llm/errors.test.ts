@@ -151,7 +151,7 @@ describe('errors that are never retried', () => {
   it('401: the key was rejected (exactly one request)', async () => {
     const server = await startScriptedServer({ apiKey: 'sk-right' })
     try {
-      const client = new LlmClient({ baseURL: server.baseURL, apiKey: 'sk-wrong' })
+      const client = new LlmClient({ baseURL: server.baseURL, apiKey: 'sk-wrong' }, { fetch })
       const { delays, opts } = retryOpts()
       const err = await caught(() => streamWithRetry(client, request(), opts))
       const e = err as LlmError
@@ -216,7 +216,10 @@ describe('errors that are never retried', () => {
   })
 
   it('404 not about a model: endpoint_not_found pointing at the base URL', async () => {
-    const client = new LlmClient({ baseURL: ctx.server.baseURL.replace(/\/v1$/, '/wrong') })
+    const client = new LlmClient(
+      { baseURL: ctx.server.baseURL.replace(/\/v1$/, '/wrong') },
+      { fetch },
+    )
     const e = (await caught(() =>
       client.streamChat(request(), { signal: signal(), onDelta: () => {} }),
     )) as LlmError
@@ -233,7 +236,7 @@ describe('errors that are never retried', () => {
 describe('connection refused', () => {
   it('on a loopback address fails at once: nothing is listening there (no retries)', async () => {
     const port = await closedPort()
-    const client = new LlmClient({ baseURL: `http://127.0.0.1:${port}/v1` })
+    const client = new LlmClient({ baseURL: `http://127.0.0.1:${port}/v1` }, { fetch })
     const { delays, opts } = retryOpts()
     const e = (await caught(() => streamWithRetry(client, request(), opts))) as LlmError
     expect(e.code).toBe('network')

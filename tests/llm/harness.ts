@@ -16,7 +16,7 @@ export function useServer(opts: ScriptedServerOptions = {}): {
   beforeEach(async () => {
     resetStreamOptionsMemory()
     ctx.server = await startScriptedServer(opts)
-    ctx.client = new LlmClient({ baseURL: ctx.server.baseURL })
+    ctx.client = new LlmClient({ baseURL: ctx.server.baseURL }, { fetch })
   })
   afterEach(async () => {
     await ctx.server.close()

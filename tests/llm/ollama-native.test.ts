@@ -39,6 +39,7 @@ function client(s: RouteServer, opts = {}) {
   return new OllamaNativeClient(
     { baseURL: `${s.root}/v1` },
     { numCtx: 40_960, keepAlive: '-1', think: true, ...opts },
+    { fetch },
   )
 }
 
@@ -241,7 +242,7 @@ describe("Ollama's native chat API", () => {
     const s = await startRouteServer({})
     const root = s.root
     await s.close()
-    const c = new OllamaNativeClient({ baseURL: `${root}/v1` }, { numCtx: null })
+    const c = new OllamaNativeClient({ baseURL: `${root}/v1` }, { numCtx: null }, { fetch })
     const err = (await run(c).catch((e: unknown) => e)) as LlmError
     expect(err.code).toBe('network')
     expect(err.message).toMatch(/nothing is listening at/)
@@ -275,10 +276,12 @@ describe('what goes with an Ollama request', () => {
     await new OllamaNativeClient(
       { baseURL: `${s.root}/v1`, apiKey: 'k1' },
       { numCtx: null },
+      { fetch },
     ).streamChat(req, opts)
     await new OllamaNativeClient(
       { baseURL: `${s.root}/v1`, apiKey: 'k1', headers: { Authorization: 'Basic abc' } },
       { numCtx: null },
+      { fetch },
     ).streamChat(req, opts)
     expect(s.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer k1', 'Basic abc'])
   })

@@ -249,7 +249,7 @@ describe('a successful answer that is not an event stream', () => {
 describe('a local server that is not running', () => {
   it('fails at once, naming the server its port suggests', async () => {
     const port = await closedPort()
-    const client = new LlmClient({ baseURL: `http://localhost:${port}/v1` })
+    const client = new LlmClient({ baseURL: `http://localhost:${port}/v1` }, { fetch })
     const { sleep, delays } = recordingSleep()
     const e = (await caught(() =>
       streamWithRetry(client, request(), {

@@ -31,7 +31,7 @@ describe('Ollama', () => {
 
   it('is recognised by /api/version and says what the model takes', async () => {
     server = await startRouteServer(routes)
-    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     expect(info.kind).toBe('ollama')
     expect(info.problems).toEqual([])
     expect(info.capabilities).toEqual({
@@ -45,7 +45,7 @@ describe('Ollama', () => {
 
   it('native: num_ctx is the trained context, capped by the setting', async () => {
     server = await startRouteServer(routes)
-    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     expect(chooseContextWindow(info, 'qwen3', windowOpts)).toMatchObject({
       tokens: 40_960,
       ollamaNumCtx: 40_960,
@@ -57,7 +57,7 @@ describe('Ollama', () => {
 
   it("a window the provider's settings give the model wins over the server's, but not over --context-window", async () => {
     server = await startRouteServer(routes)
-    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     const set = chooseContextWindow(info, 'qwen3', { ...windowOpts, perModel: 12_000 })
     expect(set).toMatchObject({ tokens: 12_000, ollamaNumCtx: 12_000 })
     expect(set.source).toContain("provider's settings for qwen3")
@@ -76,7 +76,7 @@ describe('Ollama', () => {
 
   it('OpenAI-compatible path: the loaded num_ctx from /api/ps, and a notice when it is far below', async () => {
     server = await startRouteServer(routes)
-    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     const w = chooseContextWindow(info, 'qwen3', { ...windowOpts, ollamaNative: false })
     expect(w.tokens).toBe(4_096)
     expect(w.ollamaNumCtx).toBeNull()
@@ -87,7 +87,7 @@ describe('Ollama', () => {
 
   it('a model Ollama says nothing about gets the largest window the setting allows, never a tiny one', async () => {
     server = await startRouteServer(ollamaRoutes({ model: 'my-tune' }))
-    const info = await discoverModel(`${server.root}/v1`, 'my-tune')
+    const info = await discoverModel(`${server.root}/v1`, 'my-tune', { fetch })
     const w = chooseContextWindow(info, 'my-tune', { ...windowOpts, fallback: 0 })
     expect(w).toMatchObject({ tokens: 65_536, ollamaNumCtx: 65_536 })
     const guessed = chooseContextWindow(info, 'my-tune', windowOpts)
@@ -102,7 +102,7 @@ describe('Ollama', () => {
         parameters: 'num_ctx 8192\nstop "<|eot_id|>"',
       }),
     )
-    const info = await discoverModel(`${server.root}/v1`, 'llama3.1')
+    const info = await discoverModel(`${server.root}/v1`, 'llama3.1', { fetch })
     const w = chooseContextWindow(info, 'llama3.1', { ...windowOpts, ollamaNative: false })
     expect(w.tokens).toBe(8_192)
     expect(w.source).toContain('Modelfile')
@@ -113,14 +113,14 @@ describe('Ollama', () => {
       ...routes,
       'POST /api/show': { json: { capabilities: 'tools' } },
     })
-    const info = await discoverModel(`${server.root}/v1`, 'qwen3')
+    const info = await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     expect(info.kind).toBe('ollama')
     expect(info.capabilities.tools).toBeNull()
     expect(info.problems[0]).toMatch(
       /\/api\/show answered in a shape Cairn does not understand \(capabilities/,
     )
     const shows = () => server!.requests.filter((r) => r.path === '/api/show').length
-    await discoverModel(`${server.root}/v1`, 'qwen3')
+    await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     expect(shows()).toBe(2)
   })
 
@@ -129,18 +129,18 @@ describe('Ollama', () => {
     const port = Number(new URL(first.root).port)
     await first.close()
     const base = `http://127.0.0.1:${port}/v1`
-    const before = await discoverModel(base, 'qwen3')
+    const before = await discoverModel(base, 'qwen3', { fetch })
     expect(before.kind).toBe('openai-compatible')
     server = await startRouteServer(routes, port)
-    const after = await discoverModel(base, 'qwen3')
+    const after = await discoverModel(base, 'qwen3', { fetch })
     expect(after.kind).toBe('ollama')
     expect(after.capabilities.thinkingControl).toBe('think')
   })
 
   it('is cached per base URL and model', async () => {
     server = await startRouteServer(routes)
-    await discoverModel(`${server.root}/v1`, 'qwen3')
-    await discoverModel(`${server.root}/v1`, 'qwen3')
+    await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
+    await discoverModel(`${server.root}/v1`, 'qwen3', { fetch })
     expect(server.requests.filter((r) => r.path === '/api/show')).toHaveLength(1)
     expect(server.requests.filter((r) => r.path === '/api/version')).toHaveLength(1)
   })
@@ -166,11 +166,11 @@ describe('LM Studio', () => {
         },
       },
     })
-    const vl = await discoverModel(`${server.root}/v1`, 'qwen2-vl-7b')
+    const vl = await discoverModel(`${server.root}/v1`, 'qwen2-vl-7b', { fetch })
     expect(vl.kind).toBe('lmstudio')
     expect(vl.capabilities).toMatchObject({ vision: true, tools: true })
     expect(chooseContextWindow(vl, 'qwen2-vl-7b', windowOpts)).toMatchObject({ tokens: 8_192 })
-    const llm = await discoverModel(`${server.root}/v1`, 'llama-3.2-1b')
+    const llm = await discoverModel(`${server.root}/v1`, 'llama-3.2-1b', { fetch })
     // without native tool use LM Studio still takes tools (in its own prompt format)
     expect(llm.capabilities).toMatchObject({ vision: false, tools: null })
     expect(chooseContextWindow(llm, 'llama-3.2-1b', windowOpts).tokens).toBe(131_072)
@@ -189,7 +189,7 @@ describe('llama.cpp', () => {
         },
       },
     })
-    const info = await discoverModel(`${server.root}/v1`, 'Qwen3-8B-Q4_K_M.gguf')
+    const info = await discoverModel(`${server.root}/v1`, 'Qwen3-8B-Q4_K_M.gguf', { fetch })
     expect(info.kind).toBe('llamacpp')
     expect(info.capabilities).toMatchObject({ vision: false, thinkingControl: 'enable_thinking' })
     const w = chooseContextWindow(info, 'Qwen3-8B-Q4_K_M.gguf', windowOpts)
@@ -213,7 +213,9 @@ describe('OpenRouter', () => {
         },
       },
     })
-    const info = await openRouterModelInfo(`${server.root}/api/v1`, 'deepseek/deepseek-r1', {})
+    const info = await openRouterModelInfo(`${server.root}/api/v1`, 'deepseek/deepseek-r1', {
+      fetch,
+    })
     expect(info).toEqual({
       capabilities: { tools: false, vision: false, thinking: true, thinkingControl: 'reasoning' },
       contextWindow: 163_840,
@@ -238,15 +240,15 @@ describe('OpenRouter', () => {
       },
     })
     const url = `${server.root}/api/v1`
-    const info = await openRouterModelInfo(url, 'meta-llama/llama-3.3-70b', {})
+    const info = await openRouterModelInfo(url, 'meta-llama/llama-3.3-70b', { fetch })
     expect(info?.contextWindow).toBe(131_072)
     expect(info?.capabilities.tools).toBe(true)
-    await expect(openRouterModelInfo(url, 'odd/model', {})).resolves.toBeNull()
+    await expect(openRouterModelInfo(url, 'odd/model', { fetch })).resolves.toBeNull()
   })
 
   it('is known by its host without probing', async () => {
-    await expect(detectKind('https://openrouter.ai/api/v1')).resolves.toBe('openrouter')
-    await expect(detectKind('https://api.openai.com/v1')).resolves.toBe('openai')
+    await expect(detectKind('https://openrouter.ai/api/v1', { fetch })).resolves.toBe('openrouter')
+    await expect(detectKind('https://api.openai.com/v1', { fetch })).resolves.toBe('openai')
   })
 })
 
@@ -257,7 +259,7 @@ describe('a plain OpenAI-compatible server', () => {
         json: { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }] },
       },
     })
-    const info = await discoverModel(`${server.root}/v1`, 'gpt-4o-mini')
+    const info = await discoverModel(`${server.root}/v1`, 'gpt-4o-mini', { fetch })
     expect(info.kind).toBe('openai-compatible')
     expect(info.problems).toEqual([])
     expect(chooseContextWindow(info, 'gpt-4o-mini', windowOpts)).toMatchObject({
@@ -276,7 +278,7 @@ describe('a plain OpenAI-compatible server', () => {
         json: { data: [{ id: 'Qwen/Qwen3-32B', owned_by: 'vllm', max_model_len: 32_768 }] },
       },
     })
-    const info = await discoverModel(`${server.root}/v1`, 'Qwen/Qwen3-32B')
+    const info = await discoverModel(`${server.root}/v1`, 'Qwen/Qwen3-32B', { fetch })
     expect(info.kind).toBe('vllm')
     expect(info.contextWindow).toBe(32_768)
     expect(info.capabilities.thinkingControl).toBe('enable_thinking')
@@ -299,9 +301,9 @@ describe('thinking switches', () => {
 
   it('an OpenAI reasoning model gets reasoning_effort by its name', async () => {
     server = await startRouteServer({ 'GET /v1/models': { json: { data: [{ id: 'o4-mini' }] } } })
-    const info = await discoverModel(`${server.root}/v1`, 'o4-mini')
+    const info = await discoverModel(`${server.root}/v1`, 'o4-mini', { fetch })
     expect(info.capabilities.thinkingControl).toBe('reasoning_effort')
-    const plain = await discoverModel(`${server.root}/v1`, 'gpt-4o')
+    const plain = await discoverModel(`${server.root}/v1`, 'gpt-4o', { fetch })
     expect(plain.capabilities.thinkingControl).toBeNull()
   })
 })

@@ -135,7 +135,10 @@ describe('headers', () => {
     const server = await startScriptedServer()
     try {
       server.enqueue(textReply('ok'))
-      const client = new LlmClient({ baseURL: server.baseURL, headers: { 'X-Title': 'Cairn' } })
+      const client = new LlmClient(
+        { baseURL: server.baseURL, headers: { 'X-Title': 'Cairn' } },
+        { fetch },
+      )
       await client.streamChat(request(), { signal: signal(), onDelta: () => {} })
       expect(server.requests[0]?.headers['authorization']).toBeUndefined()
       expect(server.requests[0]?.headers['x-title']).toBe('Cairn')
@@ -148,7 +151,10 @@ describe('headers', () => {
     const server = await startScriptedServer({ apiKey: 'sk-secret' })
     try {
       server.enqueue(textReply('ok'))
-      const client = new LlmClient({ baseURL: server.baseURL + '/', apiKey: 'sk-secret' })
+      const client = new LlmClient(
+        { baseURL: server.baseURL + '/', apiKey: 'sk-secret' },
+        { fetch },
+      )
       const result = await client.streamChat(request(), { signal: signal(), onDelta: () => {} })
       expect(result.content).toBe('ok')
       expect(client.baseURL).toBe(server.baseURL)
@@ -173,7 +179,7 @@ describe('stream_options fallback', () => {
     expect(first.usage.estimated).toBe(true)
 
     // remembered for the base URL, also by another client instance
-    const other = new LlmClient({ baseURL: ctx.server.baseURL })
+    const other = new LlmClient({ baseURL: ctx.server.baseURL }, { fetch })
     expect(other.buildBody(request())).not.toHaveProperty('stream_options')
     const second = await other.streamChat(request(), { signal: signal(), onDelta: () => {} })
     expect(second.content).toBe('second')
@@ -185,7 +191,7 @@ describe('stream_options fallback', () => {
     const server = await startScriptedServer()
     try {
       server.enqueue({ type: 'http', status: 400, body: { error: { message: 'bad temperature' } } })
-      const client = new LlmClient({ baseURL: server.baseURL })
+      const client = new LlmClient({ baseURL: server.baseURL }, { fetch })
       const err = await caught(() =>
         client.streamChat(request(), { signal: signal(), onDelta: () => {} }),
       )

@@ -13,7 +13,8 @@ import {
   UNDO_MS,
   usePendingDelete,
 } from '../../src-renderer/src/features/sessions/use-pending-delete'
-import { AppProviders, createAppEnv } from '../../src-renderer/src/state/context'
+import { createAppEnv } from '../../src-renderer/src/state/app-env'
+import { AppProviders } from '../../src-renderer/src/state/context'
 import { renderWithApp } from './support/render-app'
 import { createTestPlatform, manualFrames } from './support/test-platform'
 

@@ -147,7 +147,7 @@ export async function createHarness(
           ...(o.logger ? { logger: o.logger } : {}),
           ...(o.calibration ? { calibration: o.calibration } : {}),
           llm: {
-            client: new LlmClient({ baseURL: server.baseURL }),
+            client: new LlmClient({ baseURL: server.baseURL }, { fetch }),
             baseURL: server.baseURL,
             provider: server.baseURL,
             model: m,

@@ -10,7 +10,7 @@ import { fetch as undiciFetch } from 'undici'
 import type { ProcessRegistry } from '../mcp/process-registry'
 import type { Containment } from './containment'
 import { fetchUrlTool } from './fetch-url'
-import { systemResolver, type Resolver } from './net-guard'
+import { systemResolver } from './net-guard'
 import { listDirectoryTool, readFileTool } from './read-tools'
 import { runCommandTool } from './run-command'
 import { searchFilesTool } from './search'
@@ -21,6 +21,7 @@ import {
   ToolError,
   type BuiltinLimits,
   type BuiltinTool,
+  type Resolver,
   type ToolEnv,
 } from './tool-def'
 import { editFileTool, writeFileTool } from './write-tools'

@@ -13,15 +13,7 @@
  */
 import { promises as dns } from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { ToolError } from './tool-def'
-
-export interface ResolvedAddress {
-  address: string
-  family: 4 | 6
-}
-
-/** Resolves a host name to all of its addresses (injectable for tests). */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
+import { ToolError, type ResolvedAddress, type Resolver } from './tool-def'
 
 export const systemResolver: Resolver = async (hostname) => {
   const all = await dns.lookup(hostname, { all: true, verbatim: true })

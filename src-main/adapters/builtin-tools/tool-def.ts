@@ -7,7 +7,6 @@ import type { ToolAnnotations } from '../../../src-preload/contract/events'
 import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
 import type { ProcessRegistry } from '../mcp/process-registry'
 import type { Containment } from './containment'
-import type { Resolver } from './net-guard'
 
 export interface BuiltinLimits {
   maxFileBytes: number
@@ -24,6 +23,14 @@ export const DEFAULT_LIMITS: BuiltinLimits = {
   fetchMaxBytes: 2 * 1024 * 1024,
   fetchTimeoutMs: 30_000,
 }
+
+export interface ResolvedAddress {
+  address: string
+  family: 4 | 6
+}
+
+/** Resolves a host name to all of its addresses (net-guard.ts; injectable for tests). */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
 
 /** What a tool gets besides its arguments. */
 export interface ToolEnv {

@@ -6,9 +6,14 @@
  * field). Per chunk it does one short byte search and keeps references, no copies.
  */
 
+import type { Fetch } from '../ports'
+
 const HEAD_BYTES = 512
 const TAIL_BYTES = 8192
-const DONE = Buffer.from('[DONE]')
+const DONE = new TextEncoder().encode('[DONE]')
+const DATA = new TextEncoder().encode('data:')
+/** as Buffer's toString did: a byte order mark is kept, a broken sequence becomes U+FFFD */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
 
 export class BodyTap {
   /** HTTP status and content type of the response (null until it arrived) */
@@ -17,15 +22,15 @@ export class BodyTap {
   /** a `data: [DONE]` line arrived */
   sawDone = false
   bytes = 0
-  private readonly head: Buffer[] = []
+  private readonly head: Uint8Array[] = []
   private headBytes = 0
-  private tail: Buffer[] = []
+  private tail: Uint8Array[] = []
   private tailBytes = 0
   /** the last bytes of the previous chunk, for a `[DONE]` cut across two chunks */
-  private carry: Buffer = Buffer.alloc(0)
+  private carry: Uint8Array = new Uint8Array(0)
 
   /** A `fetch` that records into this tap. */
-  wrap(base: typeof fetch): typeof fetch {
+  wrap(base: Fetch): Fetch {
     return async (input, init) => {
       const res = await base(input, init)
       this.status = res.status
@@ -45,8 +50,7 @@ export class BodyTap {
     }
   }
 
-  see(chunk: Uint8Array): void {
-    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+  see(buf: Uint8Array): void {
     this.bytes += buf.length
     if (this.headBytes < HEAD_BYTES) {
       this.head.push(buf)
@@ -62,16 +66,16 @@ export class BodyTap {
       if (doneLine(buf, prev)) this.sawDone = true
       else if (this.carry.length > 0) {
         // a `data: [DONE]` cut between the two chunks
-        const seam = Buffer.concat([this.carry, buf.subarray(0, 16)])
+        const seam = concat([this.carry, buf.subarray(0, 16)])
         if (doneLine(seam, 0x00)) this.sawDone = true
       }
-      this.carry = Buffer.from(buf.subarray(Math.max(0, buf.length - 16)))
+      this.carry = buf.slice(Math.max(0, buf.length - 16))
     }
   }
 
   /** The first bytes of the body, as text. */
   headText(): string {
-    return Buffer.concat(this.head).subarray(0, HEAD_BYTES).toString('utf8')
+    return utf8.decode(concat(this.head).subarray(0, HEAD_BYTES))
   }
 
   /** Whether the body starts like an event stream (a field line, a comment or blank lines). */
@@ -85,7 +89,7 @@ export class BodyTap {
 
   /** The last `data:` event that carried an `error`, parsed (null when none is in the tail). */
   lastErrorEvent(): Record<string, unknown> | null {
-    const text = Buffer.concat(this.tail).toString('utf8')
+    const text = utf8.decode(concat(this.tail))
     const lines = text.split(/\r?\n/)
     for (let i = lines.length - 1; i >= 0; i--) {
       const line = lines[i] ?? ''
@@ -107,18 +111,46 @@ export class BodyTap {
  * Whether `buf` holds a `data: [DONE]` (or `data:[DONE]`) at the start of a line; `prev` is
  * the byte before `buf` (a newline at the start of the body).
  */
-function doneLine(buf: Buffer, prev: number): boolean {
+function doneLine(buf: Uint8Array, prev: number): boolean {
   let from = 0
   for (;;) {
-    const at = buf.indexOf(DONE, from)
+    const at = indexOfBytes(buf, DONE, from)
     if (at < 0) return false
     let i = at - 1
     while (i >= 0 && buf[i] === 0x20) i--
     // `data:` right before (after optional spaces), itself at the start of a line or the body
-    if (i >= 4 && buf.subarray(i - 4, i + 1).toString('latin1') === 'data:') {
+    if (i >= 4 && startsWithAt(buf, DATA, i - 4)) {
       const before = i - 5 < 0 ? prev : buf[i - 5]
       if (before === 0x0a || before === 0x0d) return true
     }
     from = at + 1
   }
+}
+
+/** Where `needle` first occurs in `hay` at or after `from` (-1: nowhere). */
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0]!
+  for (let at = hay.indexOf(first, from); at >= 0; at = hay.indexOf(first, at + 1)) {
+    if (startsWithAt(hay, needle, at)) return at
+  }
+  return -1
+}
+
+/** Whether `hay` holds `needle` at `at`. */
+function startsWithAt(hay: Uint8Array, needle: Uint8Array, at: number): boolean {
+  if (at < 0 || at + needle.length > hay.length) return false
+  for (let k = 0; k < needle.length; k++) if (hay[at + k] !== needle[k]) return false
+  return true
+}
+
+/** The chunks as one array (the one chunk itself when there is one). */
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
 }

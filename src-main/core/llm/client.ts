@@ -19,6 +19,7 @@ import { abortedError, idleTimeoutError, interruptedError, streamResult } from '
 import { AbortReason, LlmError, abortKindOf } from './types'
 import type { ChatRequest, CompletionResult, LlmEndpoint, StreamDelta } from './types'
 import type { Usage } from '../../../src-preload/contract/dto'
+import type { Fetch } from '../ports'
 
 export interface StreamOptions {
   /** the turn's signal; its reason is an AbortReason('stop'|'deadline') */
@@ -51,11 +52,11 @@ export function resetStreamOptionsMemory(): void {
 export class LlmClient {
   readonly baseURL: string
   private readonly sdk: OpenAI
-  private readonly fetchImpl: typeof fetch
+  private readonly fetchImpl: Fetch
 
-  constructor(endpoint: LlmEndpoint, opts: { fetch?: typeof fetch } = {}) {
+  constructor(endpoint: LlmEndpoint, opts: { fetch: Fetch }) {
     this.baseURL = endpoint.baseURL.replace(/\/+$/, '')
-    this.fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init))
+    this.fetchImpl = opts.fetch
     const headers: Record<string, string | null> = { ...endpoint.headers }
     const hasKey = typeof endpoint.apiKey === 'string' && endpoint.apiKey !== ''
     // no key: the SDK wants one, so it gets a dummy, and the header it would make is removed
@@ -72,7 +73,7 @@ export class LlmClient {
       maxRetries: 0,
       timeout: SDK_TIMEOUT_MS,
       defaultHeaders: headers,
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      fetch: opts.fetch,
     })
   }
 

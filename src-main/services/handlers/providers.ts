@@ -23,7 +23,7 @@ type ConfiguredRoutes = 'providers.status' | 'providers.test' | 'providers.model
 
 /** the provider's models; a provider that fails answers with its code (`auth`, `network`…) */
 function models(baseURL: string, apiKey: string | undefined): Promise<string[]> {
-  return new LlmClient({ baseURL, ...(apiKey ? { apiKey } : {}) }).listModels(
+  return new LlmClient({ baseURL, ...(apiKey ? { apiKey } : {}) }, { fetch }).listModels(
     AbortSignal.timeout(15_000),
   )
 }
@@ -58,14 +58,14 @@ function serverHandlers(c: HandlerContext): Pick<Handlers, ServerRoutes> {
       if (fresh) forgetServerInfo(baseURL)
       if (!model) {
         return {
-          kind: await detectKind(baseURL),
+          kind: await detectKind(baseURL, { fetch }),
           model: null,
           contextWindow: null,
           trainedContext: null,
           problems: [],
         }
       }
-      const info = await discoverModel(baseURL, model)
+      const info = await discoverModel(baseURL, model, { fetch })
       const window = chooseContextWindow(info, model, {
         ollamaNative: ollamaNativeApi !== false,
         ollamaMaxContext: ollamaMaxContext ?? DEFAULT_OLLAMA_MAX_CONTEXT,

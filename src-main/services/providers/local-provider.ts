@@ -5,10 +5,10 @@
  * model exists. Its address is the runtime's, found when a turn starts it; sessions and
  * turn logs name it `local`, whatever port it had.
  */
+import type { TurnDeps } from '../../core/agent/turn-context'
 import type { LocalModelStore } from '../../core/service-ports'
 import { ExpectedError } from '../../core/errors'
 import { LlmError } from '../../core/llm/types'
-import type { ModelSetup } from './model-setup'
 import type { ProviderChoice } from './provider'
 import { runtimeDiedError, type LocalRuntime } from './local-runtime'
 
@@ -69,9 +69,9 @@ export async function localProviderChoice(
  * process died under it says so (and is not retried against the dead port).
  */
 export function guardLocalClient(
-  client: ModelSetup['client'],
+  client: TurnDeps['llm']['client'],
   local: NonNullable<ProviderChoice['local']>,
-): ModelSetup['client'] {
+): TurnDeps['llm']['client'] {
   const guard = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call()

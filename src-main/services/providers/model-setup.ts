@@ -17,6 +17,7 @@ import { discoverModel, type ServerModelInfo } from '../../core/llm/server-info/
 import { serverRoot } from '../../core/llm/server-info/fetch-json'
 import type { LlmEndpoint } from '../../core/llm/types'
 import { guardLocalClient } from './local-provider'
+import type { Fetch } from '../../core/ports'
 import type { ProviderChoice } from './provider'
 
 /** The largest num_ctx asked of Ollama unless the provider's settings say otherwise. */
@@ -48,10 +49,12 @@ export async function setupModel(
     override?: number
     /** the thinking switch for this turn, over the provider's */
     thinking?: boolean
-    fetch?: typeof fetch
+    /** default: the runtime's fetch */
+    fetch?: Fetch
     signal?: AbortSignal
   },
 ): Promise<ModelSetup> {
+  const viaFetch = o.fetch ?? fetch
   const endpoint: LlmEndpoint = {
     baseURL: provider.baseURL,
     ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
@@ -62,7 +65,7 @@ export async function setupModel(
     ...(o.thinking !== undefined ? { thinking: o.thinking } : {}),
   }
   const info = await discoverModel(provider.baseURL, model, {
-    ...(o.fetch ? { fetch: o.fetch } : {}),
+    fetch: viaFetch,
     ...(o.signal ? { signal: o.signal } : {}),
     // the same origin the key and headers are for (a vLLM or a proxy may want them)
     headers: {
@@ -81,7 +84,7 @@ export async function setupModel(
     fallback: o.fallbackWindow,
   })
   const caps = info.capabilities
-  const fetchOpt = o.fetch ? { fetch: o.fetch } : {}
+  const fetchOpt = { fetch: viaFetch }
   const base = native
     ? new OllamaNativeClient(
         endpoint,

@@ -229,11 +229,14 @@ async function local(
 
 /** With no model configured, an endpoint that serves exactly one model gets that one. */
 async function onlyModel(provider: ProviderChoice): Promise<string> {
-  const client = new LlmClient({
-    baseURL: provider.baseURL,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
-    ...(provider.headers ? { headers: provider.headers } : {}),
-  })
+  const client = new LlmClient(
+    {
+      baseURL: provider.baseURL,
+      ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+      ...(provider.headers ? { headers: provider.headers } : {}),
+    },
+    { fetch },
+  )
   let models: string[] = []
   try {
     models = await client.listModels(AbortSignal.timeout(10_000))

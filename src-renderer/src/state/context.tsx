@@ -1,22 +1,17 @@
 /**
  * The window's environment, provided through React context: the platform (bridge,
  * connection, clipboard, external links), the query cache and the live store. The app
- * builds it once from the chosen platform; component tests build it from a test platform.
+ * builds it once from the chosen platform (`createAppEnv`, app-env.ts); component tests
+ * build it from a test platform.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { createContext, useContext, type JSX, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import type { Platform } from '../platform/types'
-import { watchDamage, type DamageStore } from './damage-watch'
-import { createNavStore, type NavActions, type NavState, type NavStore } from './nav-store'
-import {
-  createLiveStore,
-  type LiveActions,
-  type LiveState,
-  type LiveStore,
-  type LiveStoreOptions,
-} from './live-store'
+import type { DamageStore } from './damage-watch'
+import type { NavActions, NavState, NavStore } from './nav-store'
+import type { LiveActions, LiveState, LiveStore } from './live-types'
 
 export interface AppEnv {
   platform: Platform
@@ -27,25 +22,6 @@ export interface AppEnv {
   nav: NavStore
   /** Cairn's database found damaged (a request or a turn said so) */
   damage: DamageStore
-}
-
-export function createAppEnv(platform: Platform, opts: LiveStoreOptions = {}): AppEnv {
-  const client = new QueryClient({
-    defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
-    },
-  })
-  // every request and turn is watched for a damaged database
-  const watched = watchDamage(platform.bridge)
-  const host: Platform = { ...platform, bridge: watched.bridge }
-  return {
-    platform: host,
-    bridge: watched.bridge,
-    client,
-    live: createLiveStore(host, client, opts),
-    nav: createNavStore(),
-    damage: watched.damage,
-  }
 }
 
 const EnvContext = createContext<AppEnv | null>(null)

@@ -2,7 +2,8 @@
 import { render } from '@testing-library/react'
 import type { Platform } from '../../../src-renderer/src/platform/types'
 import type { ReactNode } from 'react'
-import { AppProviders, createAppEnv, type AppEnv } from '../../../src-renderer/src/state/context'
+import { createAppEnv } from '../../../src-renderer/src/state/app-env'
+import { AppProviders, type AppEnv } from '../../../src-renderer/src/state/context'
 import { createTestPlatform, manualFrames, type Handlers, type TestPlatform } from './test-platform'
 
 /** `host`: what a particular host adds (the desktop app's folder picker, say). */

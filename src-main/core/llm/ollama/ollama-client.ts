@@ -19,6 +19,7 @@ import { abortedError, idleTimeoutError, interruptedError, streamResult } from '
 import { AbortReason, LlmError } from '../types'
 import type { ChatRequest, CompletionResult, LlmEndpoint } from '../types'
 import { toOllamaBody, type OllamaRequestOptions } from './ollama-request'
+import type { Fetch } from '../../ports'
 
 const OllamaLine = z.object({
   model: z.string().optional(),
@@ -55,19 +56,19 @@ export class OllamaNativeClient {
   readonly baseURL: string
   private readonly root: string
   private readonly headers: Record<string, string>
-  private readonly fetchImpl: typeof fetch
+  private readonly fetchImpl: Fetch
 
   constructor(
     endpoint: LlmEndpoint,
     private readonly options: OllamaRequestOptions,
-    opts: { fetch?: typeof fetch } = {},
+    opts: { fetch: Fetch },
   ) {
     this.baseURL = endpoint.baseURL.replace(/\/+$/, '')
     this.root = serverRoot(this.baseURL)
     this.headers = { ...endpoint.headers }
     const ownAuth = Object.keys(this.headers).some((k) => k.toLowerCase() === 'authorization')
     if (endpoint.apiKey && !ownAuth) this.headers['authorization'] = `Bearer ${endpoint.apiKey}`
-    this.fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init))
+    this.fetchImpl = opts.fetch
   }
 
   buildBody(req: ChatRequest): Record<string, unknown> {

@@ -57,7 +57,7 @@ export function forgetServerInfo(baseURL?: string): void {
 }
 
 /** The kind of server at `baseURL`: by its host for the big clouds, else by probing. */
-export function detectKind(baseURL: string, opts: InfoFetchOptions = {}): Promise<ProviderKind> {
+export function detectKind(baseURL: string, opts: InfoFetchOptions): Promise<ProviderKind> {
   const base = baseURL.replace(/\/+$/, '')
   let known = kinds.get(base)
   if (!known) {
@@ -117,7 +117,7 @@ async function probeKind(
 export function discoverModel(
   baseURL: string,
   model: string,
-  opts: InfoFetchOptions = {},
+  opts: InfoFetchOptions,
 ): Promise<ServerModelInfo> {
   const base = baseURL.replace(/\/+$/, '')
   const key = `${base}\n${model}`

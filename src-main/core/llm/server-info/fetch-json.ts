@@ -4,6 +4,7 @@
  * or answers something else fails with a `ServerInfoError` that says which.
  */
 import type { z } from 'zod'
+import type { Fetch } from '../../ports'
 
 export class ServerInfoError extends Error {
   constructor(
@@ -17,7 +18,7 @@ export class ServerInfoError extends Error {
 }
 
 export interface InfoFetchOptions {
-  fetch?: typeof fetch
+  fetch: Fetch
   signal?: AbortSignal
   /** default 3 s */
   timeoutMs?: number
@@ -31,14 +32,13 @@ const MAX_BODY_CHARS = 20_000_000
 export async function fetchJson<S extends z.ZodType>(
   url: string,
   schema: S,
-  opts: InfoFetchOptions & { body?: unknown } = {},
+  opts: InfoFetchOptions & { body?: unknown },
 ): Promise<z.infer<S>> {
-  const doFetch = opts.fetch ?? ((input, init) => fetch(input, init))
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
   let res: Response
   try {
-    res = await doFetch(url, {
+    res = await opts.fetch(url, {
       method: opts.body === undefined ? 'GET' : 'POST',
       headers: {
         accept: 'application/json',
