@@ -34,7 +34,9 @@ export const USAGE = `Usage:
   cairn assistants duplicate <name> [--name <new name>]
   cairn assistants delete <name>    (not the default one; its sessions keep a copy)
   cairn assistants export <name> [file]   as JSON (stdout without a file), no secrets
-  cairn assistants import <file>    a file from export (- reads stdin)
+  cairn assistants import <file> [--allow-policy]   a file from export (- reads stdin); its
+                                    permission policy is applied only with --allow-policy when it
+                                    asks less than the settings' (else it follows the settings')
   cairn mcp list [--json] [--mcp-config <file>]   start the MCP servers, show their status and tools
   cairn mcp add <name> -- <command> [args…]       add a stdio server (--env KEY=VALUE, repeatable)
   cairn mcp add <name> --url <url>                add an HTTP server (--header KEY=VALUE, repeatable)
@@ -146,6 +148,8 @@ export interface CliOptions {
     policy?: string
     unset: string[]
   }
+  /** assistants import: apply the file's permission policy even when it asks less than yours */
+  allowPolicy: boolean
   format?: 'md' | 'json'
   url?: string
   headers: string[]
@@ -197,6 +201,7 @@ const FLAGS = {
   tools: { type: 'string' },
   policy: { type: 'string' },
   unset: { type: 'string', multiple: true },
+  'allow-policy': { type: 'boolean', default: false },
   format: { type: 'string' },
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -253,6 +258,7 @@ function optionsOf(v: Flags): CliOptions {
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
     assistantFields: assistantFieldsOf(v),
+    allowPolicy: v['allow-policy'] === true,
     ...(format !== undefined ? { format } : {}),
     ...(v.url !== undefined ? { url: v.url } : {}),
     headers: v.header ?? [],

@@ -178,15 +178,23 @@ const COMMANDS: Record<string, [args: number, run: (c: AssistantsRun) => void]> 
   ],
   import: [
     1,
-    ({ app, rest, out }) => {
+    ({ app, rest, out, options }) => {
       const file = rest[0]
       if (!file) throw new UsageError('cairn assistants import needs a file (- reads stdin)')
-      const { assistant, renamedFrom } = importAssistant(app, readInput(file))
+      const { assistant, renamedFrom, policyNotApplied } = importAssistant(
+        app,
+        readInput(file),
+        options.allowPolicy ? { allowPolicy: true } : {},
+      )
       out(
         renamedFrom
           ? `Imported the assistant as "${assistant.name}" ("${renamedFrom}" is taken).`
           : `Imported the assistant "${assistant.name}".`,
       )
+      if (policyNotApplied)
+        out(
+          `Its permission policy "${policyNotApplied}" asks less than yours ("${app.settings.get().permissionPolicy}") and was not applied: it follows yours. To use it, import again with --allow-policy, or run \`cairn assistants edit "${assistant.name}" --policy ${policyNotApplied}\`.`,
+        )
     },
   ],
 }

@@ -17,6 +17,7 @@ import type {
   ContentPart,
   McpServerDraft,
   McpServerInfo,
+  PermissionPolicy,
   SearchHit,
   SessionRecord,
   StoredMessage,
@@ -202,8 +203,14 @@ export const routeInputs = {
   'assistants.delete': z.strictObject({ id }),
   /** the assistant as a JSON file (no id, no dates, no secrets) */
   'assistants.export': z.strictObject({ id }),
-  /** a file from `assistants.export`; a name already taken gets " (2)", " (3)", … */
-  'assistants.import': z.strictObject({ text: z.string().min(1).max(1_000_000) }),
+  /**
+   * a file from `assistants.export`; a name already taken gets " (2)", " (3)", …; a permission
+   * policy looser than the settings' is applied only with `allowPolicy` (the user agreed)
+   */
+  'assistants.import': z.strictObject({
+    text: z.string().min(1).max(1_000_000),
+    allowPolicy: z.boolean().optional(),
+  }),
   /** the tools the model would be offered with this draft, from the servers connected now */
   'assistants.previewTools': z.strictObject({ assistant: assistantDraftSchema }),
   'mcp.list': z.strictObject({}),
@@ -364,8 +371,16 @@ export interface RouteOutputs {
   'assistants.duplicate': Assistant
   'assistants.delete': { deleted: boolean }
   'assistants.export': { filename: string; mimeType: string; content: string }
-  /** `renamedFrom`: the file's name, when it was taken and the import got another */
-  'assistants.import': { assistant: Assistant; renamedFrom: string | null }
+  /**
+   * `renamedFrom`: the file's name, when it was taken and the import got another;
+   * `policyNotApplied`: the file's permission policy, when it is looser than the settings' and
+   * was not applied (the assistant follows the settings' policy)
+   */
+  'assistants.import': {
+    assistant: Assistant
+    renamedFrom: string | null
+    policyNotApplied: PermissionPolicy | null
+  }
   'assistants.previewTools': AssistantToolsPreview
   /** every local server candidate (the usual ones or CAIRN_LOCAL_SERVERS), probed at once */
   'providers.detect': { servers: LocalServerStatus[] }

@@ -97,12 +97,17 @@ describe('assistants routes', () => {
       assistant: { ...full, name: 'Exported' },
     })
 
-    const back = unwrap(await b.request('assistants.import', { text: file.content }))
+    // its read-only policy asks less than the settings' (ask): applied because the user agreed
+    const back = unwrap(
+      await b.request('assistants.import', { text: file.content, allowPolicy: true }),
+    )
     expect(back.renamedFrom).toBe('Exported')
     expect(back.assistant).toMatchObject({ ...full, name: 'Exported (2)', origin: 'user' })
 
     unwrap(await b.request('assistants.delete', { id: a.id }))
-    const again = unwrap(await b.request('assistants.import', { text: file.content }))
+    const again = unwrap(
+      await b.request('assistants.import', { text: file.content, allowPolicy: true }),
+    )
     expect(again).toMatchObject({ renamedFrom: null, assistant: { name: 'Exported' } })
   })
 

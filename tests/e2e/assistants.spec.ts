@@ -203,11 +203,30 @@ test('assistants are duplicated, exported, deleted (the chat that used one goes 
 
   const input = page.getByLabel('Import an assistant from a file')
   await input.setInputFiles(file)
+  // its policy (read-only calls run) asks less than the settings' (ask): imported with yours,
+  // and the window asks
+  const policy = page.getByRole('dialog', { name: 'Use the file’s permission policy?' })
+  await expect(policy).toContainText('came with the policy “Read-only calls run, the rest ask”')
+  await expect(policy.getByRole('button', { name: 'Keep my policy' })).toBeFocused()
+  await keepBothThemes(page, 'assistants-import-policy')
+  await page.setViewportSize({ width: 420, height: 800 })
+  await keepScreenshot(page, 'assistants-import-policy-narrow')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.keyboard.press('Enter')
+  await expect(policy).toHaveCount(0)
   await expect(list.getByRole('listitem', { name: 'Files (copy)' })).toBeVisible()
-  await expect(page.getByRole('status').filter({ hasText: 'Imported Files (copy).' })).toBeVisible()
-  // the same file again: the name is taken, the import gets another
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Imported Files (copy). It follows your permission policy.' }),
+  ).toBeVisible()
+  // the same file again: the name is taken, the import gets another; this time its policy
   await input.setInputFiles(file)
+  await policy.getByRole('button', { name: 'Use “Read-only calls run, the rest ask”' }).click()
   await expect(list.getByRole('listitem', { name: 'Files (copy) (2)' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Files (copy) (2) uses the policy of its file.' }),
+  ).toBeVisible()
 
   await input.setInputFiles({
     name: 'notes.json',

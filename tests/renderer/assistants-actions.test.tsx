@@ -98,6 +98,41 @@ describe('the assistants list actions', () => {
     )
   })
 
+  it('an import whose policy asks less than yours keeps yours, shows the file’s and asks', async () => {
+    const { host, user } = setup()
+    const input = await screen.findByLabelText('Import an assistant from a file')
+    const loose = (name: string) =>
+      JSON.stringify({
+        cairnAssistant: 1,
+        assistant: {
+          name,
+          tools: { builtin: { mode: 'all', names: [] }, mcp: { servers: {}, others: 'all' } },
+          permissionPolicy: 'allow-all',
+          limits: {},
+        },
+      })
+    await user.upload(input, file('loose.json', loose('Loose')))
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Use the file’s permission policy?',
+    })
+    expect(dialog.textContent).toContain('“Loose” came with the policy “Allow all”')
+    expect(dialog.textContent).toContain('it was imported with yours')
+    // Keep is where the focus is: Enter or Esc keeps yours
+    expect(document.activeElement?.textContent).toBe('Keep my policy')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(host.current().find((a) => a.name === 'Loose')?.permissionPolicy).toBeUndefined()
+    expect(screen.getByText('Imported Loose. It follows your permission policy.')).toBeTruthy()
+
+    await user.upload(input, file('loose.json', loose('Trusted')))
+    const again = await screen.findByRole('dialog')
+    await user.click(within(again).getByRole('button', { name: 'Use “Allow all”' }))
+    await waitFor(() =>
+      expect(host.current().find((a) => a.name === 'Trusted')?.permissionPolicy).toBe('allow-all'),
+    )
+    expect(await screen.findByText('Trusted uses the policy of its file.')).toBeTruthy()
+  })
+
   it('says why the list could not be loaded', async () => {
     const host = assistantsHost()
     renderWithApp(<AssistantsSection />, {

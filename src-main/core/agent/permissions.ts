@@ -9,6 +9,19 @@ import { isTrustedReadOnly } from '../ports'
 import { canonicalJson } from './canonical-json'
 import { isFindTools } from './tool-catalog'
 
+/** how much runs without asking, from none (`deny-all`) to everything (`allow-all`) */
+const LOOSENESS: Record<PermissionPolicy, number> = {
+  'deny-all': 0,
+  ask: 1,
+  'read-only': 2,
+  'allow-all': 3,
+}
+
+/** True when `policy` lets more run without asking than `than`. */
+export function isLooserPolicy(policy: PermissionPolicy, than: PermissionPolicy): boolean {
+  return LOOSENESS[policy] > LOOSENESS[than]
+}
+
 export interface GateDecision {
   decision: ApprovalDecision
   reason?: string

@@ -3,7 +3,9 @@
  * export|import`): `{"cairnAssistant": 1, "assistant": {…}}` with what the user sets: no
  * id, no dates, and never a secret (a provider is named by its id; its key stays in the
  * secrets file). A file is read leniently (unknown keys are dropped) but every field it
- * has must be valid; what is wrong is named by its place in the file.
+ * has must be valid; what is wrong is named by its place in the file. An imported file does
+ * not lower approvals by itself: a permission policy looser than the user's is applied only
+ * when the user agreed (`allowPolicy`); otherwise the assistant keeps the user's.
  */
 import {
   assistantFileSchema,
@@ -11,6 +13,8 @@ import {
   type AssistantDraft,
   type AssistantFile,
 } from '../../../src-preload/contract/assistants'
+import type { PermissionPolicy } from '../../../src-preload/contract/dto'
+import { isLooserPolicy } from '../../core/agent/permissions'
 import type { AppServices } from '../host/app-services'
 import { fileSlug } from '../host/file-slug'
 
@@ -58,13 +62,28 @@ function parseAssistantFile(text: string): AssistantDraft {
   return parsed.data.assistant
 }
 
-/** Adds the file's assistant; a name already taken gets " (2)", " (3)", … */
+/**
+ * Adds the file's assistant; a name already taken gets " (2)", " (3)", … A permission policy
+ * looser than the settings' is left unset (the assistant follows the settings) unless
+ * `allowPolicy`, and `policyNotApplied` names it.
+ */
 export function importAssistant(
   app: AppServices,
   text: string,
-): { assistant: Assistant; renamedFrom: string | null } {
-  const draft = parseAssistantFile(text)
+  opts: { allowPolicy?: boolean } = {},
+): { assistant: Assistant; renamedFrom: string | null; policyNotApplied: PermissionPolicy | null } {
+  const { permissionPolicy, ...rest } = parseAssistantFile(text)
+  const looser =
+    permissionPolicy !== undefined &&
+    !opts.allowPolicy &&
+    isLooserPolicy(permissionPolicy, app.settings.get().permissionPolicy)
+  const draft: AssistantDraft =
+    looser || permissionPolicy === undefined ? rest : { ...rest, permissionPolicy }
   const name = app.assistants.freeName(draft.name)
   const assistant = app.assistants.create({ ...draft, name })
-  return { assistant, renamedFrom: name === draft.name.trim() ? null : draft.name.trim() }
+  return {
+    assistant,
+    renamedFrom: name === draft.name.trim() ? null : draft.name.trim(),
+    policyNotApplied: looser ? permissionPolicy : null,
+  }
 }

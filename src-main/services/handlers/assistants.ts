@@ -41,7 +41,8 @@ export function assistantHandlers(c: HandlerContext): Pick<Handlers, AssistantRo
     'assistants.duplicate': ({ id, name }) => explained(() => assistants.duplicate(id, name)),
     'assistants.delete': ({ id }) => explained(() => ({ deleted: assistants.delete(id) })),
     'assistants.export': ({ id }) => explained(() => exportAssistant(assistants.require(id))),
-    'assistants.import': ({ text }) => explained(() => importAssistant(c.app, text)),
+    'assistants.import': ({ text, allowPolicy }) =>
+      explained(() => importAssistant(c.app, text, allowPolicy ? { allowPolicy } : {})),
     'assistants.previewTools': ({ assistant }) => previewAssistantTools(c.app, c.tools, assistant),
   }
 }

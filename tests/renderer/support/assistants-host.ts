@@ -166,7 +166,7 @@ export function assistantsHost(
         content: JSON.stringify({ cairnAssistant: 1, assistant: draft }),
       }
     },
-    'assistants.import': ({ text }) => {
+    'assistants.import': ({ text, allowPolicy }) => {
       let file: { cairnAssistant?: number; assistant?: AssistantDraft }
       try {
         file = JSON.parse(text) as typeof file
@@ -182,9 +182,18 @@ export function assistantsHost(
       let n = 1
       let free = name
       while (taken(free, null)) free = `${name} (${++n})`
+      // the settings' policy here is "ask", as a new user's: these two ask less
+      const { permissionPolicy, ...rest } = file.assistant
+      const looser =
+        (permissionPolicy === 'read-only' || permissionPolicy === 'allow-all') && !allowPolicy
       return {
-        assistant: add({ ...file.assistant, name: free }),
+        assistant: add({
+          ...rest,
+          ...(permissionPolicy && !looser ? { permissionPolicy } : {}),
+          name: free,
+        }),
         renamedFrom: free === name ? null : name,
+        policyNotApplied: looser ? permissionPolicy : null,
       }
     },
     'assistants.previewTools': ({ assistant: d }) => {

@@ -11,6 +11,7 @@ import { useFreshSettings } from '../../ui/forms/use-save-settings'
 import { useSectionMode } from '../../ui/forms/use-section-mode'
 import { AssistantForm } from './AssistantForm'
 import { AssistantList } from './AssistantList'
+import { ImportPolicyDialog } from './ImportPolicyDialog'
 import { blankForm, formFromDraft } from './assistant-form'
 import { useAssistants, type AssistantList as List } from '../../state/assistant-queries'
 import { useAssistantActions } from './use-assistant-actions'
@@ -125,6 +126,21 @@ function Assistants(props: { list: List; settings: SettingsView }): JSX.Element 
         “{deleting?.name}” will be deleted. Chats that use it keep their own copy of it and go on
         working as before; new chats can no longer pick it.
       </ConfirmDeleteDialog>
+      <ImportPolicyDialog
+        choice={
+          actions.pendingPolicy
+            ? {
+                name: actions.pendingPolicy.assistant.name,
+                policy: actions.pendingPolicy.policy,
+                yours: settings.permissionPolicy,
+              }
+            : null
+        }
+        onKeep={actions.keepPolicy}
+        onUseFile={() => {
+          if (actions.pendingPolicy) void actions.usePolicy(actions.pendingPolicy)
+        }}
+      />
     </div>
   )
 }

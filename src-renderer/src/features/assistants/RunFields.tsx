@@ -8,6 +8,7 @@ import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
 import { Field, TextField } from '../../ui/forms/Field'
 import { FolderField } from '../../ui/forms/FolderField'
 import { fieldId, type AssistantFormState, type FormErrors } from './assistant-form'
+import { POLICY_LABELS } from './policy-labels'
 
 type Patch = Partial<
   Pick<
@@ -16,12 +17,7 @@ type Patch = Partial<
   >
 >
 
-const POLICIES: Record<PermissionPolicy, string> = {
-  ask: 'Ask before every tool call',
-  'read-only': 'Read-only calls run, the rest ask',
-  'allow-all': 'Allow all',
-  'deny-all': 'Deny all',
-}
+const POLICIES = POLICY_LABELS
 
 export function RunFields(props: {
   form: AssistantFormState

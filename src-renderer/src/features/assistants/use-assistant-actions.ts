@@ -5,6 +5,7 @@
  */
 import { useState } from 'react'
 import type { Assistant } from '../../../../src-preload/contract/assistants'
+import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 import { dropAssistant, putAssistant } from '../../state/assistant-queries'
@@ -25,9 +26,16 @@ function readText(file: File): Promise<string> {
 const MAX_IMPORT = 1_000_000
 const TOO_LARGE = 'the file is too large to be an assistant.'
 
+/** an imported assistant whose file's policy was not applied: the user chooses */
+export interface PendingPolicy {
+  assistant: Assistant
+  policy: PermissionPolicy
+}
+
 export function useAssistantActions() {
   const { bridge, client, platform } = usePlatform()
   const [notice, setNotice] = useState<Notice>(null)
+  const [pendingPolicy, setPendingPolicy] = useState<PendingPolicy | null>(null)
 
   /** runs `act`, which answers what it did; a failure is said as "Could not <what>: why" */
   const attempt = async (what: string, act: () => Promise<string>): Promise<void> => {
@@ -64,9 +72,25 @@ export function useAssistantActions() {
       if (text.length > MAX_IMPORT) throw new Error(TOO_LARGE)
       const r = await call(bridge, 'assistants.import', { text })
       putAssistant(client, r.assistant)
-      return r.renamedFrom
+      if (r.policyNotApplied)
+        setPendingPolicy({ assistant: r.assistant, policy: r.policyNotApplied })
+      const imported = r.renamedFrom
         ? `Imported ${r.assistant.name} (an assistant named ${r.renamedFrom} already exists).`
         : `Imported ${r.assistant.name}.`
+      return r.policyNotApplied ? `${imported} It follows your permission policy.` : imported
+    })
+
+  /** the user chose the file's policy after all */
+  const usePolicy = (p: PendingPolicy): Promise<void> =>
+    attempt(`change the policy of ${p.assistant.name}`, async () => {
+      setPendingPolicy(null)
+      const { id, origin: _o, createdAt: _c, updatedAt: _u, ...draft } = p.assistant
+      const saved = await call(bridge, 'assistants.update', {
+        id,
+        assistant: { ...draft, permissionPolicy: p.policy },
+      })
+      putAssistant(client, saved)
+      return `${saved.name} uses the policy of its file.`
     })
 
   const remove = (a: Assistant): Promise<void> =>
@@ -76,5 +100,15 @@ export function useAssistantActions() {
       return `Deleted ${a.name}.`
     })
 
-  return { notice, setNotice, duplicate, exportFile, importFile, remove }
+  return {
+    notice,
+    setNotice,
+    duplicate,
+    exportFile,
+    importFile,
+    remove,
+    pendingPolicy,
+    keepPolicy: () => setPendingPolicy(null),
+    usePolicy,
+  }
 }
