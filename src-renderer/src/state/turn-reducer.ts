@@ -217,123 +217,30 @@ function endReasoning(a: AnswerItem, at: number): void {
   }
 }
 
+type Ev<T extends SequencedAgentEvent['type']> = Extract<SequencedAgentEvent, { type: T }>
+
 function apply(d: Draft, e: SequencedAgentEvent): void {
   const v = d.view
   switch (e.type) {
     case 'turn_start':
       v.model = e.model
       break
-    case 'text_delta': {
-      const a = d.openAnswer()
-      endReasoning(a, e.at)
-      a.text += e.text
-      break
-    }
-    case 'reasoning_delta': {
-      const a = d.openAnswer()
-      if (a.reasoningStartedAt === null) a.reasoningStartedAt = e.at
-      a.reasoning += e.text
-      break
-    }
-    case 'retry': {
-      // the failed attempt's text is dropped: nothing is ever shown twice
-      const i = v.items.length - 1
-      const last = v.items[i]
-      if (e.discardPartial && last?.kind === 'answer' && last.status === 'streaming') {
-        v.items.pop()
-      }
-      d.dropRetryNotices()
-      d.push({
-        kind: 'notice',
-        key: d.key('r'),
-        level: 'info',
-        message: `Connection lost (${e.reason})`,
-        retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: e.at + e.delayMs },
-      })
-      break
-    }
+    case 'text_delta':
+    case 'reasoning_delta':
+      return applyDelta(d, e)
+    case 'retry':
+      return applyRetry(d, e)
     case 'message_saved':
-      if (e.role === 'user') v.userSaved = true
-      if (e.role === 'assistant') {
-        d.dropRetryNotices()
-        const i = v.items.length - 1
-        const last = v.items[i]
-        let a: AnswerItem
-        if (last?.kind === 'answer' && last.status === 'streaming') a = d.item<AnswerItem>(i)
-        else {
-          // an answer with tool calls and no text: its calls need a place
-          a = d.openAnswer()
-        }
-        endReasoning(a, e.at)
-        a.status = e.status === 'complete' ? 'complete' : e.status
-        a.messageId = e.messageId
-      }
-      break
-    case 'tool_call': {
-      let i = d.lastAnswerIndex()
-      if (i < 0) {
-        d.openAnswer()
-        i = d.lastAnswerIndex()
-      }
-      const a = d.item<AnswerItem>(i)
-      a.tools.push({
-        callId: e.id,
-        name: e.name,
-        server: e.server,
-        tool: e.tool,
-        rawArguments: e.rawArguments,
-        status: 'pending',
-        decidedBy: null,
-        result: null,
-        parts: null,
-        failureKind: null,
-        durationMs: null,
-        startedAt: null,
-      })
-      break
-    }
-    case 'permission_request': {
-      const t = d.tool(e.toolCallId, (t) => t.status === 'pending')
-      if (t) t.status = 'waiting'
-      break
-    }
-    case 'permission_decision': {
-      const t = d.tool(e.toolCallId, (t) => t.status === 'pending' || t.status === 'waiting')
-      if (t) {
-        t.decidedBy = e.by
-        t.status = e.decision === 'deny' ? 'denied' : 'running'
-        if (t.status === 'running') t.startedAt = e.at
-      }
-      break
-    }
+      return applySaved(d, e)
+    case 'tool_call':
+      return addToolCall(d, e)
+    case 'permission_request':
+    case 'permission_decision':
     case 'elicitation_request':
-    case 'elicitation_resolved': {
-      const t = d.tool(e.toolCallId, (t) => t.result === null)
-      if (t) t.asking = e.type === 'elicitation_request'
-      break
-    }
-    case 'tool_progress': {
-      const t = d.tool(e.id, (t) => t.result === null)
-      if (t) {
-        t.progress = {
-          progress: e.progress,
-          ...(e.total !== undefined ? { total: e.total } : {}),
-          ...(e.message !== undefined ? { message: e.message } : {}),
-        }
-      }
-      break
-    }
-    case 'tool_result': {
-      const t = d.tool(e.id, (t) => t.result === null)
-      if (t) {
-        t.result = e.content
-        t.parts = e.parts ?? null
-        t.failureKind = e.failureKind ?? null
-        t.durationMs = e.synthetic ? null : e.durationMs
-        t.status = toolStatus(e.ok, e.failureKind ?? null)
-      }
-      break
-    }
+    case 'elicitation_resolved':
+    case 'tool_progress':
+    case 'tool_result':
+      return applyToToolCall(d, e)
     case 'usage':
       v.usage = {
         inputTokens: e.turnInputTokens,
@@ -361,6 +268,126 @@ function apply(d: Draft, e: SequencedAgentEvent): void {
       break
     default:
       break
+  }
+}
+
+/** a piece of the answer's text (which ends its reasoning) or of its reasoning */
+function applyDelta(d: Draft, e: Ev<'text_delta' | 'reasoning_delta'>): void {
+  const a = d.openAnswer()
+  if (e.type === 'text_delta') {
+    endReasoning(a, e.at)
+    a.text += e.text
+  } else {
+    if (a.reasoningStartedAt === null) a.reasoningStartedAt = e.at
+    a.reasoning += e.text
+  }
+}
+
+function applyRetry(d: Draft, e: Ev<'retry'>): void {
+  const v = d.view
+  // the failed attempt's text is dropped: nothing is ever shown twice
+  const last = v.items[v.items.length - 1]
+  if (e.discardPartial && last?.kind === 'answer' && last.status === 'streaming') v.items.pop()
+  d.dropRetryNotices()
+  d.push({
+    kind: 'notice',
+    key: d.key('r'),
+    level: 'info',
+    message: `Connection lost (${e.reason})`,
+    retry: { attempt: e.attempt, maxAttempts: e.maxAttempts, until: e.at + e.delayMs },
+  })
+}
+
+/** the user's message is stored; an answer is stored with its final status */
+function applySaved(d: Draft, e: Ev<'message_saved'>): void {
+  const v = d.view
+  if (e.role === 'user') v.userSaved = true
+  if (e.role !== 'assistant') return
+  d.dropRetryNotices()
+  const i = v.items.length - 1
+  const last = v.items[i]
+  // an answer with tool calls and no text gets a place for its calls
+  const a =
+    last?.kind === 'answer' && last.status === 'streaming' ? d.item<AnswerItem>(i) : d.openAnswer()
+  endReasoning(a, e.at)
+  a.status = e.status === 'complete' ? 'complete' : e.status
+  a.messageId = e.messageId
+}
+
+function addToolCall(d: Draft, e: Ev<'tool_call'>): void {
+  let i = d.lastAnswerIndex()
+  if (i < 0) {
+    d.openAnswer()
+    i = d.lastAnswerIndex()
+  }
+  d.item<AnswerItem>(i).tools.push({
+    callId: e.id,
+    name: e.name,
+    server: e.server,
+    tool: e.tool,
+    rawArguments: e.rawArguments,
+    status: 'pending',
+    decidedBy: null,
+    result: null,
+    parts: null,
+    failureKind: null,
+    durationMs: null,
+    startedAt: null,
+  })
+}
+
+/** what happens to a tool call: asked about, decided, asking the user, progress, result */
+function applyToToolCall(
+  d: Draft,
+  e: Ev<
+    | 'permission_request'
+    | 'permission_decision'
+    | 'elicitation_request'
+    | 'elicitation_resolved'
+    | 'tool_progress'
+    | 'tool_result'
+  >,
+): void {
+  switch (e.type) {
+    case 'permission_request': {
+      const t = d.tool(e.toolCallId, (t) => t.status === 'pending')
+      if (t) t.status = 'waiting'
+      return
+    }
+    case 'permission_decision': {
+      const t = d.tool(e.toolCallId, (t) => t.status === 'pending' || t.status === 'waiting')
+      if (!t) return
+      t.decidedBy = e.by
+      t.status = e.decision === 'deny' ? 'denied' : 'running'
+      if (t.status === 'running') t.startedAt = e.at
+      return
+    }
+    case 'elicitation_request':
+    case 'elicitation_resolved': {
+      const t = d.tool(e.toolCallId, (t) => t.result === null)
+      if (t) t.asking = e.type === 'elicitation_request'
+      return
+    }
+    case 'tool_progress': {
+      const t = d.tool(e.id, (t) => t.result === null)
+      if (!t) return
+      t.progress = {
+        progress: e.progress,
+        ...(e.total !== undefined ? { total: e.total } : {}),
+        ...(e.message !== undefined ? { message: e.message } : {}),
+      }
+      return
+    }
+    case 'tool_result': {
+      const t = d.tool(e.id, (t) => t.result === null)
+      if (!t) return
+      t.result = e.content
+      t.parts = e.parts ?? null
+      t.failureKind = e.failureKind ?? null
+      t.durationMs = e.synthetic ? null : e.durationMs
+      t.status = toolStatus(e.ok, e.failureKind ?? null)
+      return
+    }
   }
 }
 

@@ -4,47 +4,22 @@
  * message that could not be sent stays in the box with the reason beside it.
  */
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react'
-import { useLive, usePlatform } from '../../state/context'
+import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
-import { isProviderProblem, ProviderSettingsLink } from '../../ui/ProviderSettingsLink'
-import type { McpPrompt } from '../../../../src-preload/contract/resources-and-prompts'
-import { COMMANDS, parseCommand, SHORTCUTS } from './commands'
-import { completeWithPrompts, findPrompt, parsePromptCommand } from './prompt-commands'
+import { parseCommand } from './commands'
+import { completeWithPrompts, parsePromptCommand } from './prompt-commands'
 import { PromptForm } from './ArgumentForms'
 import { useResourcesAndPromptsEvents, useMcpPrompts } from './use-resources-and-prompts'
-import { compactNow } from './compact-now'
+import { ComposerFeedback, COMPOSER_ERROR_ID, type Feedback } from './ComposerFeedback'
 import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
 import { AttachmentChips } from './AttachmentChips'
 import { useResourcePicker } from './use-resource-picker'
+import { useSendMessage } from './use-send-message'
+import { useSlashCommands } from './use-slash-commands'
 import './resources.css'
-
-type Feedback = { kind: 'info' | 'error'; text: string } | { kind: 'help' } | null
-
-function Help(): JSX.Element {
-  return (
-    <div className="help">
-      <p>Commands</p>
-      <ul>
-        {COMMANDS.map((c) => (
-          <li key={c.name}>
-            <code>{c.usage}</code> — {c.help}
-          </li>
-        ))}
-      </ul>
-      <p>Shortcuts</p>
-      <ul>
-        {SHORTCUTS.map((s) => (
-          <li key={s.keys}>
-            <kbd>{s.keys}</kbd> — {s.help}
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
 
 /**
  * What the screen adds to the box: `above` is shown over the text (the voice strip), `controls`
@@ -58,39 +33,25 @@ export interface ComposerSlots {
 export function Composer(props: ComposerSlots): JSX.Element {
   const key = useLive((s) => s.currentId ?? NEW_CHAT)
   // only what the box shows: the session's live turn changes with every streamed frame
-  const draft = useLive((s) => (s.sessions[key] ?? emptyLive).draft)
+  const text = useLive((s) => (s.sessions[key] ?? emptyLive).draft)
   const outbox = useLive((s) => (s.sessions[key] ?? emptyLive).outbox)
-  const sendError = useLive((s) => (s.sessions[key] ?? emptyLive).sendError)
+  const error = useLive((s) => (s.sessions[key] ?? emptyLive).sendError)
   const running = useLive((s) => (s.currentId ? s.running[s.currentId] !== undefined : false))
   const focusTick = useLive((s) => s.focusTick)
   const dialogOpen = useLive((s) => s.approvals.length > 0)
-  const send = useLive((s) => s.send)
   const stop = useLive((s) => s.stop)
   const setDraft = useLive((s) => s.setDraft)
-  const open = useLive((s) => s.open)
-  const setModel = useLive((s) => s.setModel)
   const currentId = useLive((s) => s.currentId)
-  const { bridge, client } = usePlatform()
   const busy = running || outbox !== null
-  const text = draft
   const [feedback, setFeedback] = useState<Feedback>(null)
-  const wantsModels = text.startsWith('/model')
-  const models = useModels(wantsModels)
+  const models = useModels(text.startsWith('/model'))
   const box = useRef<HTMLTextAreaElement>(null)
-  const picker = useResourcePicker(text, setDraft, () => box.current?.focus())
+  const focusBox = (): void => box.current?.focus()
+  const picker = useResourcePicker(text, setDraft, focusBox)
   useResourcesAndPromptsEvents()
   const prompts = useMcpPrompts(text.startsWith('/'))
-  const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
-  const sendPrompt = async (p: McpPrompt, args: Record<string, string>): Promise<void> => {
-    setPromptForm(null)
-    const attachments = picker.attachments.map((a) => a.ref)
-    const ok = await send(`/${p.server}:${p.name}`, {
-      prompt: { server: p.server, name: p.name, arguments: args },
-      ...(attachments.length > 0 ? { attachments } : {}),
-    })
-    if (ok) picker.clear()
-    box.current?.focus()
-  }
+  const sending = useSendMessage(picker, focusBox)
+  const runCommand = useSlashCommands(setFeedback, models.data?.models ?? [])
 
   useEffect(() => {
     if (!dialogOpen) box.current?.focus()
@@ -99,67 +60,11 @@ export function Composer(props: ComposerSlots): JSX.Element {
 
   const run = async (): Promise<void> => {
     const wanted = parsePromptCommand(text)
-    if (wanted) {
-      if (busy) return
-      const list = prompts.data ?? (await prompts.refetch()).data
-      const p = list ? findPrompt(list.prompts, wanted) : null
-      if (!p) {
-        return setFeedback({
-          kind: 'error',
-          text: `No running server offers the prompt /${wanted.server}:${wanted.name}. Tab completes the prompts there are.`,
-        })
-      }
-      setFeedback(null)
-      if (p.arguments.length > 0) return setPromptForm(p)
-      return sendPrompt(p, {})
-    }
+    if (wanted) return busy ? undefined : sending.runPrompt(wanted, prompts, setFeedback)
     const cmd = parseCommand(text)
-    if (!cmd) {
-      setFeedback(null)
-      if (busy) return
-      const attachments = picker.attachments.map((a) => a.ref)
-      if (await send(text, attachments.length > 0 ? { attachments } : {})) picker.clear()
-      return
-    }
-    setDraft('')
-    switch (cmd.kind) {
-      case 'new':
-        open(null)
-        return setFeedback(null)
-      case 'stop':
-        await stop()
-        return setFeedback(
-          running
-            ? { kind: 'info', text: 'Stopped.' }
-            : { kind: 'info', text: 'Nothing is running.' },
-        )
-      case 'help':
-        return setFeedback({ kind: 'help' })
-      case 'compact':
-        if (running) return setFeedback({ kind: 'info', text: 'Wait for the answer to finish.' })
-        setFeedback({ kind: 'info', text: 'Summarizing the earlier conversation…' })
-        return setFeedback(await compactNow(bridge, client, currentId))
-      case 'model': {
-        if (!cmd.name) {
-          const list = models.data?.models.length
-            ? ` Available: ${models.data.models.join(', ')}.`
-            : ''
-          return setFeedback({ kind: 'info', text: `Usage: /model <name>.${list}` })
-        }
-        const error = await setModel(cmd.name)
-        return setFeedback(
-          error
-            ? { kind: 'error', text: `Could not switch the model: ${error}` }
-            : { kind: 'info', text: `This chat now uses ${cmd.name}.` },
-        )
-      }
-      case 'unknown':
-        setDraft(text)
-        return setFeedback({
-          kind: 'error',
-          text: `There is no command /${cmd.name}. Type /help for the commands.`,
-        })
-    }
+    if (cmd) return runCommand(cmd, text)
+    setFeedback(null)
+    if (!busy) await sending.sendText(text)
   }
 
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>): void => {
@@ -183,7 +88,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
     }
   }
 
-  const error = sendError
+  const { promptForm } = sending
   return (
     <form
       className="composer"
@@ -200,11 +105,8 @@ export function Composer(props: ComposerSlots): JSX.Element {
       {promptForm ? (
         <PromptForm
           prompt={promptForm}
-          onUse={(args) => void sendPrompt(promptForm, args)}
-          onCancel={() => {
-            setPromptForm(null)
-            box.current?.focus()
-          }}
+          onUse={(args) => void sending.sendPrompt(promptForm, args)}
+          onCancel={sending.closePromptForm}
         />
       ) : (
         picker.popup
@@ -214,7 +116,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
         ref={box}
         {...picker.boxProps}
         aria-label="Message"
-        aria-describedby={error ? 'composer-error' : undefined}
+        aria-describedby={error ? COMPOSER_ERROR_ID : undefined}
         aria-invalid={error ? true : undefined}
         placeholder="Ask anything — Enter sends, Shift+Enter adds a line, / for commands, @ attaches a resource"
         value={text}
@@ -230,20 +132,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
         <ModelPicker />
         <ThinkingToggle />
         <ContextMeter sessionId={currentId} />
-        <div className="composer-feedback" role="status">
-          {error ? (
-            <>
-              <span id="composer-error" className="error">
-                Not sent: {error.message}
-              </span>
-              {isProviderProblem(error) ? <ProviderSettingsLink /> : null}
-            </>
-          ) : feedback?.kind === 'help' ? (
-            <Help />
-          ) : feedback ? (
-            <span className={feedback.kind === 'error' ? 'error' : 'meta'}>{feedback.text}</span>
-          ) : null}
-        </div>
+        <ComposerFeedback error={error} feedback={feedback} />
         {props.controls}
         {running ? (
           <button type="button" className="stop" onClick={() => void stop()}>

@@ -4,10 +4,7 @@
  * template asks its variables first. Attached resources show as chips above the box.
  */
 import { useMemo, useState, type JSX, type KeyboardEvent } from 'react'
-import type {
-  McpResourceTemplate,
-  ResourceRef,
-} from '../../../../src-preload/contract/resources-and-prompts'
+import type { McpResourceTemplate } from '../../../../src-preload/contract/resources-and-prompts'
 import type { Attachment } from './AttachmentChips'
 import { filterChoices, mentionAt, withoutMention, choiceLabel, type Choice } from './mentions'
 import { LISTBOX_ID, optionId, ResourceListbox } from './ResourceListbox'
@@ -51,7 +48,7 @@ export function useResourcePicker(
   )
   const current = Math.min(active, Math.max(0, choices.length - 1))
 
-  const add = (ref: ResourceRef, label: string, detail: string): void => {
+  const add = ({ ref, label, detail }: Omit<Attachment, 'key'>): void => {
     const key = `${ref.server}\u0000${ref.uri ?? ref.uriTemplate}\u0000${JSON.stringify(ref.values ?? {})}`
     setAttachments((a) => (a.some((x) => x.key === key) ? a : [...a, { key, ref, label, detail }]))
   }
@@ -62,8 +59,7 @@ export function useResourcePicker(
       setTemplate(c.template)
       return
     }
-    const r = c.resource
-    add({ server: r.server, uri: r.uri, name: r.name }, choiceLabel(c), `${r.server} · ${r.uri}`)
+    add(resourceAttachment(c))
     focusBox()
   }
 
@@ -73,17 +69,10 @@ export function useResourcePicker(
       setDismissed(mention.start)
       return true
     }
-    if (choices.length === 0) return false
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      const step = e.key === 'ArrowDown' ? 1 : -1
-      setActive((current + step + choices.length) % choices.length)
-      return true
-    }
-    if (e.key === 'Enter' || e.key === 'Tab') {
-      pick(choices[current]!)
-      return true
-    }
-    return false
+    const move = listboxMove(e.key, current, choices.length)
+    if (move === 'pick') pick(choices[current]!)
+    else if (move !== null) setActive(move)
+    return move !== null
   }
 
   const popup = template ? (
@@ -94,14 +83,8 @@ export function useResourcePicker(
         focusBox()
       }}
       onAttach={(values) => {
-        const t = template
         setTemplate(null)
-        const filled = t.variables.map((v) => `${v}=${values[v]}`).join(', ')
-        add(
-          { server: t.server, uriTemplate: t.uriTemplate, values, name: t.name },
-          `${t.title ?? t.name} (${filled})`,
-          `${t.server} · ${t.uriTemplate}`,
-        )
+        add(templateAttachment(template, values))
         focusBox()
       }}
     />
@@ -133,5 +116,38 @@ export function useResourcePicker(
           'aria-activedescendant': choices.length > 0 ? optionId(current) : undefined,
         }
       : {},
+  }
+}
+
+/** what a key does in the open listbox: the option to move to, pick the current one, or nothing */
+function listboxMove(key: string, current: number, count: number): number | 'pick' | null {
+  if (count === 0) return null
+  if (key === 'ArrowDown' || key === 'ArrowUp') {
+    const step = key === 'ArrowDown' ? 1 : -1
+    return (current + step + count) % count
+  }
+  if (key === 'Enter' || key === 'Tab') return 'pick'
+  return null
+}
+
+function resourceAttachment(c: Extract<Choice, { kind: 'resource' }>): Omit<Attachment, 'key'> {
+  const r = c.resource
+  return {
+    ref: { server: r.server, uri: r.uri, name: r.name },
+    label: choiceLabel(c),
+    detail: `${r.server} · ${r.uri}`,
+  }
+}
+
+/** a template with its variables filled in, labelled with their values */
+function templateAttachment(
+  t: McpResourceTemplate,
+  values: Record<string, string>,
+): Omit<Attachment, 'key'> {
+  const filled = t.variables.map((v) => `${v}=${values[v]}`).join(', ')
+  return {
+    ref: { server: t.server, uriTemplate: t.uriTemplate, values, name: t.name },
+    label: `${t.title ?? t.name} (${filled})`,
+    detail: `${t.server} · ${t.uriTemplate}`,
   }
 }

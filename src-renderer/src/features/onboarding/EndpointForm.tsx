@@ -6,7 +6,7 @@
 import { useState, type JSX } from 'react'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
-import { PRESETS } from '../../state/provider-presets'
+import { PRESETS, type ProviderPreset } from '../../state/provider-presets'
 import { baseUrlProblem, endpointName, type NewProvider } from './provider-patch'
 
 type Test =
@@ -87,94 +87,154 @@ export function EndpointForm(props: {
             </option>
           ))}
         </select>
-        <label htmlFor="onb-url">Base URL</label>
-        <div>
-          <input
-            id="onb-url"
-            type="url"
-            value={baseURL}
-            placeholder="http://127.0.0.1:8080/v1"
-            aria-invalid={urlError ? true : undefined}
-            aria-describedby={urlError ? 'onb-url-error' : undefined}
-            onChange={(e) => {
-              setBaseURL(e.target.value)
-              setUrlError(null)
-              changed()
-            }}
-          />
-          {urlError ? (
-            <p id="onb-url-error" className="error field-error">
-              {urlError}
-            </p>
-          ) : null}
-        </div>
-        <label htmlFor="onb-key">API key</label>
-        <div>
-          <input
-            id="onb-key"
-            type="password"
-            autoComplete="off"
-            value={apiKey}
-            placeholder={preset.needsKey ? 'required' : 'if the server needs one'}
-            aria-describedby="onb-key-hint"
-            onChange={(e) => {
-              setApiKey(e.target.value)
-              changed()
-            }}
-          />
-          <p id="onb-key-hint" className="meta field-hint">
-            {preset.keyHint ? `Get one at ${preset.keyHint}. ` : ''}Kept on this machine only,
-            readable only by you.
-          </p>
-        </div>
+        <UrlField
+          baseURL={baseURL}
+          error={urlError}
+          onChange={(url) => {
+            setBaseURL(url)
+            setUrlError(null)
+            changed()
+          }}
+        />
+        <KeyField
+          apiKey={apiKey}
+          preset={preset}
+          onChange={(key) => {
+            setApiKey(key)
+            changed()
+          }}
+        />
         <div className="onb-actions">
           <button type="submit" disabled={test.state === 'testing'}>
             {test.state === 'testing' ? 'Testing…' : 'Test connection'}
           </button>
           <span role="status" className={test.state === 'failed' ? 'error' : 'meta'}>
-            {test.state === 'ok'
-              ? `Connected: ${test.models.length} model${test.models.length === 1 ? '' : 's'}.`
-              : test.state === 'failed'
-                ? `Could not connect: ${test.message}`
-                : ''}
+            {testStatus(test)}
           </span>
         </div>
       </form>
       {test.state === 'ok' ? (
-        <div className="onb-form">
-          <label htmlFor="onb-model">Model</label>
-          <div>
-            {test.models.length > 0 ? (
-              <select id="onb-model" value={model} onChange={(e) => setModel(e.target.value)}>
-                {test.models.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id="onb-model"
-                value={model}
-                placeholder="the server lists no models: type one"
-                aria-invalid={modelError ? true : undefined}
-                aria-describedby={modelError ? 'onb-model-error' : undefined}
-                onChange={(e) => setModel(e.target.value)}
-              />
-            )}
-            {modelError ? (
-              <p id="onb-model-error" className="error field-error">
-                {modelError}
-              </p>
-            ) : null}
-          </div>
-          <div className="onb-actions">
-            <button type="button" className="primary" disabled={props.busy} onClick={save}>
-              Save and start chatting
-            </button>
-          </div>
-        </div>
+        <ModelStep
+          models={test.models}
+          model={model}
+          setModel={setModel}
+          error={modelError}
+          busy={props.busy}
+          onSave={save}
+        />
       ) : null}
     </section>
+  )
+}
+
+/** what the connection test came to */
+function testStatus(test: Test): string {
+  if (test.state === 'ok')
+    return `Connected: ${test.models.length} model${test.models.length === 1 ? '' : 's'}.`
+  return test.state === 'failed' ? `Could not connect: ${test.message}` : ''
+}
+
+/** Once connected: the model to chat with (typed when the server lists none), and Save. */
+function ModelStep(props: {
+  models: string[]
+  model: string
+  setModel(model: string): void
+  error: string | null
+  busy: boolean
+  onSave(): void
+}): JSX.Element {
+  const { models, model, setModel, error } = props
+  return (
+    <div className="onb-form">
+      <label htmlFor="onb-model">Model</label>
+      <div>
+        {models.length > 0 ? (
+          <select id="onb-model" value={model} onChange={(e) => setModel(e.target.value)}>
+            {models.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id="onb-model"
+            value={model}
+            placeholder="the server lists no models: type one"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'onb-model-error' : undefined}
+            onChange={(e) => setModel(e.target.value)}
+          />
+        )}
+        {error ? (
+          <p id="onb-model-error" className="error field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="onb-actions">
+        <button type="button" className="primary" disabled={props.busy} onClick={props.onSave}>
+          Save and start chatting
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** the API key, with where to get one for the preset; it stays on this machine */
+function KeyField(props: {
+  apiKey: string
+  preset: ProviderPreset
+  onChange(key: string): void
+}): JSX.Element {
+  const { preset } = props
+  return (
+    <>
+      <label htmlFor="onb-key">API key</label>
+      <div>
+        <input
+          id="onb-key"
+          type="password"
+          autoComplete="off"
+          value={props.apiKey}
+          placeholder={preset.needsKey ? 'required' : 'if the server needs one'}
+          aria-describedby="onb-key-hint"
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+        <p id="onb-key-hint" className="meta field-hint">
+          {preset.keyHint ? `Get one at ${preset.keyHint}. ` : ''}Kept on this machine only,
+          readable only by you.
+        </p>
+      </div>
+    </>
+  )
+}
+
+function UrlField(props: {
+  baseURL: string
+  error: string | null
+  onChange(url: string): void
+}): JSX.Element {
+  const { error } = props
+  return (
+    <>
+      <label htmlFor="onb-url">Base URL</label>
+      <div>
+        <input
+          id="onb-url"
+          type="url"
+          value={props.baseURL}
+          placeholder="http://127.0.0.1:8080/v1"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'onb-url-error' : undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+        {error ? (
+          <p id="onb-url-error" className="error field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </>
   )
 }

@@ -7,16 +7,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import type { SearchHit, SessionRecord } from '../../../../src-preload/contract/dto'
 import { useLive, useNav, usePlatform } from '../../state/context'
-import { call, keys } from '../../state/queries'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
 import { groupHits } from './group-hits'
+import { SearchBox } from './SearchBox'
 import { SearchResults } from './SearchResults'
 import { flattenPages, useSearchHits, useSessionList } from './session-queries'
 import { SessionList } from './SessionList'
-import type { RowCallbacks } from './SessionRow'
+import { SidebarToasts } from './SidebarToasts'
 import { startNewChat, useReopenLast } from './start'
 import { useDebounced } from '../../ui/use-debounced'
 import { usePendingDelete } from './use-pending-delete'
+import { useRowCallbacks } from './use-row-callbacks'
 import './sidebar.css'
 
 /** typing waits this long for a pause before searching */
@@ -24,10 +25,8 @@ const DEBOUNCE_MS = 150
 
 export function Sidebar(): JSX.Element {
   const env = usePlatform()
-  const { bridge, client, platform } = env
   const currentId = useLive((s) => s.currentId)
   const running = useLive((s) => s.running)
-  const showSettings = useNav((s) => s.showSettings)
   const view = useNav((s) => s.view)
   const focusTick = useNav((s) => s.searchFocusTick)
 
@@ -40,6 +39,11 @@ export function Sidebar(): JSX.Element {
   const [confirm, setConfirm] = useState<SessionRecord | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [exported, setExported] = useState<string | null>(null)
+  const callbacks = useRowCallbacks({
+    notice: setNotice,
+    exported: setExported,
+    askDelete: setConfirm,
+  })
 
   useReopenLast(list.data?.pages[0]?.sessions)
 
@@ -59,38 +63,6 @@ export function Sidebar(): JSX.Element {
     return groupHits(hidden ? hits.filter((h) => h.sessionId !== hidden) : hits)
   }, [search.data, hidden])
 
-  const changed = useCallback(
-    () => void client.invalidateQueries({ queryKey: keys.sessions }),
-    [client],
-  )
-  const callbacks = useMemo<RowCallbacks>(
-    () => ({
-      open: (id) => {
-        env.nav.getState().showChat()
-        env.live.getState().open(id)
-      },
-      rename: async (id, title) => {
-        await call(bridge, 'sessions.rename', { id, title })
-        changed()
-      },
-      pin: (s) => {
-        call(bridge, 'sessions.pin', { id: s.id, pinned: !s.pinned })
-          .then(changed)
-          .catch((e: unknown) => setNotice(`Could not ${s.pinned ? 'unpin' : 'pin'}: ${String(e)}`))
-      },
-      exportAs: (s, format) => {
-        call(bridge, 'sessions.export', { id: s.id, format })
-          .then((f) => platform.saveFile(f.filename, f.mimeType, f.content))
-          .then((where) => setExported(where))
-          .catch((e: unknown) =>
-            setNotice(`Could not export: ${e instanceof Error ? e.message : String(e)}`),
-          )
-      },
-      askDelete: (s) => setConfirm(s),
-    }),
-    [env, bridge, platform, changed],
-  )
-
   const choose = useCallback(
     (sessionId: string, hit: SearchHit | null) => {
       const nav = env.nav.getState()
@@ -101,47 +73,11 @@ export function Sidebar(): JSX.Element {
     [env],
   )
 
-  const searching = text.trim() !== ''
   return (
     <section className="sidebar" aria-label="Sessions">
-      <div className="sidebar-actions">
-        <button type="button" onClick={() => startNewChat(env)}>
-          New chat
-        </button>
-        <button
-          type="button"
-          className="action"
-          aria-current={view === 'settings' ? 'page' : undefined}
-          onClick={() => showSettings()}
-        >
-          Settings
-        </button>
-      </div>
-      <div className="sidebar-search">
-        <input
-          ref={searchBox}
-          type="search"
-          aria-label="Search"
-          placeholder="Search chats"
-          aria-keyshortcuts="Control+K Meta+K"
-          value={text}
-          maxLength={1000}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && text !== '') {
-              e.preventDefault()
-              setText('')
-            } else if (e.key === 'ArrowDown' && searching) {
-              e.preventDefault()
-              e.currentTarget
-                .closest('.sidebar')
-                ?.querySelector<HTMLElement>('.search-results button')
-                ?.focus()
-            }
-          }}
-        />
-      </div>
-      {searching ? (
+      <SidebarActions />
+      <SearchBox inputRef={searchBox} text={text} setText={setText} />
+      {text.trim() !== '' ? (
         <SearchResults
           groups={groups}
           pending={query !== text.trim() || search.isFetching}
@@ -167,41 +103,13 @@ export function Sidebar(): JSX.Element {
           loadMore={() => void list.fetchNextPage()}
         />
       )}
-      <div className="toasts">
-        <div role="status">
-          {deletes.pending ? (
-            <div className="toast">
-              <span>Chat deleted</span>
-              <button type="button" className="action" onClick={deletes.undo}>
-                Undo
-              </button>
-            </div>
-          ) : null}
-          {exported ? (
-            <div className="toast">
-              <span className="toast-path">Exported to {exported}</span>
-              <button type="button" className="action" onClick={() => setExported(null)}>
-                Dismiss
-              </button>
-            </div>
-          ) : null}
-        </div>
-        {deletes.error || notice ? (
-          <div className="toast toast-error" role="alert">
-            <span>{deletes.error ?? notice}</span>
-            <button
-              type="button"
-              className="action"
-              onClick={() => {
-                deletes.dismissError()
-                setNotice(null)
-              }}
-            >
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <SidebarToasts
+        deletes={deletes}
+        exported={exported}
+        dismissExported={() => setExported(null)}
+        notice={notice}
+        dismissNotice={() => setNotice(null)}
+      />
       <ConfirmDeleteDialog
         open={confirm !== null}
         title="Delete this chat?"
@@ -215,5 +123,27 @@ export function Sidebar(): JSX.Element {
         for a few seconds.
       </ConfirmDeleteDialog>
     </section>
+  )
+}
+
+/** New chat, and Settings (marked current while the settings show) */
+function SidebarActions(): JSX.Element {
+  const env = usePlatform()
+  const showSettings = useNav((s) => s.showSettings)
+  const view = useNav((s) => s.view)
+  return (
+    <div className="sidebar-actions">
+      <button type="button" onClick={() => startNewChat(env)}>
+        New chat
+      </button>
+      <button
+        type="button"
+        className="action"
+        aria-current={view === 'settings' ? 'page' : undefined}
+        onClick={() => showSettings()}
+      >
+        Settings
+      </button>
+    </div>
   )
 }
