@@ -5,6 +5,7 @@
 import type { JSX } from 'react'
 import { useLive } from '../../state/context'
 import { EndpointForm } from './EndpointForm'
+import { LocalModelOffer } from './LocalModelOffer'
 import { LocalServers } from './LocalServers'
 import { FIRST_PROMPT, type NewProvider } from './provider-patch'
 import { useSaveProvider } from './use-save-provider'
@@ -17,9 +18,11 @@ export function Onboarding(props: { onSaved: (p: NewProvider) => void }): JSX.El
     <section className="onboarding" aria-labelledby="onb-title">
       <h2 id="onb-title">Connect Cairn to a model</h2>
       <p>
-        Cairn talks to any OpenAI-compatible server: one running on this machine, or a cloud API
-        with a key. Pick one to start chatting; you can change it later in the settings.
+        Cairn runs a model itself, or talks to any OpenAI-compatible server: one running on this
+        machine, or a cloud API with a key. Pick one to start chatting; you can change it later in
+        the settings.
       </p>
+      <LocalModelOffer onReady={props.onSaved} />
       <LocalServers busy={save.isPending} onUse={use} />
       <EndpointForm busy={save.isPending} onSave={use} />
       {save.isError ? (

@@ -4,6 +4,7 @@
  */
 import type { JSX } from 'react'
 import { AssistantsSection } from '../../features/assistants/AssistantsSection'
+import { ModelsSection } from '../../features/models/ModelsSection'
 import { GeneralSection } from '../../features/settings/GeneralSection'
 import { McpSection } from '../../features/settings/McpSection'
 import { PermissionsSection } from '../../features/settings/PermissionsSection'
@@ -18,6 +19,7 @@ export interface SettingsSection {
 
 export const sections: SettingsSection[] = [
   { id: 'providers', label: 'Providers', Component: ProvidersSection },
+  { id: 'models', label: 'Models', Component: ModelsSection },
   { id: 'assistants', label: 'Assistants', Component: AssistantsSection },
   { id: 'permissions', label: 'Permissions', Component: PermissionsSection },
   { id: 'mcp', label: 'MCP servers', Component: McpSection },
