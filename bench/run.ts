@@ -3,11 +3,14 @@
  * - the CPU cost of the whole agent loop per streamed token against a bare SDK loop;
  * - database writes during a streamed turn;
  * - full-text search over 100 000 stored messages;
- * - how long the `cairn` command takes to start (build it first: `npm run build:cli`).
+ * - how long the `cairn` command takes to start (build it first: `npm run build:cli`);
+ * - the local model runtime: send to first token cold and warm, tokens per second, and
+ *   llama-server's figures beside them when CAIRN_BENCH_LLAMA_SERVER names one.
  * Prints ratios and percentiles with their targets. It is a benchmark, not a test: it
  * reports, and exits non-zero only if something failed to run.
  */
 import { benchCliStart, printCliStart } from './cli-start'
+import { benchLocalRuntime, printLocalRuntime } from './local-runtime'
 import { benchLoop } from './loop'
 import { benchSearch, printSearchResult } from './search'
 
@@ -40,6 +43,11 @@ async function main(): Promise<void> {
 
   console.log('\n3. Starting the cairn command (out/cli, a new process each run)')
   printCliStart(benchCliStart(), verdict)
+
+  console.log(
+    '\n4. The local model runtime on the tiny test model (stories260K, out/cli/local-runtime.js)',
+  )
+  printLocalRuntime(await benchLocalRuntime(), verdict)
 }
 
 main().catch((e: unknown) => {
