@@ -28,7 +28,11 @@ describe('model downloads', () => {
         repo: 'ggml-org/tiny-GGUF',
         files: { 'stories260K-F32.gguf': tiny, 'tiny-Q4_K_M.gguf': tiny },
       },
-      { repo: 'other/huge-GGUF', files: { 'huge-Q8_0.gguf': Buffer.alloc(16) } },
+      {
+        repo: 'other/huge-GGUF',
+        files: { 'huge-Q8_0.gguf': Buffer.alloc(16) },
+        claimedSizes: { 'huge-Q8_0.gguf': 4 * 1024 ** 4 },
+      },
     ])
     index = new ModelIndex(dir)
     downloads = new ModelDownloads(index, () => ({ hub: new HubClient(hub.url), url: hub.url }))
@@ -120,6 +124,15 @@ describe('model downloads', () => {
     )
     expect(index.list()).toEqual([])
     expect(existsSync(index.partialPath(TINY_SHA256))).toBe(false)
+  })
+
+  it('a file too large for this machine is refused with the figures, before any download', async () => {
+    const e = await downloads.pull({ repo: 'other/huge-GGUF' }).catch((x: unknown) => x)
+    expect((e as { code?: string }).code).toBe('not_enough_memory')
+    expect((e as Error).message).toMatch(
+      /huge-Q8_0\.gguf \(4096\.0 GB\) needs about 5120\.\d GB of memory to run, and this machine has [\d.]+ GB\. Choose a smaller file/,
+    )
+    expect(hub.requests.some((r) => r.path.includes('/resolve/'))).toBe(false)
   })
 
   it('a hub that does not answer, and a repository that is not there, say so', async () => {

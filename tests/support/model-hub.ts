@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net'
 export interface HubRepoFixture {
   repo: string
   files: Record<string, Buffer>
+  /** sizes the listing claims instead of the files' own (a file too large for the memory) */
+  claimedSizes?: Record<string, number>
   downloads?: number
 }
 
@@ -58,11 +60,10 @@ export async function startModelHub(repos: HubRepoFixture[]): Promise<ScriptedHu
         id: r.repo,
         siblings: [
           { rfilename: 'README.md', size: 10 },
-          ...Object.entries(r.files).map(([name, b]) => ({
-            rfilename: name,
-            size: b.length,
-            lfs: { sha256: sha(b), size: b.length },
-          })),
+          ...Object.entries(r.files).map(([name, b]) => {
+            const size = r.claimedSizes?.[name] ?? b.length
+            return { rfilename: name, size, lfs: { sha256: sha(b), size } }
+          }),
         ],
       })
     }
