@@ -48,6 +48,28 @@ const answerRows = (rows: Row[]) => rows.flatMap((r) => (r.kind === 'answer' ? [
 const userRows = (rows: Row[]) => rows.flatMap((r) => (r.kind === 'user' ? [r] : []))
 
 describe('stored messages as rows', () => {
+  it('a user message names its attached resources and what its total left out of them', () => {
+    n = 0
+    const note =
+      '[6 images (about 37 MB) from the attachments left out: at most 8 MB of images are kept]'
+    const messages = [
+      msg({
+        role: 'user',
+        content: 'look',
+        parts: [
+          { type: 'resource_link', uri: 'pics://many', name: 'many pictures' },
+          { type: 'image', mimeType: 'image/png', data: 'AAAA' },
+          { type: 'text', text: note },
+        ],
+      }),
+      msg({ role: 'assistant', content: 'seen' }),
+    ]
+    expect(userRows(storedRows({ ...base, messages }))[0]).toMatchObject({
+      attached: [{ uri: 'pics://many', name: 'many pictures' }],
+      attachedCut: [note],
+    })
+  })
+
   it('matches tool results to their calls by position: ids reused across turns show their own results', () => {
     n = 0
     const call = (turnId: string) => ({

@@ -106,7 +106,7 @@ export function capParts(
   if (omittedImages > 0)
     out.push({
       type: 'text',
-      text: `[${omittedImages} ${omittedImages === 1 ? 'image' : 'images'} (about ${aboutMb(omittedImageChars)} MB) from ${toolName} left out: a result keeps at most ${aboutMb(limits.maxImageChars)} MB of images]`,
+      text: `[${omittedImages} ${omittedImages === 1 ? 'image' : 'images'} (about ${aboutMb(omittedImageChars)} MB) from ${toolName} left out: at most ${aboutMb(limits.maxImageChars)} MB of images are kept]`,
     })
   return out
 }

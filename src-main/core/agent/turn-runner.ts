@@ -16,6 +16,7 @@ import {
 import { turnEnder, TurnTally, type TurnOutcome } from './turn-end'
 import { runToolRound } from './tool-round'
 import { storageFailure } from './save-failure'
+import { capAttachments } from './user-attachments'
 import { recentToolNames, ToolCatalog } from './tool-catalog'
 
 export type { TurnOutcome } from './turn-end'
@@ -87,7 +88,7 @@ function openTurn(ctx: TurnContext): void {
   ctx.save({
     role: 'user',
     content: req.text,
-    ...(req.parts && req.parts.length > 0 ? { parts: req.parts } : {}),
+    ...(req.parts && req.parts.length > 0 ? { parts: capAttachments(req.parts) } : {}),
     status: 'complete',
     // asking again what a failed turn asked replaces it: the question is not sent twice
     supersedes: req.supersedes ?? retriedSeq(ctx.history, req.text),

@@ -3,7 +3,24 @@
  * model gets them: their text after the message, each under a line naming it; images as
  * image parts where the model takes images, else a note saying one was left out.
  */
-import type { StoredMessage } from '../../../src-preload/contract/dto'
+import type { ContentPart, StoredMessage } from '../../../src-preload/contract/dto'
+import { capParts } from './tool-content'
+
+/** characters of attached text one user message keeps (all its resources together) */
+export const MAX_ATTACHED_CHARS = 200_000
+/** characters of attached images (base64) one user message keeps: one image's worth */
+export const MAX_ATTACHED_IMAGE_CHARS = 8 * 1024 * 1024
+
+/**
+ * A user message's attachments within the one total of a message, whatever carries them
+ * (an `@` resource with many images, several attachments): the rest is left out, saying so.
+ */
+export function capAttachments(parts: ContentPart[]): ContentPart[] {
+  return capParts(parts, 'the attachments', {
+    maxChars: MAX_ATTACHED_CHARS,
+    maxImageChars: MAX_ATTACHED_IMAGE_CHARS,
+  })
+}
 
 export type UserWirePart =
   { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }

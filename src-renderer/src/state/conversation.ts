@@ -79,6 +79,8 @@ export type Row =
       versions: Versions | null
       /** resources attached with `@` (their links; the text went to the model) */
       attached?: { uri: string; name: string }[]
+      /** what the message's total left out of its attachments, in words with its size */
+      attachedCut?: string[]
     }
   | {
       kind: 'answer'
@@ -470,10 +472,21 @@ export function liveRows(input: LiveRowsInput): Row[] {
   return rows
 }
 
-/** the resources a user message carries, named as the chips show them */
-function attachedOf(m: StoredMessage): { attached?: { uri: string; name: string }[] } {
-  const links = (m.parts ?? []).flatMap((p) =>
+/**
+ * the resources a user message carries, named as the chips show them, and what of them was
+ * left out (the only text parts of a user message are those notes)
+ */
+function attachedOf(m: StoredMessage): {
+  attached?: { uri: string; name: string }[]
+  attachedCut?: string[]
+} {
+  const parts = m.parts ?? []
+  const links = parts.flatMap((p) =>
     p.type === 'resource_link' ? [{ uri: p.uri, name: p.name ?? p.uri }] : [],
   )
-  return links.length > 0 ? { attached: links } : {}
+  const cut = parts.flatMap((p) => (p.type === 'text' ? [p.text] : []))
+  return {
+    ...(links.length > 0 ? { attached: links } : {}),
+    ...(cut.length > 0 ? { attachedCut: cut } : {}),
+  }
 }

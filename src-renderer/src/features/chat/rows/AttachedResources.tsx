@@ -1,6 +1,7 @@
 /**
  * What a sent message carries: the resources attached with `@`, as chips naming them (their
- * text went to the model), and for a message made from a server's prompt, which prompt.
+ * text went to the model), what the message's total left out of them, and for a message made
+ * from a server's prompt, which prompt.
  */
 import type { JSX } from 'react'
 import '../../../ui/attachment-chips.css'
@@ -9,6 +10,8 @@ const PROMPT = 'mcp-prompt:'
 
 export function AttachedResources(props: {
   attached: readonly { uri: string; name: string }[]
+  /** what was left out, in words (a note each) */
+  cut: readonly string[]
 }): JSX.Element {
   const prompts = props.attached.filter((a) => a.uri.startsWith(PROMPT))
   const resources = props.attached.filter((a) => !a.uri.startsWith(PROMPT))
@@ -29,6 +32,11 @@ export function AttachedResources(props: {
           ))}
         </ul>
       ) : null}
+      {props.cut.map((note, i) => (
+        <p key={i} className="meta attachment-cut">
+          {note}
+        </p>
+      ))}
     </>
   )
 }

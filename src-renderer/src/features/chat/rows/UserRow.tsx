@@ -63,7 +63,9 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
         <Editor text={row.text} messageId={row.messageId} onDone={() => setEditing(false)} />
       ) : (
         <div className="bubble">
-          {row.attached ? <AttachedResources attached={row.attached} /> : null}
+          {row.attached ? (
+            <AttachedResources attached={row.attached} cut={row.attachedCut ?? []} />
+          ) : null}
           <div className="text">{row.text}</div>
         </div>
       )}
