@@ -21,7 +21,7 @@ import { McpConnection } from '../src-main/adapters/mcp/connection'
 import { loginToServer } from '../src-main/adapters/mcp/oauth-login'
 import { McpAuthStore, type McpAuthSecrets } from '../src-main/adapters/mcp/oauth-store'
 import { terminalElicitor } from '../src-main/cli/elicitor'
-import type { ToolCallContext, ToolOutcome } from '../src-main/core/ports'
+import type { ToolCallScope, ToolOutcome } from '../src-main/core/ports'
 
 const NAME = 'conformance'
 /**
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       write: (chunk: Buffer, _encoding, done) => void process.stderr.write(chunk, done),
     }) as unknown as NodeJS.WriteStream
     const elicitor = terminalElicitor(process.stdin, noTerminal, () => {}, 'all')
-    const ctx: ToolCallContext = {
+    const ctx: ToolCallScope = {
       signal: new AbortController().signal,
       sessionId: 'conformance',
       toolCallId: 'call-1',

@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from 'node:readline'
 import type { ApprovalDecision } from '../../src-preload/contract/dto'
-import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../src-preload/contract/events'
 import type { Approver } from '../core/ports'
 import { stripControls } from './terminal-text'
 
@@ -19,7 +19,7 @@ export function parseAnswer(answer: string): ApprovalDecision | null {
 }
 
 /** What the prompt shows, whole: every character of the arguments, controls stripped. */
-export function requestLines(req: PermissionRequestEvent): string[] {
+export function requestLines(req: ApprovalRequestEvent): string[] {
   const args = stripControls(JSON.stringify(req.arguments, null, 2))
   return [
     'Allow tool call?',
@@ -96,7 +96,7 @@ export function terminalApprover(
   onInterrupt: () => void,
 ): Approver {
   return {
-    async request(req: PermissionRequestEvent, signal: AbortSignal) {
+    async request(req: ApprovalRequestEvent, signal: AbortSignal) {
       const name = stripControls(req.name)
       // the question needs a person at a terminal, and the call must be shown on one
       if (!input.isTTY || !output.isTTY) {

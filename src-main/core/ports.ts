@@ -13,7 +13,7 @@ import type {
 import type { ElicitAnswer } from '../../src-preload/contract/elicitation'
 import type {
   ElicitationRequestEvent,
-  PermissionRequestEvent,
+  ApprovalRequestEvent,
   ToolAnnotations,
 } from '../../src-preload/contract/events'
 
@@ -120,7 +120,7 @@ export interface Clock {
 /** Asks the user. The host shows the request (dialog, terminal prompt) and answers. */
 export interface Approver {
   request(
-    request: PermissionRequestEvent,
+    request: ApprovalRequestEvent,
     signal: AbortSignal,
   ): Promise<{ decision: ApprovalDecision; reason?: string }>
 }
@@ -172,7 +172,8 @@ export interface ToolDescriptor {
   fingerprint: string
 }
 
-export interface ToolCallContext {
+/** What one tool call runs within: its stop signal, its session and id, the ways back to the user. */
+export interface ToolCallScope {
   signal: AbortSignal
   sessionId: string
   toolCallId: string
@@ -200,7 +201,7 @@ export interface ToolOutcome {
 export interface ToolHost {
   listTools(): ToolDescriptor[] | Promise<ToolDescriptor[]>
   /** `name` is the model-visible name; `args` are already validated against the schema */
-  callTool(name: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolOutcome>
+  callTool(name: string, args: Record<string, unknown>, ctx: ToolCallScope): Promise<ToolOutcome>
   /**
    * Waits (bounded) for tool sources that are still starting. Returns notices naming the
    * sources that are not ready.

@@ -61,7 +61,11 @@ export interface ToolCallEvent extends Base {
   rawArguments: string
   readOnly: boolean
 }
-export interface PermissionRequestEvent extends Base {
+/**
+ * A tool call waits for the user's approval (answered with `approvals.respond`). The event
+ * keeps its name `permission_request`: `cairn --json` prints it for scripts.
+ */
+export interface ApprovalRequestEvent extends Base {
   type: 'permission_request'
   requestId: string
   toolCallId: string
@@ -213,7 +217,7 @@ export type AgentEvent =
   | TextDeltaEvent
   | ReasoningDeltaEvent
   | ToolCallEvent
-  | PermissionRequestEvent
+  | ApprovalRequestEvent
   | PermissionDecisionEvent
   | ElicitationRequestEvent
   | ElicitationResolvedEvent

@@ -24,7 +24,7 @@ import type {
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
 import type { ErrorInfo } from './errors'
-import type { ElicitationRequestEvent, PermissionRequestEvent } from './events'
+import type { ElicitationRequestEvent, ApprovalRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
@@ -310,14 +310,14 @@ export interface RouteOutputs {
     /** the running turn's events so far, or null when no turn is running */
     turn: { turnId: string; events: SequencedAgentEvent[] } | null
     /** approval requests still waiting for an answer */
-    pendingApprovals: PermissionRequestEvent[]
+    pendingApprovals: ApprovalRequestEvent[]
     /** servers' questions (elicitations) still waiting for an answer (absent: none) */
     pendingElicitations?: ElicitationRequestEvent[]
   }
   /** every running turn and every approval still waiting, in all sessions */
   'chat.status': {
     turns: { sessionId: string; turnId: string }[]
-    pendingApprovals: PermissionRequestEvent[]
+    pendingApprovals: ApprovalRequestEvent[]
     pendingElicitations?: ElicitationRequestEvent[]
   }
   'approvals.respond': { accepted: boolean }

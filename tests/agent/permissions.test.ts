@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../src-preload/contract/events'
 import { PermissionGate } from '../../src-main/core/agent/permissions'
 import { FIND_TOOLS, ToolCatalog } from '../../src-main/core/agent/tool-catalog'
 import type { ToolDescriptor } from '../../src-main/core/ports'
@@ -183,7 +183,7 @@ describe('what the gate decides without asking', () => {
   }
   /** what the tool round would announce: the request the approver is given */
   const announce =
-    (tool: ToolDescriptor, args: Record<string, unknown>) => (): PermissionRequestEvent => ({
+    (tool: ToolDescriptor, args: Record<string, unknown>) => (): ApprovalRequestEvent => ({
       type: 'permission_request',
       requestId: 'r',
       toolCallId: 'c',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { parseAnswer, terminalApprover } from '../../src-main/cli/approver'
 import { TextRenderer } from '../../src-main/cli/output'
-import type { AgentEvent, PermissionRequestEvent } from '../../src-preload/contract/events'
+import type { AgentEvent, ApprovalRequestEvent } from '../../src-preload/contract/events'
 import { fakeStream as stream } from '../support/fake-terminal'
 
-const request: PermissionRequestEvent = {
+const request: ApprovalRequestEvent = {
   type: 'permission_request',
   sessionId: 's',
   turnId: 't',

@@ -9,7 +9,7 @@ import type { McpConnection } from '../../src-main/adapters/mcp/connection'
 import { loginToServer } from '../../src-main/adapters/mcp/oauth-login'
 import { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
 import { openSecrets } from '../../src-main/adapters/settings/secrets'
-import type { ToolCallContext } from '../../src-main/core/ports'
+import type { ToolCallScope } from '../../src-main/core/ports'
 import { connectWithOAuth, follow, tempDir, useCleanups } from '../support/oauth-client'
 import {
   startOAuthServer,
@@ -34,8 +34,8 @@ async function setup(o: OAuthServerOptions = {}): Promise<{
   return { server, dir, store, connect }
 }
 
-function ctx(): ToolCallContext {
-  return { signal: new AbortController().signal } as unknown as ToolCallContext
+function ctx(): ToolCallScope {
+  return { signal: new AbortController().signal } as unknown as ToolCallScope
 }
 
 const text = (o: { content: unknown[] }): string =>

@@ -10,7 +10,7 @@ import type { McpConnection } from '../../src-main/adapters/mcp/connection'
 import { loginToServer } from '../../src-main/adapters/mcp/oauth-login'
 import { McpAuthStore } from '../../src-main/adapters/mcp/oauth-store'
 import { openSecrets } from '../../src-main/adapters/settings/secrets'
-import type { ToolCallContext } from '../../src-main/core/ports'
+import type { ToolCallScope } from '../../src-main/core/ports'
 import { connectWithOAuth, follow, tempDir, useCleanups } from '../support/oauth-client'
 import { startOAuthServer, type OAuthServerOptions } from '../support/oauth-server'
 
@@ -33,8 +33,8 @@ async function setup(o: OAuthServerOptions) {
   return { server, store, asked, login, connect }
 }
 
-const ctx = (): ToolCallContext =>
-  ({ signal: new AbortController().signal }) as unknown as ToolCallContext
+const ctx = (): ToolCallScope =>
+  ({ signal: new AbortController().signal }) as unknown as ToolCallScope
 
 describe('a scope the server refuses after a login asked for it', () => {
   it('fails that call with the reason, asks for no further login, and keeps the server', async () => {

@@ -2,14 +2,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../src-preload/contract/events'
 import { ApprovalDialog } from '../../src-renderer/src/features/approvals/ApprovalDialog'
 import { Composer } from '../../src-renderer/src/features/composer/Composer'
 import { renderWithApp } from './support/render-app'
 
 afterEach(cleanup)
 
-function request(p: Partial<PermissionRequestEvent> = {}): PermissionRequestEvent {
+function request(p: Partial<ApprovalRequestEvent> = {}): ApprovalRequestEvent {
   return {
     type: 'permission_request',
     sessionId: 's1',
@@ -28,7 +28,7 @@ function request(p: Partial<PermissionRequestEvent> = {}): PermissionRequestEven
   }
 }
 
-function setup(pending: PermissionRequestEvent[]) {
+function setup(pending: ApprovalRequestEvent[]) {
   const app = renderWithApp(<ApprovalDialog />, {
     'chat.status': () => ({ turns: [], pendingApprovals: pending }),
     'approvals.respond': () => ({ accepted: true }),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { PermissionRequestEvent } from '../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../src-preload/contract/events'
 import { ApprovalBroker } from '../../src-main/services/host/approvals'
 import { EventHub } from '../../src-main/services/host/event-hub'
 
-const request = (requestId: string, sessionId = 's1'): PermissionRequestEvent => ({
+const request = (requestId: string, sessionId = 's1'): ApprovalRequestEvent => ({
   type: 'permission_request',
   sessionId,
   turnId: 't1',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { ApprovalDecision, PermissionPolicy } from '../../src-preload/contract/dto'
-import type { AgentEvent, PermissionRequestEvent } from '../../src-preload/contract/events'
+import type { AgentEvent, ApprovalRequestEvent } from '../../src-preload/contract/events'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../src-main/core/agent/limits'
 import { runTurn, type TurnOutcome } from '../../src-main/core/agent/turn-runner'
 import { LlmClient } from '../../src-main/core/llm/client'
@@ -39,11 +39,11 @@ export class MemoryRules implements PermissionRuleStore {
 
 /** Answers approval requests from a script; records what it was asked. */
 export class ScriptedApprover {
-  readonly asked: PermissionRequestEvent[] = []
+  readonly asked: ApprovalRequestEvent[] = []
   answers: ({ decision: ApprovalDecision; reason?: string } | 'hang')[] = []
   fallback: ApprovalDecision = 'allow_once'
 
-  request = async (req: PermissionRequestEvent, signal: AbortSignal) => {
+  request = async (req: ApprovalRequestEvent, signal: AbortSignal) => {
     this.asked.push(req)
     const next = this.answers.shift()
     if (next === 'hang') {

@@ -6,7 +6,7 @@ import type {
   ToolDescriptor,
   ToolHost,
   ToolOutcome,
-  ToolCallContext,
+  ToolCallScope,
 } from '../../src-main/core/ports'
 
 export interface ToolCallLog {
@@ -17,7 +17,7 @@ export interface ToolCallLog {
   aborted?: boolean
 }
 
-type Impl = (args: Record<string, unknown>, ctx: ToolCallContext) => Promise<ToolOutcome>
+type Impl = (args: Record<string, unknown>, ctx: ToolCallScope) => Promise<ToolOutcome>
 
 interface TestTool {
   descriptor: ToolDescriptor
@@ -124,7 +124,7 @@ export class TestToolHost implements ToolHost {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    ctx: ToolCallContext,
+    ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
     const tool = this.tools.get(name)
     if (!tool) throw new Error(`no tool ${name}`)

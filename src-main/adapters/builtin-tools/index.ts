@@ -4,7 +4,7 @@
  * the todo list. The model sees them under their plain names (`read_file`, …).
  */
 import type { TodoItem } from '../../../src-preload/contract/dto'
-import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { SessionStore, ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
 import { fetch as undiciFetch } from 'undici'
 import type { ProcessRegistry } from '../mcp/process-registry'
@@ -103,7 +103,7 @@ export class BuiltinTools implements ToolSource {
   async call(
     tool: string,
     args: Record<string, unknown>,
-    ctx: ToolCallContext,
+    ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
     const def = BY_NAME.get(tool)
     if (!def) {

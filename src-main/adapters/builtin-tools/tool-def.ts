@@ -4,7 +4,7 @@
  * reading arguments defensively and for building outcomes.
  */
 import type { ToolAnnotations } from '../../../src-preload/contract/events'
-import type { SessionStore, ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { SessionStore, ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { ProcessRegistry } from '../mcp/process-registry'
 import type { Containment } from './containment'
 
@@ -37,7 +37,7 @@ export interface ToolEnv {
   /** the session's workspace folder as configured (not yet created or resolved) */
   workspace: string
   limits: BuiltinLimits
-  ctx: ToolCallContext
+  ctx: ToolCallScope
   store: Pick<SessionStore, 'setTodos'>
   fetch: typeof fetch
   /** hosts fetch_url may reach although they are local or private (see net-guard.ts) */

@@ -14,7 +14,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
-import type { ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
 import { RESTART_TRIES, restartDelayMs } from './backoff'
 import {
@@ -202,7 +202,7 @@ export class McpConnection implements ToolSource {
   async call(
     tool: string,
     args: Record<string, unknown>,
-    ctx: ToolCallContext,
+    ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
     const client = this.client
     if (!client || this.state !== 'ready')

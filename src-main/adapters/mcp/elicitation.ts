@@ -7,7 +7,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { elicitationFields, settleAnswer } from '../../../src-preload/contract/elicitation'
-import type { ToolCallContext } from '../../core/ports'
+import type { ToolCallScope } from '../../core/ports'
 import type { CallTimer } from './call-timer'
 
 /** a question longer than this (its message; its schema or address) is declined unshown */
@@ -18,7 +18,7 @@ const MAX_SCHEMA_CHARS = 100_000
 export const ELICITATION_CAPABILITY = { form: { applyDefaults: true }, url: {} }
 
 interface Running {
-  ctx: ToolCallContext
+  ctx: ToolCallScope
   timer: CallTimer
 }
 
@@ -26,7 +26,7 @@ interface Running {
 export class RunningCalls {
   private readonly list: Running[] = []
 
-  add(ctx: ToolCallContext, timer: CallTimer): () => void {
+  add(ctx: ToolCallScope, timer: CallTimer): () => void {
     const entry = { ctx, timer }
     this.list.push(entry)
     return () => {

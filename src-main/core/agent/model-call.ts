@@ -4,10 +4,10 @@ import type { ChatRequest, CompletionResult, RetryInfo } from '../llm/types'
 import { tokensPerSecond } from '../llm/throughput'
 import { LlmError } from '../llm/types'
 import type { ToolDescriptor, TurnLogHandle } from '../ports'
-import { prepareContext, type ContextDiagnostics } from './context-view'
+import { prepareRequestView, type RequestViewDiagnostics } from './prepare-request-view'
 import { toWireTools } from './request-view'
 import { ToolCatalog } from './tool-catalog'
-import type { TurnContext } from './turn-context'
+import type { TurnState } from './turn-state'
 
 /**
  * One LLM call of a turn: builds the request from the request-time view, streams the
@@ -15,7 +15,7 @@ import type { TurnContext } from './turn-context'
  * Resolves with the completion or throws an LlmError (with any partial output).
  */
 export async function callModel(
-  ctx: TurnContext,
+  ctx: TurnState,
   tools: readonly ToolDescriptor[],
   round: number,
 ): Promise<CompletionResult> {
@@ -37,13 +37,13 @@ export async function callModel(
 
 /** The request of this round: the request-time view, the tools the model may use, its params. */
 async function buildRequest(
-  ctx: TurnContext,
+  ctx: TurnState,
   tools: readonly ToolDescriptor[],
   round: number,
-): Promise<{ request: ChatRequest; diagnostics: ContextDiagnostics }> {
+): Promise<{ request: ChatRequest; diagnostics: RequestViewDiagnostics }> {
   const { llm } = ctx.deps
   const wireTools = llm.tools === false ? [] : toWireTools(tools)
-  const { messages, diagnostics } = await prepareContext(ctx, wireTools, round)
+  const { messages, diagnostics } = await prepareRequestView(ctx, wireTools, round)
   if (round === 1) noticeFirstRound(ctx, tools, diagnostics)
   noticeContextFit(ctx, diagnostics.trimmed)
   const request: ChatRequest = { model: llm.model, messages }
@@ -54,9 +54,9 @@ async function buildRequest(
 
 /** What the user should know before the model's first answer of the turn. */
 function noticeFirstRound(
-  ctx: TurnContext,
+  ctx: TurnState,
   tools: readonly ToolDescriptor[],
-  diagnostics: ContextDiagnostics,
+  diagnostics: RequestViewDiagnostics,
 ): void {
   const { llm } = ctx.deps
   if (diagnostics.flattenedToolCalls > 0) {
@@ -81,7 +81,7 @@ function noticeFirstRound(
  * `maxAnswerChars`, every part together), each retry said.
  */
 function streamAnswer(
-  ctx: TurnContext,
+  ctx: TurnState,
   request: ChatRequest,
   retries: RetryInfo[],
 ): Promise<CompletionResult> {
@@ -102,7 +102,7 @@ function streamAnswer(
 }
 
 /** the server counted this request: the model's characters per token learn from it */
-function calibrate(ctx: TurnContext, request: ChatRequest, result: CompletionResult): void {
+function calibrate(ctx: TurnState, request: ChatRequest, result: CompletionResult): void {
   const { llm, calibration } = ctx.deps
   if (result.usage.estimated || !calibration) return
   const chars = messageChars(request.messages) + toolChars(request.tools)
@@ -151,7 +151,7 @@ function failureForLog(e: unknown, retries: RetryInfo[], elapsedMs: number): Log
   }
 }
 
-function noticeContextFit(ctx: TurnContext, d: ContextDiagnostics['trimmed']): void {
+function noticeContextFit(ctx: TurnState, d: RequestViewDiagnostics['trimmed']): void {
   if (!d) return
   const parts: string[] = []
   if (d.shortenedToolResults > 0)
@@ -169,10 +169,10 @@ const retriesForLog = (retries: RetryInfo[]) =>
 type LogStart = Promise<TurnLogHandle | null>
 
 function beginLog(
-  ctx: TurnContext,
+  ctx: TurnState,
   request: ChatRequest,
   round: number,
-  diagnostics: ContextDiagnostics,
+  diagnostics: RequestViewDiagnostics,
 ): LogStart {
   const { logger, llm } = ctx.deps
   if (!logger) return Promise.resolve(null)

@@ -1,4 +1,4 @@
-import type { TurnDeps } from './turn-context'
+import type { TurnDeps } from './turn-state'
 
 /**
  * Which model does which job, resolved in one place. `default` answers the user; `utility`

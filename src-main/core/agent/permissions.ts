@@ -3,7 +3,7 @@ import type {
   DecidedBy,
   PermissionPolicy,
 } from '../../../src-preload/contract/dto'
-import type { PermissionRequestEvent } from '../../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../../src-preload/contract/events'
 import type { Approver, PermissionRuleStore, ToolDescriptor } from '../ports'
 import { isTrustedReadOnly } from '../ports'
 import { canonicalJson } from './canonical-json'
@@ -60,7 +60,7 @@ export class PermissionGate {
     tool: ToolDescriptor,
     args: Record<string, unknown>,
     signal: AbortSignal,
-    announce: () => PermissionRequestEvent,
+    announce: () => ApprovalRequestEvent,
   ): Promise<GateDecision> {
     const key = `${tool.name}\u0000${canonicalJson(args)}`
     const decision =
@@ -94,7 +94,7 @@ export class PermissionGate {
   }
 
   private async ask(
-    event: PermissionRequestEvent,
+    event: ApprovalRequestEvent,
     tool: ToolDescriptor,
     signal: AbortSignal,
   ): Promise<GateDecision> {

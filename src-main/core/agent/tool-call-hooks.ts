@@ -6,17 +6,17 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { ElicitAnswer } from '../../../src-preload/contract/elicitation'
-import type { ElicitationAsk, ToolCallContext, ToolProgress } from '../ports'
+import type { ElicitationAsk, ToolCallScope, ToolProgress } from '../ports'
 import { raceAbort } from './permissions'
-import type { TurnContext } from './turn-context'
+import type { TurnState } from './turn-state'
 
 /** progress reports closer together than this are not all shown (the turn keeps its events) */
 const PROGRESS_EVERY_MS = 100
 
 export function callHooks(
-  ctx: TurnContext,
+  ctx: TurnState,
   toolCallId: string,
-): Pick<ToolCallContext, 'onProgress' | 'elicit'> {
+): Pick<ToolCallScope, 'onProgress' | 'elicit'> {
   let lastShown = -Infinity
   let lastMessage: string | undefined
   return {

@@ -5,7 +5,7 @@
  * offered with their full definitions from the next round on. Built-in tools stay offered
  * while they take at most half of the room. Below the limit this host changes nothing.
  */
-import type { ToolCallContext, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
+import type { ToolCallScope, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
 import { BUILTIN_SERVER } from '../tools/composite-host'
 import { uniqueName } from '../tools/tool-names'
 
@@ -111,7 +111,7 @@ export class ToolCatalog implements ToolHost {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    ctx: ToolCallContext,
+    ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
     if (this.lastOffer.catalog && name === this.findName) {
       return { content: [{ type: 'text', text: this.find(args) }] }

@@ -22,7 +22,7 @@ import {
   richParts,
   truncateForModel,
 } from './tool-content'
-import type { TurnContext } from './turn-context'
+import type { TurnState } from './turn-state'
 
 interface Prepared {
   call: ToolCallRecord
@@ -62,7 +62,7 @@ class RoundStop {
  * Calls left unanswered when it returns a reason are answered by the turn's stop function.
  */
 export async function runToolRound(
-  ctx: TurnContext,
+  ctx: TurnState,
   assistant: StoredMessage,
   tools: readonly ToolDescriptor[],
 ): Promise<TurnEndReason | null> {
@@ -98,11 +98,7 @@ export async function runToolRound(
   }
 }
 
-function prepare(
-  ctx: TurnContext,
-  call: ToolCallRecord,
-  tool: ToolDescriptor | undefined,
-): Prepared {
+function prepare(ctx: TurnState, call: ToolCallRecord, tool: ToolDescriptor | undefined): Prepared {
   const check = tool ? checkToolArguments(call.arguments, tool.inputSchema) : null
   // the arguments are shown as parsed whether or not the tool exists or they fit its schema
   const shown = check ?? checkToolArguments(call.arguments, {})
@@ -149,7 +145,7 @@ function checked(p: Prepared): { tool: ToolDescriptor; args: Record<string, unkn
 }
 
 async function gate(
-  ctx: TurnContext,
+  ctx: TurnState,
   p: Prepared & { tool: ToolDescriptor },
   args: Record<string, unknown>,
 ): Promise<GateDecision> {
@@ -188,7 +184,7 @@ async function gate(
 }
 
 function answerDenied(
-  ctx: TurnContext,
+  ctx: TurnState,
   p: Prepared,
   i: number,
   d: GateDecision,
@@ -203,7 +199,7 @@ function answerDenied(
  * approves a call that would then be refused; may end the turn. The execution is counted
  * once the call is allowed.
  */
-function admit(ctx: TurnContext, p: Prepared, args: Record<string, unknown>): string | null {
+function admit(ctx: TurnState, p: Prepared, args: Record<string, unknown>): string | null {
   if (ctx.toolExecutions >= ctx.req.limits.maxToolExecutions)
     throw new RoundStop('max_tool_executions')
   const loop = ctx.loop.record(p.call.name, args)
@@ -215,7 +211,7 @@ function admit(ctx: TurnContext, p: Prepared, args: Record<string, unknown>): st
   return null
 }
 
-async function runOne(ctx: TurnContext, round: Round, i: number): Promise<void> {
+async function runOne(ctx: TurnState, round: Round, i: number): Promise<void> {
   const p = round.prepared[i]!
   const rec = round.rec
   if (ctx.signal.aborted) throw ctx.signal.reason
@@ -230,7 +226,7 @@ async function runOne(ctx: TurnContext, round: Round, i: number): Promise<void> 
   if (!result.ok && ctx.req.limits.stopOnToolFailure) throw new RoundStop('tool_failure')
 }
 
-async function runParallel(ctx: TurnContext, round: Round): Promise<void> {
+async function runParallel(ctx: TurnState, round: Round): Promise<void> {
   const { prepared, rec } = round
   const approved: { i: number; args: Record<string, unknown>; warning: string | null }[] = []
   for (let i = 0; i < prepared.length; i++) {
@@ -258,7 +254,7 @@ async function runParallel(ctx: TurnContext, round: Round): Promise<void> {
 }
 
 async function execute(
-  ctx: TurnContext,
+  ctx: TurnState,
   p: Prepared,
   tool: ToolDescriptor,
   args: Record<string, unknown>,
@@ -312,7 +308,7 @@ class OrderedRecorder {
   private next = 0
 
   constructor(
-    private readonly ctx: TurnContext,
+    private readonly ctx: TurnState,
     private readonly prepared: Prepared[],
   ) {
     this.results = new Array<Result | undefined>(prepared.length)

@@ -2,7 +2,7 @@ import type { ErrorInfo, Usage } from '../../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../../src-preload/contract/events'
 import { storageFailure } from './save-failure'
 import { danglingKindFor, danglingText } from './synthetic'
-import type { TurnContext } from './turn-context'
+import type { TurnState } from './turn-state'
 
 export interface TurnOutcome {
   reason: TurnEndReason
@@ -17,7 +17,7 @@ export class TurnTally {
   readonly usage = { inputTokens: 0, outputTokens: 0 }
   llmCalls = 0
 
-  constructor(private readonly ctx: TurnContext) {}
+  constructor(private readonly ctx: TurnState) {}
 
   /** adds one call's usage to the turn's and says so in a `usage` event */
   count(u: Usage, timeToFirstTokenMs: number | null, rate: number | null): void {
@@ -41,7 +41,7 @@ export class TurnTally {
  * `turn_end` and says what the turn used. Called again, it returns the first outcome.
  */
 export function turnEnder(
-  ctx: TurnContext,
+  ctx: TurnState,
   tally: TurnTally,
 ): (reason: TurnEndReason, error?: ErrorInfo) => TurnOutcome {
   let ended: TurnOutcome | null = null
@@ -49,7 +49,7 @@ export function turnEnder(
 }
 
 function endTurn(
-  ctx: TurnContext,
+  ctx: TurnState,
   tally: TurnTally,
   reason: TurnEndReason,
   error: ErrorInfo | undefined,
@@ -74,7 +74,7 @@ function endTurn(
 }
 
 /** Every tool call of the last assistant message gets exactly one result. */
-function answerDangling(ctx: TurnContext, reason: TurnEndReason): void {
+function answerDangling(ctx: TurnState, reason: TurnEndReason): void {
   const h = ctx.history
   let idx = h.length - 1
   while (idx >= 0 && h[idx]?.role === 'tool') idx--

@@ -7,12 +7,7 @@ import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
 import { retriedSeq } from './history-path'
 import { callModel } from './model-call'
-import {
-  createTurnContext,
-  type TurnContext,
-  type TurnDeps,
-  type TurnRequest,
-} from './turn-context'
+import { createTurnState, type TurnState, type TurnDeps, type TurnRequest } from './turn-state'
 import { turnEnder, TurnTally, type TurnOutcome } from './turn-end'
 import { runToolRound } from './tool-round'
 import { storageFailure } from './save-failure'
@@ -32,7 +27,7 @@ type Ending = [TurnEndReason, ErrorInfo?]
  */
 export async function runTurn(deps: TurnDeps, req: TurnRequest): Promise<TurnOutcome> {
   const stops = watchStops(req)
-  const ctx = createTurnContext(deps, req, stops.signal)
+  const ctx = createTurnState(deps, req, stops.signal)
   const tally = new TurnTally(ctx)
   const end = turnEnder(ctx, tally)
   try {
@@ -65,7 +60,7 @@ function watchStops(req: TurnRequest): { signal: AbortSignal; release(): void } 
 }
 
 /** an aborted turn ends at its deadline, or stopped */
-function abortReason(ctx: TurnContext): TurnEndReason {
+function abortReason(ctx: TurnState): TurnEndReason {
   return abortKindOf(ctx.signal) === 'deadline' ? 'deadline' : 'aborted'
 }
 
@@ -73,7 +68,7 @@ function abortReason(ctx: TurnContext): TurnEndReason {
  * Says the turn started, answers the calls an interrupted turn left open, reads the stored
  * history and saves the user's message.
  */
-function openTurn(ctx: TurnContext): void {
+function openTurn(ctx: TurnState): void {
   const { deps, req } = ctx
   ctx.emit({ type: 'turn_start', model: deps.llm.model, provider: deps.llm.provider })
   const repaired = deps.store.repairDanglingToolCalls(req.sessionId)
@@ -96,7 +91,7 @@ function openTurn(ctx: TurnContext): void {
 }
 
 /** One LLM call and then its tool calls, round after round, until the turn must end. */
-async function runRounds(ctx: TurnContext, tally: TurnTally): Promise<Ending> {
+async function runRounds(ctx: TurnState, tally: TurnTally): Promise<Ending> {
   for (let round = 1; ; round++) {
     if (ctx.signal.aborted) return [abortReason(ctx)]
     if (tally.llmCalls >= ctx.req.limits.maxIterations) return ['max_iterations']
@@ -117,7 +112,7 @@ async function runRounds(ctx: TurnContext, tally: TurnTally): Promise<Ending> {
 }
 
 /** Counts and saves the model's answer, and says when it was cut at its output limit. */
-function saveAnswer(ctx: TurnContext, tally: TurnTally, result: CompletionResult): StoredMessage {
+function saveAnswer(ctx: TurnState, tally: TurnTally, result: CompletionResult): StoredMessage {
   const { llm } = ctx.deps
   // the server stopped the answer at the model's output limit (max_tokens, n_predict, …)
   const truncated = result.finishReason === 'length'
@@ -140,7 +135,7 @@ function saveAnswer(ctx: TurnContext, tally: TurnTally, result: CompletionResult
 }
 
 /** How a turn that threw ends: a store that failed, a stop, or Cairn's own failure. */
-function failureEnding(ctx: TurnContext, e: unknown): Ending {
+function failureEnding(ctx: TurnState, e: unknown): Ending {
   // the store failed: said (with what was not saved) even when the turn was also stopped
   const storage = storageFailure(
     e,
@@ -154,7 +149,7 @@ function failureEnding(ctx: TurnContext, e: unknown): Ending {
 /** What the user is told when an answer hit the model's output limit. */
 export const TRUNCATED_NOTICE = "The answer was cut at the model's output limit."
 
-async function listTools(ctx: TurnContext, round: number): Promise<ToolDescriptor[]> {
+async function listTools(ctx: TurnState, round: number): Promise<ToolDescriptor[]> {
   const host = ctx.deps.tools
   if (round === 1 && host.waitUntilReady) {
     for (const message of await host.waitUntilReady(ctx.signal)) {
@@ -171,7 +166,7 @@ async function listTools(ctx: TurnContext, round: number): Promise<ToolDescripto
 }
 
 /** Keeps what streamed before a failed LLM call (marked stopped or interrupted) and says why. */
-function keepPartialAnswer(ctx: TurnContext, tally: TurnTally, e: unknown): Ending {
+function keepPartialAnswer(ctx: TurnState, tally: TurnTally, e: unknown): Ending {
   const err = e instanceof LlmError ? e : null
   const aborted = err?.code === 'aborted' || ctx.signal.aborted
   const partial = err?.partial

@@ -4,7 +4,7 @@
  * answered like a call to any name that does not exist (`unknown_tool`).
  */
 import type { AssistantTools, ToolSelection } from '../../../src-preload/contract/assistants'
-import type { ToolCallContext, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
+import type { ToolCallScope, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
 import { BUILTIN_SERVER } from './composite-host'
 
 const NONE: ToolSelection = { mode: 'none', names: [] }
@@ -58,11 +58,7 @@ export class AssistantToolHost implements ToolHost {
     return listed
   }
 
-  callTool(
-    name: string,
-    args: Record<string, unknown>,
-    ctx: ToolCallContext,
-  ): Promise<ToolOutcome> {
+  callTool(name: string, args: Record<string, unknown>, ctx: ToolCallScope): Promise<ToolOutcome> {
     if (!this.allowed.has(name)) return Promise.reject(new Error(`no tool named ${name}`))
     return this.inner.callTool(name, args, ctx)
   }

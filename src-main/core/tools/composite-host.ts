@@ -1,4 +1,4 @@
-import type { ToolCallContext, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
+import type { ToolCallScope, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
 import { toolFingerprint } from './fingerprint'
 import { waitAllReady } from './ready-wait'
 import { modelToolName, uniqueName } from './tool-names'
@@ -75,7 +75,7 @@ export class CompositeToolHost implements ToolHost {
   async callTool(
     name: string,
     args: Record<string, unknown>,
-    ctx: ToolCallContext,
+    ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
     const route = this.routes.get(name)
     if (!route) throw new Error(`no tool named ${name}`)

@@ -3,7 +3,7 @@
  * the tools of all sources into the names the model sees and routes calls back.
  */
 import type { ToolAnnotations } from '../../../src-preload/contract/events'
-import type { ToolCallContext, ToolOutcome } from '../ports'
+import type { ToolCallScope, ToolOutcome } from '../ports'
 
 /** `needs-login`: a remote server that wants the user to log in (OAuth) before it is used */
 export type SourceStatus = 'starting' | 'ready' | 'error' | 'stopped' | 'needs-login'
@@ -27,7 +27,7 @@ export interface ToolSource {
   status(): SourceStatus
   /** the tools it offers now (none unless ready) */
   tools(): SourceTool[]
-  call(tool: string, args: Record<string, unknown>, ctx: ToolCallContext): Promise<ToolOutcome>
+  call(tool: string, args: Record<string, unknown>, ctx: ToolCallScope): Promise<ToolOutcome>
   /** resolves true once ready, false on error or when the signal aborts */
   whenReady(signal: AbortSignal): Promise<boolean>
 }

@@ -5,7 +5,7 @@
  * requests are denied.
  */
 import type { ApprovalDecision } from '../../../src-preload/contract/dto'
-import type { PermissionRequestEvent } from '../../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../../src-preload/contract/events'
 import type { Approver } from '../../core/ports'
 import type { EventHub } from './event-hub'
 import { PendingRequests } from './pending-requests'
@@ -15,7 +15,7 @@ export const ORPHAN_REASON = 'nobody was there to answer: the window was closed'
 type ApprovalAnswer = { decision: ApprovalDecision; reason?: string }
 
 export class ApprovalBroker
-  extends PendingRequests<PermissionRequestEvent, ApprovalAnswer>
+  extends PendingRequests<ApprovalRequestEvent, ApprovalAnswer>
   implements Approver
 {
   constructor(hub: EventHub, orphanMs = 30_000) {

@@ -5,7 +5,7 @@
  * model exists. Its address is the runtime's, found when a turn starts it; sessions and
  * turn logs name it `local`, whatever port it had.
  */
-import type { TurnDeps } from '../../core/agent/turn-context'
+import type { TurnDeps } from '../../core/agent/turn-state'
 import type { LocalModelStore } from '../../core/service-ports'
 import { ExpectedError } from '../../core/errors'
 import { LlmError } from '../../core/llm/types'

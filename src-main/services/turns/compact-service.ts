@@ -9,7 +9,7 @@ import type { SessionRecord, StoredMessage } from '../../../src-preload/contract
 import type { RouteOutputs } from '../../../src-preload/contract/routes'
 import type { SettingsData } from '../../../src-preload/contract/settings-schema'
 import { compactHistory } from '../../core/agent/compaction'
-import { viewOf } from '../../core/agent/context-view'
+import { viewOf } from '../../core/agent/prepare-request-view'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
 import { modelForTier } from '../../core/agent/model-tiers'
 import { systemClock } from '../../core/clock'

@@ -8,7 +8,7 @@ import type { ContentPart } from '../../../src-preload/contract/dto'
 import type {
   AgentEvent,
   ElicitationRequestEvent,
-  PermissionRequestEvent,
+  ApprovalRequestEvent,
 } from '../../../src-preload/contract/events'
 import { checkReplaces } from '../../core/agent/history-path'
 import { AbortReason } from '../../core/llm/types'
@@ -211,7 +211,7 @@ export class TurnManager {
 
   attach(sessionId: string): {
     turn: { turnId: string; events: SequencedAgentEvent[] } | null
-    pendingApprovals: PermissionRequestEvent[]
+    pendingApprovals: ApprovalRequestEvent[]
     pendingElicitations: ElicitationRequestEvent[]
   } {
     const turn = this.bySession(sessionId)
@@ -225,7 +225,7 @@ export class TurnManager {
   /** every running turn and every approval still waiting, in all sessions */
   status(): {
     turns: { sessionId: string; turnId: string }[]
-    pendingApprovals: PermissionRequestEvent[]
+    pendingApprovals: ApprovalRequestEvent[]
     pendingElicitations: ElicitationRequestEvent[]
   } {
     return {

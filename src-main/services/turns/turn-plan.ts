@@ -9,7 +9,7 @@ import type { SessionRecord } from '../../../src-preload/contract/dto'
 import type { SetupErrorCode } from '../../../src-preload/contract/errors'
 import type { SettingsData } from '../../../src-preload/contract/settings-schema'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
-import type { TurnDeps } from '../../core/agent/turn-context'
+import type { TurnDeps } from '../../core/agent/turn-state'
 import { ExpectedError } from '../../core/errors'
 import { LlmClient } from '../../core/llm/client'
 import {

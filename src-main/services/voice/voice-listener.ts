@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { VoiceSource } from '../../../src-preload/contract/voice'
-import type { Clock, ToolCallContext, ToolOutcome } from '../../core/ports'
+import type { Clock, ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { ToolSource } from '../../core/tools/tool-source'
 import { readStartResult, readUpdates, type Utterance } from './stt-results'
 import { STT_START, STT_STOP, STT_UPDATES } from './voice-tools'
@@ -114,7 +114,7 @@ function call(
   args: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<ToolOutcome> {
-  const ctx: ToolCallContext = {
+  const ctx: ToolCallScope = {
     signal: signal ?? new AbortController().signal,
     sessionId: 'voice',
     toolCallId: `voice-${randomUUID()}`,

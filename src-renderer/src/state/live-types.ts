@@ -5,7 +5,7 @@ import type { ElicitAnswer } from '../../../src-preload/contract/elicitation'
 import type { PromptRef, ResourceRef } from '../../../src-preload/contract/resources-and-prompts'
 import type {
   ElicitationRequestEvent,
-  PermissionRequestEvent,
+  ApprovalRequestEvent,
   TurnEndReason,
 } from '../../../src-preload/contract/events'
 import type { ConnectionStatus } from '../platform/types'
@@ -61,7 +61,7 @@ export interface LiveState {
   /** sessionId → the running turn's id, in every session */
   running: Record<string, string>
   /** approvals waiting for an answer, in every session, oldest first */
-  approvals: PermissionRequestEvent[]
+  approvals: ApprovalRequestEvent[]
   /** servers' questions (elicitations) waiting for an answer, in every session, oldest first */
   elicitations: ElicitationRequestEvent[]
   connection: ConnectionStatus

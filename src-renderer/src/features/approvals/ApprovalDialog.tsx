@@ -13,14 +13,14 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react'
 import type { ApprovalDecision } from '../../../../src-preload/contract/dto'
-import type { PermissionRequestEvent } from '../../../../src-preload/contract/events'
+import type { ApprovalRequestEvent } from '../../../../src-preload/contract/events'
 import { useLive } from '../../state/context'
 import { serverLabel } from '../../ui/tool-label'
 import { useDeliberateKeys } from '../../ui/ask-dialog/deliberate-keys'
 import { AskDialog } from '../../ui/ask-dialog/AskDialog'
 import { StopTurnButton } from '../../ui/ask-dialog/StopTurnButton'
 
-function Badges(props: { request: PermissionRequestEvent }): JSX.Element | null {
+function Badges(props: { request: ApprovalRequestEvent }): JSX.Element | null {
   const { annotations: a, trusted } = props.request
   const claims: { label: string; kind: string }[] = []
   if (a.readOnlyHint) claims.push({ label: 'read-only', kind: 'safe' })

@@ -82,7 +82,7 @@ export interface TurnRequest {
 }
 
 /** The state of one running turn, shared by the LLM round and the tool round. */
-export interface TurnContext {
+export interface TurnState {
   readonly deps: TurnDeps
   readonly req: TurnRequest
   /** aborted by the stop button (reason `stop`) or the deadline (reason `deadline`) */
@@ -103,15 +103,11 @@ export interface TurnContext {
 }
 
 /**
- * The context of a new turn, its history still empty: past the tool limit its tools are a
+ * The state of a new turn, its history still empty: past the tool limit its tools are a
  * catalog the model searches with find_tools; every event carries the session, the turn and
  * the time; `save` stores a message, adds it to the history and says so.
  */
-export function createTurnContext(
-  deps: TurnDeps,
-  req: TurnRequest,
-  signal: AbortSignal,
-): TurnContext {
+export function createTurnState(deps: TurnDeps, req: TurnRequest, signal: AbortSignal): TurnState {
   const emit = (e: AgentEventInput): void =>
     req.emit({
       ...e,

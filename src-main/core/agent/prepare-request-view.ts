@@ -8,7 +8,7 @@ import { fitToContext } from './context-fit'
 import { hotSystemPrompt } from './hot-context'
 import { modelForTier } from './model-tiers'
 import { buildRequestView } from './request-view'
-import type { TurnContext } from './turn-context'
+import type { TurnState } from './turn-state'
 
 /**
  * The request-time view, built before every LLM call (its system prompt assembled afresh:
@@ -20,7 +20,7 @@ import type { TurnContext } from './turn-context'
  * whole turns left out (`context-fit.ts`), which the user is warned about. The stored
  * history is never rewritten: a summary is a message of its own.
  */
-export interface ContextDiagnostics {
+export interface RequestViewDiagnostics {
   /** the window, in the estimate's units (calibrated: see `charsPerToken`) */
   windowTokens: number
   /** the model's learned characters per token; null: the estimate's default */
@@ -45,7 +45,10 @@ interface View {
   messages: WireMessage[]
   pinned: Set<WireMessage>
   tokens: number
-  diagnostics: Omit<ContextDiagnostics, 'windowTokens' | 'charsPerToken' | 'compaction' | 'trimmed'>
+  diagnostics: Omit<
+    RequestViewDiagnostics,
+    'windowTokens' | 'charsPerToken' | 'compaction' | 'trimmed'
+  >
 }
 
 /**
@@ -53,7 +56,7 @@ interface View {
  * `todos` is the session's todo list, read once a round (the hot context shows it)
  */
 export function viewOf(
-  ctx: Pick<TurnContext, 'deps' | 'req'>,
+  ctx: Pick<TurnState, 'deps' | 'req'>,
   history: readonly StoredMessage[],
   tools: readonly WireTool[],
   todos: readonly TodoItem[],
@@ -93,11 +96,11 @@ export function viewOf(
 }
 
 /** The request-time view of this round: built, compacted past the threshold, then fitted. */
-export async function prepareContext(
-  ctx: TurnContext,
+export async function prepareRequestView(
+  ctx: TurnState,
   tools: readonly WireTool[],
   round: number,
-): Promise<{ messages: WireMessage[]; diagnostics: ContextDiagnostics }> {
+): Promise<{ messages: WireMessage[]; diagnostics: RequestViewDiagnostics }> {
   // the window in the estimate's units: a model whose tokens are shorter than the estimate
   // assumes fills its window sooner (learned from the usage its server reports)
   const { llm, calibration } = ctx.deps
@@ -130,12 +133,12 @@ export async function prepareContext(
  * summary is saved, so the history grows by it) and says so; null when it did not.
  */
 async function compactPastThreshold(
-  ctx: TurnContext,
+  ctx: TurnState,
   view: View,
   build: (history: readonly StoredMessage[]) => View,
   window: number,
   round: number,
-): Promise<ContextDiagnostics['compaction']> {
+): Promise<RequestViewDiagnostics['compaction']> {
   const percent = ctx.req.limits.compactAtPercent ?? 70
   if (window <= 0 || view.tokens <= (window * percent) / 100) return null
   const { logger, clock } = ctx.deps
@@ -173,14 +176,18 @@ async function compactPastThreshold(
 
 /** The backstop: still too large, the oldest whole turns are left out (and the user told). */
 function fitView(
-  ctx: TurnContext,
+  ctx: TurnState,
   view: View,
   tools: readonly WireTool[],
   window: number,
-): { messages: WireMessage[]; estimatedTokens: number; trimmed: ContextDiagnostics['trimmed'] } {
+): {
+  messages: WireMessage[]
+  estimatedTokens: number
+  trimmed: RequestViewDiagnostics['trimmed']
+} {
   const fitted = fitToContext(view.messages, tools, { maxTokens: window, keep: view.pinned })
   const f = fitted.diagnostics
-  let trimmed: ContextDiagnostics['trimmed'] = null
+  let trimmed: RequestViewDiagnostics['trimmed'] = null
   if (f.omittedMessages > 0 || f.shortenedToolResults > 0) {
     trimmed = {
       droppedMessages: f.omittedMessages,
