@@ -254,6 +254,8 @@ export const routeInputs = {
     title: z.string().min(1).max(200).optional(),
     defaultPath: z.string().max(4096).optional(),
   }),
+  /** The desktop app's file picker for a GGUF model (browser mode: `unavailable`). */
+  'app.pickModelFile': z.strictObject({}),
   /**
    * The desktop app's save dialog, then `content` written where the user chose (browser mode:
    * `unavailable`, the page downloads instead). `filename` is only the suggested name.
@@ -415,6 +417,8 @@ export interface RouteOutputs {
   'app.info': AppInfo
   /** null: the user cancelled */
   'app.pickFolder': { path: string | null }
+  /** null: the user cancelled */
+  'app.pickModelFile': { path: string | null }
   /** where the file was written; null: the user cancelled */
   'app.saveFile': { path: string | null }
   /** where the damaged database was moved; null: the user declined */

@@ -64,6 +64,20 @@ describe('app.pickFolder and app.saveFile', () => {
     expect(unwrap(await b.request('app.pickFolder', {}))).toEqual({ path: null })
   })
 
+  it('the model file picker: GGUF files first; a cancelled picker answers null', async () => {
+    const b = await open(true)
+    dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/m/q.gguf'] })
+    expect(unwrap(await b.request('app.pickModelFile', {}))).toEqual({ path: '/m/q.gguf' })
+    const options = dialog.showOpenDialog.mock.calls.at(-1)!.at(-1) as {
+      properties: string[]
+      filters: { extensions: string[] }[]
+    }
+    expect(options.properties).toContain('openFile')
+    expect(options.filters[0]?.extensions).toEqual(['gguf'])
+    dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] })
+    expect(unwrap(await b.request('app.pickModelFile', {}))).toEqual({ path: null })
+  })
+
   it('writes the content where the user chose, with the suggested name and a filter', async () => {
     const b = await open(true)
     const target = join(dir, 'chosen.md')
@@ -102,6 +116,10 @@ describe('app.pickFolder and app.saveFile', () => {
       error: { code: 'unavailable' },
     })
     expect(await b.request('app.saveFile', { filename: 'a.md', content: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable' },
+    })
+    expect(await b.request('app.pickModelFile', {})).toMatchObject({
       ok: false,
       error: { code: 'unavailable' },
     })

@@ -8,7 +8,12 @@ import { ExpectedError } from '../../core/errors'
 import type { Handlers } from '../../ipc/router'
 import type { HandlerContext, NativeDialogs } from './handler-context'
 
-type AppRoutes = 'app.info' | 'app.pickFolder' | 'app.saveFile' | 'app.replaceDamagedDatabase'
+type AppRoutes =
+  | 'app.info'
+  | 'app.pickFolder'
+  | 'app.pickModelFile'
+  | 'app.saveFile'
+  | 'app.replaceDamagedDatabase'
 
 /** The suggested name only: no folders, no characters a file system refuses. */
 export function safeFilename(name: string): string {
@@ -42,6 +47,9 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
           ? { defaultPath: input.defaultPath }
           : {}),
       }),
+    }),
+    'app.pickModelFile': async () => ({
+      path: await dialogs().pickModelFile({ title: 'Choose a GGUF model file' }),
     }),
     'app.saveFile': async (input) => {
       const target = await dialogs().chooseSavePath({ defaultName: safeFilename(input.filename) })

@@ -64,6 +64,8 @@ export type OpenAuthorization = (server: string, url: string) => Promise<boolean
 export interface NativeDialogs {
   /** the chosen folder's absolute path; null when the user cancels */
   pickFolder(o: { title: string; defaultPath?: string }): Promise<string | null>
+  /** a GGUF model file the user chose (its absolute path); null when they cancel */
+  pickModelFile(o: { title: string }): Promise<string | null>
   /** the absolute path the user chose to save to; null when they cancel */
   chooseSavePath(o: { defaultName: string }): Promise<string | null>
 }

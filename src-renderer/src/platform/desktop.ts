@@ -44,5 +44,6 @@ export function desktopPlatform(preload: CairnBridge): Platform {
       (await call(bridge, 'app.saveFile', { filename, content })).path,
     pickFolder: async (title) =>
       (await call(bridge, 'app.pickFolder', title ? { title } : {})).path,
+    pickModelFile: async () => (await call(bridge, 'app.pickModelFile', {})).path,
   }
 }

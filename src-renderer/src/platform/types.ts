@@ -34,6 +34,8 @@ export interface Platform {
    * that can show one have it (the browser cannot give a folder's path).
    */
   pickFolder?(title?: string): Promise<string | null>
+  /** the system's file picker for a GGUF model (the desktop app only) */
+  pickModelFile?(): Promise<string | null>
 }
 
 /** A connection that is always open (the desktop app's IPC, tests). */

@@ -1,7 +1,8 @@
 /**
- * A GGUF file from this machine, by its full path (browser mode's page cannot read a path
- * from a file chooser, and a model of several GB is not uploaded: Cairn copies it from
- * disk). What is wrong with the file stays beside the field, with what was typed.
+ * A GGUF file from this machine, by its full path, typed or (the desktop app) chosen in the
+ * system's file picker. Browser mode has no picker: its page cannot read a path from a file
+ * chooser, and a model of several GB is not uploaded; Cairn copies it from disk. What is
+ * wrong with the file stays beside the field, with what was typed.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type JSX } from 'react'
@@ -13,7 +14,8 @@ import { Field } from '../../ui/forms/Field'
 import { absolutePathProblem } from '../../ui/forms/absolute-path'
 
 export function AddModelForm(): JSX.Element {
-  const { bridge } = usePlatform()
+  const { bridge, platform } = usePlatform()
+  const pick = platform.pickModelFile
   const client = useQueryClient()
   const [path, setPath] = useState('')
   const [name, setName] = useState('')
@@ -55,14 +57,32 @@ export function AddModelForm(): JSX.Element {
         hint="The full path of a .gguf file; Cairn copies it into its data folder and checks it."
       >
         {(ids) => (
-          <input
-            {...ids}
-            value={path}
-            placeholder="/home/me/Downloads/model-Q4_K_M.gguf"
-            onChange={(e) => setPath(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <span className="input-row">
+            <input
+              {...ids}
+              value={path}
+              placeholder="/home/me/Downloads/model-Q4_K_M.gguf"
+              onChange={(e) => setPath(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {pick ? (
+              <button
+                type="button"
+                onClick={() =>
+                  void pick().then(
+                    (chosen) => chosen && setPath(chosen),
+                    (err: unknown) =>
+                      setError(
+                        `Could not open the file picker: ${err instanceof Error ? err.message : String(err)}`,
+                      ),
+                  )
+                }
+              >
+                Choose…
+              </button>
+            ) : null}
+          </span>
         )}
       </Field>
       <Field label="Name (optional)" hint="Default: the file's name.">
