@@ -40,8 +40,21 @@ class FakeWorker implements WorkerLike {
   }
 }
 
+/** answers handed over at once (the frames are tested on their own) */
+const atOnce = {
+  request(cb: () => void) {
+    cb()
+    return () => {}
+  },
+}
+
 const client = (timeoutMs = 2_000) =>
-  createHighlightClient({ createWorker: () => new FakeWorker(), timeoutMs, loadTimeoutMs: 10_000 })
+  createHighlightClient({
+    createWorker: () => new FakeWorker(),
+    timeoutMs,
+    loadTimeoutMs: 10_000,
+    scheduler: atOnce,
+  })
 
 beforeEach(() => {
   FakeWorker.all = []
@@ -158,8 +171,39 @@ describe('highlight client', () => {
     expect(FakeWorker.all).toHaveLength(3)
   })
 
+  it('hands answers over once per frame, all those that came meanwhile together', async () => {
+    const frames: (() => void)[] = []
+    const c = createHighlightClient({
+      createWorker: () => new FakeWorker(),
+      scheduler: {
+        request(cb) {
+          frames.push(cb)
+          return () => {}
+        },
+      },
+    })
+    const got: string[] = []
+    const a = c.highlight('a', 'ts').then(() => got.push('a'))
+    const b = c.highlight('b', 'ts').then(() => got.push('b'))
+    const w = FakeWorker.all[0] as FakeWorker
+    w.answer()
+    w.answer() // the worker goes on with the next block meanwhile
+    await Promise.resolve()
+    expect(got).toEqual([])
+    expect(frames).toHaveLength(1)
+    frames.shift()!()
+    await Promise.all([a, b])
+    expect(got).toEqual(['a', 'b'])
+    // cached at once: a block rendered before the frame finds its tokens
+    expect(c.peek('b', 'ts')).not.toBeUndefined()
+  })
+
   it('keeps only the most recent results', async () => {
-    const c = createHighlightClient({ createWorker: () => new FakeWorker(), cacheSize: 2 })
+    const c = createHighlightClient({
+      createWorker: () => new FakeWorker(),
+      cacheSize: 2,
+      scheduler: atOnce,
+    })
     for (const code of ['a', 'b', 'c']) {
       const p = c.highlight(code, 'ts')
       ;(FakeWorker.all[0] as FakeWorker).answer()

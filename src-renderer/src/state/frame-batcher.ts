@@ -28,6 +28,7 @@ export const animationFrames: FrameScheduler = {
 
 export class FrameBatcher<T> {
   private queue: T[] = []
+  private scheduled = false
   private cancel: (() => void) | null = null
 
   constructor(
@@ -37,13 +38,17 @@ export class FrameBatcher<T> {
 
   push(item: T): void {
     this.queue.push(item)
-    this.cancel ??= this.scheduler.request(() => this.flush())
+    if (this.scheduled) return
+    this.scheduled = true
+    // (a scheduler may run the flush at once, before `request` returns)
+    this.cancel = this.scheduler.request(() => this.flush())
   }
 
   /** hands over what is queued now */
   flush(): void {
     this.cancel?.()
     this.cancel = null
+    this.scheduled = false
     if (this.queue.length === 0) return
     const items = this.queue
     this.queue = []

@@ -5,7 +5,8 @@
  * Events are applied in batches (one batch per animation frame): a batch copies the
  * view's item list once and each item it touches once, so a frame with a thousand deltas
  * costs one copy, not a thousand, and untouched items keep their identity (their rows do
- * not re-render).
+ * not re-render). A batch that only streams text into an answer keeps the view's
+ * `rowsKey`: the list of rows stays as it is, and only the answer's row renders again.
  */
 import type { SequencedAgentEvent } from '../../../src-preload/contract/app-events'
 import type {
@@ -88,6 +89,12 @@ export interface TurnView {
   userSaved: boolean
   /** for item keys */
   counter: number
+  /**
+   * A new object whenever the rows the turn shows change (an item comes or goes, a status,
+   * a tool call, the end), but not when an answer's text or reasoning grows: what the
+   * conversation's list depends on, while each answer's row follows its own item.
+   */
+  rowsKey: object
 }
 
 export function newTurn(turnId: string, sessionId: string): TurnView {
@@ -103,6 +110,7 @@ export function newTurn(turnId: string, sessionId: string): TurnView {
     usage: null,
     userSaved: false,
     counter: 0,
+    rowsKey: {},
   }
 }
 
@@ -119,6 +127,8 @@ export function answerKey(turnId: string, n: number): string {
 class Draft {
   readonly view: TurnView
   private readonly fresh = new Set<object>()
+  /** something other than an answer's text or reasoning changed (see `rowsKey`) */
+  reshaped = false
 
   constructor(view: TurnView) {
     this.view = { ...view, items: [...view.items] }
@@ -135,6 +145,7 @@ class Draft {
   }
 
   push(item: TurnItem): void {
+    this.reshaped = true
     if (item.kind === 'answer') item.tools = [...item.tools]
     this.fresh.add(item)
     this.view.items.push(item)
@@ -221,6 +232,8 @@ type Ev<T extends SequencedAgentEvent['type']> = Extract<SequencedAgentEvent, { 
 
 function apply(d: Draft, e: SequencedAgentEvent): void {
   const v = d.view
+  // streamed text and reasoning only change their answer's row (`openAnswer` notes a new one)
+  if (e.type !== 'text_delta' && e.type !== 'reasoning_delta') d.reshaped = true
   switch (e.type) {
     case 'turn_start':
       v.model = e.model
@@ -413,11 +426,15 @@ export function applyEvents(
   for (const e of events) {
     const current = d ? d.view : view
     if (e.turnId !== view.turnId || e.seq < current.nextSeq) continue
-    if (e.seq > current.nextSeq) return { view: d ? d.view : view, gap: true }
+    if (e.seq > current.nextSeq) {
+      if (d?.reshaped) d.view.rowsKey = {}
+      return { view: d ? d.view : view, gap: true }
+    }
     d ??= new Draft(view)
     apply(d, e)
     d.view.nextSeq = e.seq + 1
   }
+  if (d?.reshaped) d.view.rowsKey = {}
   return { view: d ? d.view : view, gap: false }
 }
 

@@ -16,24 +16,22 @@ import {
 } from 'react'
 import './conversation-alert.css'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
-import type { StoredMessage } from '../../../../src-preload/contract/dto'
 import { usePlatform, useLive } from '../../state/context'
-import { liveRows, storedRows, type Row } from '../../state/conversation'
-import { emptyLive, NEW_CHAT } from '../../state/live-store'
-import { fetchOlder, useConversation } from '../../state/queries'
+import type { Row } from '../../state/conversation'
+import { NEW_CHAT } from '../../state/live-store'
+import { fetchOlder, useConversation, type Conversation } from '../../state/queries'
 import { contextActions } from './context-actions'
 import { RowActionsContext, type RowActions } from './rows/actions'
 import { AnswerRow } from './rows/AnswerRow'
 import { EndRow, NoticeRow, SummaryRow } from './rows/NoticeRows'
 import { UserRow } from './rows/UserRow'
-import { prepareMarkdown } from '../../ui/markdown'
+import {
+  useConversationRows,
+  useFirstItemIndex,
+  type ConversationRows,
+} from './use-conversation-rows'
 import { useFollow } from './use-follow'
-import { TargetCallContext, useTarget } from './use-target'
-
-const START = 10_000_000
-/** answers parsed ahead when a conversation opens */
-const PREPARE = 10
-const NO_MESSAGES: StoredMessage[] = []
+import { TargetCallContext, useTarget, type Shown } from './use-target'
 
 function RowView(props: { row: Row }): JSX.Element {
   const { row } = props
@@ -51,26 +49,26 @@ function RowView(props: { row: Row }): JSX.Element {
   }
 }
 
-function lastUser(messages: readonly StoredMessage[]): StoredMessage | null {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!
-    if (m.role === 'user' && m.kind === 'message') return m
+/** a row, highlighted when a search result points at it (or at a tool call in it) */
+function RowFrame(props: { row: Row; target: Shown | null }): JSX.Element {
+  const { row, target } = props
+  if (row.key !== target?.rowKey) {
+    return (
+      <div className="row">
+        <RowView row={row} />
+      </div>
+    )
   }
-  return null
-}
-
-/**
- * Virtuoso keeps the viewport still when items are prepended if `firstItemIndex` drops by
- * their number: find where the old first row went.
- */
-function useFirstItemIndex(rows: readonly Row[]): number {
-  const ref = useRef<{ key: string | null; index: number }>({ key: null, index: START })
-  const first = rows[0]?.key ?? null
-  if (first !== ref.current.key) {
-    const at = ref.current.key === null ? -1 : rows.findIndex((r) => r.key === ref.current.key)
-    ref.current = { key: first, index: at > 0 ? ref.current.index - at : ref.current.index }
-  }
-  return ref.current.index
+  return (
+    <div
+      className={target.callId ? 'row row-target-call' : 'row row-target'}
+      aria-current={target.callId ? undefined : 'true'}
+    >
+      <TargetCallContext.Provider value={target.callId}>
+        <RowView row={row} />
+      </TargetCallContext.Provider>
+    </div>
+  )
 }
 
 interface ListContext {
@@ -92,52 +90,120 @@ const LIST_PARTS = {
   Footer: () => <div className="list-bottom" />,
 }
 
+/** Loads the page before the oldest loaded message when the top is reached. */
+function useOlderPages(sessionId: string | null, data: Conversation | undefined) {
+  const { bridge, client } = usePlatform()
+  const loading = useRef(false)
+  const [error, setError] = useState<string | null>(null)
+  const hasMore = data?.hasMore ?? false
+  const loadOlder = useCallback(() => {
+    if (!sessionId || loading.current || !hasMore) return
+    loading.current = true
+    fetchOlder(bridge, client, sessionId)
+      .then(() => setError(null))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => (loading.current = false))
+  }, [bridge, client, sessionId, hasMore])
+  return { loadOlder, olderError: error, hasMore }
+}
+
+function ConversationList(props: {
+  sessionId: string | null
+  data: Conversation | undefined
+  view: ConversationRows
+  actions: RowActions
+  /** shown over the list, before "Jump to latest" */
+  children?: ReactNode
+}): JSX.Element {
+  const { sessionId, view, actions } = props
+  const { rows } = view
+  const firstItemIndex = useFirstItemIndex(rows)
+  const list = useRef<VirtuosoHandle>(null)
+  const follow = useFollow(sessionId ?? NEW_CHAT)
+  // rows added or changed: keep the end in view while following (a growing answer is kept
+  // there by the list's height changing)
+  const { stick, follow: followAgain } = follow
+  useLayoutEffect(() => stick(), [rows, stick])
+  // a message of the user's own brings the end back into view
+  useEffect(() => {
+    if (view.sending) followAgain()
+  }, [view.sending, followAgain])
+  // a search result: that message, scrolled to and highlighted
+  const target = useTarget({
+    sessionId,
+    messages: view.messages,
+    hasMore: props.data?.hasMore ?? false,
+    rows,
+    list,
+    unfollow: follow.unfollow,
+    pick: actions.pick,
+  })
+  const older = useOlderPages(sessionId, props.data)
+  const shown = target.shown
+  return (
+    <>
+      <Virtuoso
+        key={sessionId ?? NEW_CHAT}
+        ref={list}
+        className="rows"
+        data={rows}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={
+          target.initialIndex !== null
+            ? { index: target.initialIndex, align: 'start' }
+            : { index: 'LAST', align: 'end' }
+        }
+        computeItemKey={(_, row) => row.key}
+        itemContent={(_, row) => <RowFrame row={row} target={shown} />}
+        scrollerRef={follow.scrollerRef}
+        followOutput={() => (follow.isFollowing() ? 'auto' : false)}
+        totalListHeightChanged={follow.stick}
+        atBottomStateChange={follow.onAtBottom}
+        atBottomThreshold={64}
+        startReached={older.loadOlder}
+        increaseViewportBy={{ top: 300, bottom: 200 }}
+        defaultItemHeight={160}
+        context={{ hasMore: older.hasMore, olderError: older.olderError }}
+        components={LIST_PARTS}
+      />
+      {props.children}
+      {follow.detached ? (
+        <button
+          type="button"
+          className="jump"
+          onClick={() => {
+            follow.follow()
+            list.current?.scrollToIndex({ index: 'LAST', align: 'end' })
+          }}
+        >
+          Jump to latest
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+function ActionError(props: { message: string; dismiss: () => void }): JSX.Element {
+  return (
+    <div className="conversation-alert" role="alert">
+      <span>{props.message}</span>
+      <button type="button" className="action" onClick={props.dismiss}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
 /** `empty`: what a chat with no messages shows (the chat screen's start: onboarding or the intro) */
 export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   const { bridge, client, live: liveStore } = usePlatform()
   const sessionId = useLive((s) => s.currentId)
-  const live = useLive((s) => s.sessions[s.currentId ?? NEW_CHAT] ?? emptyLive)
   const conversation = useConversation(sessionId)
-  const messages = conversation.data?.messages ?? NO_MESSAGES
-  const [picked, setPicked] = useState<Record<string, number>>({})
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
+  const view = useConversationRows(sessionId, conversation.data)
   /** a summary or pin action that failed, said in the conversation until dismissed */
   const [actionError, setActionError] = useState<string | null>(null)
   useEffect(() => setActionError(null), [sessionId])
-  const turn = live.turn
-  const busy = (turn?.running ?? false) || live.outbox !== null
-
-  const stored = useMemo(
-    () =>
-      storedRows({
-        messages,
-        liveTurnId: turn?.turnId ?? null,
-        hiding: live.outbox?.replaces ?? null,
-        picked,
-        busy,
-        notices: live.notices,
-        expandedSummaries: expanded,
-      }),
-    [messages, turn?.turnId, live.outbox?.replaces, picked, busy, live.notices, expanded],
-  )
-  const storedUser = useMemo(() => {
-    const id = turn?.turnId ?? live.outbox?.turnId
-    return id ? (messages.find((m) => m.turnId === id && m.role === 'user') ?? null) : null
-  }, [messages, turn?.turnId, live.outbox?.turnId])
-  const tail = useMemo(
-    () =>
-      liveRows({
-        turn,
-        outbox: live.outbox,
-        ended: live.ended,
-        storedUser,
-        lastUser: lastUser(messages),
-      }),
-    [turn, live.outbox, live.ended, storedUser, messages],
-  )
-  const rows = useMemo(() => [...stored, ...tail], [stored, tail])
-  const firstItemIndex = useFirstItemIndex(rows)
-
+  const { setPicked, setExpanded } = view
   const actions = useMemo<RowActions>(
     () => ({
       pick: (slot, index) => setPicked((p) => ({ ...p, [slot]: index })),
@@ -145,60 +211,8 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
       send: (text) => void liveStore.getState().send(text),
       ...contextActions(bridge, client, sessionId, setExpanded, setActionError),
     }),
-    [liveStore, bridge, client, sessionId],
+    [liveStore, bridge, client, sessionId, setPicked, setExpanded],
   )
-
-  const list = useRef<VirtuosoHandle>(null)
-  const follow = useFollow(sessionId ?? NEW_CHAT)
-  // a growing answer changes no item count: keep its end in view while following
-  const { stick, follow: followAgain } = follow
-  useLayoutEffect(() => stick(), [tail, stick])
-  // a message of the user's own brings the end back into view
-  // a search result: that message, scrolled to and highlighted
-  const target = useTarget({
-    sessionId,
-    messages,
-    hasMore: conversation.data?.hasMore ?? false,
-    rows,
-    list,
-    unfollow: follow.unfollow,
-    pick: actions.pick,
-  })
-  const sending = live.outbox !== null
-  useEffect(() => {
-    if (sending) followAgain()
-  }, [sending, followAgain])
-
-  // While the list positions itself (a few frames), parse the newest answers it will show.
-  const prepared = useRef<string | null>(null)
-  useEffect(() => {
-    const data = conversation.data
-    if (!sessionId || !data || prepared.current === sessionId) return
-    prepared.current = sessionId
-    const texts = data.messages
-      .filter((m) => m.role === 'assistant' && m.content !== '')
-      .slice(-PREPARE)
-      .reverse()
-      .map((m) => m.content)
-    let timer = setTimeout(function step() {
-      const text = texts.shift()
-      if (text === undefined) return
-      prepareMarkdown(text)
-      timer = setTimeout(step, 0)
-    }, 0)
-    return () => clearTimeout(timer)
-  }, [sessionId, conversation.data])
-
-  const loadingOlder = useRef(false)
-  const [olderError, setOlderError] = useState<string | null>(null)
-  const loadOlder = useCallback(() => {
-    if (!sessionId || loadingOlder.current || !conversation.data?.hasMore) return
-    loadingOlder.current = true
-    fetchOlder(bridge, client, sessionId)
-      .then(() => setOlderError(null))
-      .catch((e: unknown) => setOlderError(e instanceof Error ? e.message : String(e)))
-      .finally(() => (loadingOlder.current = false))
-  }, [bridge, client, sessionId, conversation.data?.hasMore])
 
   if (sessionId && conversation.isPending) {
     return (
@@ -221,7 +235,7 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
       </section>
     )
   }
-  if (rows.length === 0) {
+  if (view.rows.length === 0) {
     return (
       <section className="conversation" aria-label="Conversation">
         {props.empty}
@@ -231,65 +245,16 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   return (
     <RowActionsContext.Provider value={actions}>
       <section className="conversation" aria-label="Conversation">
-        <Virtuoso
-          key={sessionId ?? NEW_CHAT}
-          ref={list}
-          className="rows"
-          data={rows}
-          firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={
-            target.initialIndex !== null
-              ? { index: target.initialIndex, align: 'start' }
-              : { index: 'LAST', align: 'end' }
-          }
-          computeItemKey={(_, row) => row.key}
-          itemContent={(_, row) =>
-            row.key === target.shown?.rowKey ? (
-              <div
-                className={target.shown.callId ? 'row row-target-call' : 'row row-target'}
-                aria-current={target.shown.callId ? undefined : 'true'}
-              >
-                <TargetCallContext.Provider value={target.shown.callId}>
-                  <RowView row={row} />
-                </TargetCallContext.Provider>
-              </div>
-            ) : (
-              <div className="row">
-                <RowView row={row} />
-              </div>
-            )
-          }
-          scrollerRef={follow.scrollerRef}
-          followOutput={() => (follow.isFollowing() ? 'auto' : false)}
-          totalListHeightChanged={follow.stick}
-          atBottomStateChange={follow.onAtBottom}
-          atBottomThreshold={64}
-          startReached={loadOlder}
-          increaseViewportBy={{ top: 300, bottom: 200 }}
-          defaultItemHeight={160}
-          context={{ hasMore: conversation.data?.hasMore ?? false, olderError }}
-          components={LIST_PARTS}
-        />
-        {actionError ? (
-          <div className="conversation-alert" role="alert">
-            <span>{actionError}</span>
-            <button type="button" className="action" onClick={() => setActionError(null)}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-        {follow.detached ? (
-          <button
-            type="button"
-            className="jump"
-            onClick={() => {
-              follow.follow()
-              list.current?.scrollToIndex({ index: 'LAST', align: 'end' })
-            }}
-          >
-            Jump to latest
-          </button>
-        ) : null}
+        <ConversationList
+          sessionId={sessionId}
+          data={conversation.data}
+          view={view}
+          actions={actions}
+        >
+          {actionError ? (
+            <ActionError message={actionError} dismiss={() => setActionError(null)} />
+          ) : null}
+        </ConversationList>
       </section>
     </RowActionsContext.Provider>
   )

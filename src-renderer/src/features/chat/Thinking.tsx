@@ -2,7 +2,8 @@
  * The model's reasoning: open and live while it streams, collapsed once the answer begins
  * (the user can open it again), with how long the model thought.
  */
-import { useState, type JSX } from 'react'
+import { memo, useState, type JSX } from 'react'
+import { useTextRuns } from './text-runs'
 import { formatDuration, useNow } from '../../ui/use-now'
 
 export function Thinking(props: {
@@ -32,7 +33,25 @@ export function Thinking(props: {
       }}
     >
       <summary>{label}</summary>
-      <div className="thinking-text">{props.text}</div>
+      <ThinkingText text={props.text} />
     </details>
+  )
+}
+
+/** a run of the reasoning that no longer changes */
+const Run = memo(function Run(props: { text: string }): JSX.Element {
+  return <span className="thinking-run">{props.text}</span>
+})
+
+/** The reasoning in runs (`text-runs.ts`): while it streams, only its last run changes. */
+function ThinkingText(props: { text: string }): JSX.Element {
+  const { runs, open } = useTextRuns(props.text)
+  return (
+    <div className="thinking-text">
+      {runs.map((run, i) => (
+        <Run key={i} text={run} />
+      ))}
+      <span className="thinking-run">{open}</span>
+    </div>
   )
 }

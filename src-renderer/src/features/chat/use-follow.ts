@@ -52,55 +52,10 @@ export function useFollow(resetKey: string): Follow {
     setDetached(false)
   }, [resetKey])
 
-  useEffect(() => {
-    if (!scroller) return
-    let inputAt = -Infinity
-    let dragging = false
-    let lastTop = scroller.scrollTop
-    const input = (): void => void (inputAt = performance.now())
-    const onWheel = (e: WheelEvent): void => {
-      if (e.deltaY < 0) unfollow()
-    }
-    const onKey = (e: KeyboardEvent): void => {
-      if (SCROLL_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey)) {
-        input()
-        unfollow()
-      }
-    }
-    const onPointerDown = (e: PointerEvent): void => {
-      // the scroll bar belongs to the scroller itself
-      if (e.target === scroller) dragging = true
-    }
-    const onPointerUp = (): void => {
-      if (dragging) input()
-      dragging = false
-    }
-    const onScroll = (): void => {
-      const top = scroller.scrollTop
-      const up = top < lastTop - 1
-      const byUser = dragging || performance.now() - inputAt < INPUT_MS
-      // a jump far up with no input seen (a script, assistive technology) counts too; the
-      // list's own small corrections, and growth below, do not
-      if ((up && byUser) || lastTop - top > scroller.clientHeight) {
-        unfollow()
-      }
-      lastTop = top
-    }
-    scroller.addEventListener('wheel', onWheel, { passive: true })
-    scroller.addEventListener('keydown', onKey)
-    scroller.addEventListener('pointerdown', onPointerDown)
-    window.addEventListener('pointerup', onPointerUp)
-    scroller.addEventListener('touchmove', input, { passive: true })
-    scroller.addEventListener('scroll', onScroll, { passive: true })
-    return () => {
-      scroller.removeEventListener('wheel', onWheel)
-      scroller.removeEventListener('keydown', onKey)
-      scroller.removeEventListener('pointerdown', onPointerDown)
-      window.removeEventListener('pointerup', onPointerUp)
-      scroller.removeEventListener('touchmove', input)
-      scroller.removeEventListener('scroll', onScroll)
-    }
-  }, [scroller, unfollow])
+  useEffect(
+    () => (scroller ? watchUserScroll(scroller, unfollow) : undefined),
+    [scroller, unfollow],
+  )
 
   const scrollerRef = useCallback((el: HTMLElement | Window | null) => {
     setScroller(el instanceof HTMLElement ? el : null)
@@ -113,4 +68,58 @@ export function useFollow(resetKey: string): Follow {
   }, [])
   const isFollowing = useCallback(() => following.current, [])
   return { scrollerRef, stick, follow, unfollow, onAtBottom, isFollowing, detached }
+}
+
+/**
+ * Calls `unfollow` when the user scrolls up (wheel, keys, the scroll bar, touch), or
+ * anything jumps up by more than a screen; not for the list's own small corrections or
+ * growth below. Returns what stops watching.
+ */
+function watchUserScroll(scroller: HTMLElement, unfollow: () => void): () => void {
+  let inputAt = -Infinity
+  let dragging = false
+  let lastTop = scroller.scrollTop
+  const input = (): void => void (inputAt = performance.now())
+  const onWheel = (e: WheelEvent): void => {
+    if (e.deltaY < 0) unfollow()
+  }
+  const onKey = (e: KeyboardEvent): void => {
+    if (SCROLL_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey)) {
+      input()
+      unfollow()
+    }
+  }
+  const onPointerDown = (e: PointerEvent): void => {
+    // the scroll bar belongs to the scroller itself
+    if (e.target === scroller) dragging = true
+  }
+  const onPointerUp = (): void => {
+    if (dragging) input()
+    dragging = false
+  }
+  const onScroll = (): void => {
+    const top = scroller.scrollTop
+    const up = top < lastTop - 1
+    const byUser = dragging || performance.now() - inputAt < INPUT_MS
+    // a jump far up with no input seen (a script, assistive technology) counts too; the
+    // list's own small corrections, and growth below, do not
+    if ((up && byUser) || lastTop - top > scroller.clientHeight) {
+      unfollow()
+    }
+    lastTop = top
+  }
+  scroller.addEventListener('wheel', onWheel, { passive: true })
+  scroller.addEventListener('keydown', onKey)
+  scroller.addEventListener('pointerdown', onPointerDown)
+  window.addEventListener('pointerup', onPointerUp)
+  scroller.addEventListener('touchmove', input, { passive: true })
+  scroller.addEventListener('scroll', onScroll, { passive: true })
+  return () => {
+    scroller.removeEventListener('wheel', onWheel)
+    scroller.removeEventListener('keydown', onKey)
+    scroller.removeEventListener('pointerdown', onPointerDown)
+    window.removeEventListener('pointerup', onPointerUp)
+    scroller.removeEventListener('touchmove', input)
+    scroller.removeEventListener('scroll', onScroll)
+  }
 }

@@ -10,6 +10,7 @@ import {
   type JSX,
 } from 'react'
 import { codeParts, PART_SIZES } from './block-parts'
+import { countRender } from './stats'
 import type { HighlightLines, HighlightToken } from './highlight-core'
 import { getHighlightClient } from './highlight-client'
 import { resolveLanguage, withinHighlightLimits } from './languages'
@@ -158,6 +159,7 @@ const HighlightedPart = memo(function HighlightedPart(props: {
 
 /** A part of a block's code, plain. */
 const PlainPart = memo(function PlainPart(props: { text: string }): JSX.Element {
+  countRender(props.text)
   return <span className="md-code-part">{props.text}</span>
 })
 

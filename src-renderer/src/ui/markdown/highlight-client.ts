@@ -4,7 +4,12 @@
  * a grammar that runs away: a block whose tokenizing takes longer than `timeoutMs` is shown
  * plain, the worker is terminated and a fresh one serves the next block. Where there is no
  * `Worker` (tests under jsdom), or it cannot start, every block is simply shown plain.
+ *
+ * Answers are handed to the page at most once per animation frame, all those that came
+ * meanwhile together: an answer full of small code blocks renders their highlighting in
+ * one update per frame, not one per block.
  */
+import { animationFrames, FrameBatcher, type FrameScheduler } from '../../state/frame-batcher'
 import type { HighlightLines } from './highlight-core'
 import type { HighlightReply, HighlightRequest } from './highlight-protocol'
 import { resolveLanguage, withinHighlightLimits } from './languages'
@@ -26,6 +31,8 @@ export interface HighlightClientOptions {
   loadTimeoutMs?: number
   /** How many results to keep. */
   cacheSize?: number
+  /** When answers are handed over (default: the next animation frame; at once without one). */
+  scheduler?: FrameScheduler
 }
 
 export interface HighlightClient {
@@ -64,42 +71,57 @@ function matches(lines: HighlightLines, code: string): boolean {
   return text === code
 }
 
-export function createHighlightClient(options: HighlightClientOptions): HighlightClient {
+/** A map that keeps its `size` most recently used entries. */
+function lru<V>(size: number) {
+  const map = new Map<string, V>()
+  return {
+    has: (key: string): boolean => map.has(key),
+    get: (key: string): V | undefined => map.get(key),
+    /** sets it (again) as the most recently used */
+    set(key: string, value: V): void {
+      map.delete(key)
+      map.set(key, value)
+      while (map.size > size) {
+        const oldest = map.keys().next().value
+        if (oldest === undefined) break
+        map.delete(oldest)
+      }
+    },
+  }
+}
+
+const immediate: FrameScheduler = {
+  request(cb) {
+    cb()
+    return () => {}
+  },
+}
+
+/**
+ * One worker at a time, one job at a time: `run` posts a job and calls `done` with its
+ * tokens (null: show it plain; `cacheIt` false when the failure says nothing of the block).
+ */
+function createRunner(
+  options: HighlightClientOptions,
+  done: (lines: HighlightLines | null, cacheIt: boolean) => void,
+) {
   const timeoutMs = options.timeoutMs ?? 2_000
   const loadTimeoutMs = options.loadTimeoutMs ?? 15_000
-  const cacheSize = options.cacheSize ?? 64
-  const cache = new Map<string, HighlightLines | null>()
-  const pending = new Map<string, Promise<HighlightLines | null>>()
-  const queue: Job[] = []
   let worker: WorkerLike | null = null
   let current: Job | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
-  let nextId = 1
   let startFailures = 0
   let unavailable = false
-  let disposed = false
-
-  const remember = (key: string, lines: HighlightLines | null): void => {
-    cache.delete(key)
-    cache.set(key, lines)
-    while (cache.size > cacheSize) {
-      const oldest = cache.keys().next().value
-      if (oldest === undefined) break
-      cache.delete(oldest)
-    }
-  }
 
   const clearTimer = (): void => {
     if (timer !== null) clearTimeout(timer)
     timer = null
   }
-
   const arm = (ms: number): void => {
     clearTimer()
     timer = setTimeout(onTimeout, ms)
   }
-
-  const killWorker = (): void => {
+  const kill = (): void => {
     clearTimer()
     if (worker) {
       worker.onmessage = null
@@ -108,45 +130,32 @@ export function createHighlightClient(options: HighlightClientOptions): Highligh
     }
     worker = null
   }
-
-  /** Ends the current job; `cacheIt` false for failures that say nothing about the block. */
-  const finish = (lines: HighlightLines | null, cacheIt: boolean): void => {
-    const job = current
+  const end = (lines: HighlightLines | null, cacheIt: boolean): void => {
     current = null
     clearTimer()
-    if (job) {
-      if (cacheIt) remember(job.key, lines)
-      pending.delete(job.key)
-      job.resolve(lines)
-    }
-    pump()
+    done(lines, cacheIt)
   }
-
   function onTimeout(): void {
     // A grammar ran away on this block (or the worker hangs): never try it again, and
     // give the next block a fresh worker.
-    killWorker()
-    finish(null, true)
+    kill()
+    end(null, true)
   }
-
   const onMessage = (event: MessageEvent<HighlightReply>): void => {
     const reply = event.data
     if (!current || reply.id !== current.id) return
     startFailures = 0
     if (reply.kind === 'started') arm(timeoutMs)
     else if (reply.kind === 'done') {
-      const lines = reply.lines && matches(reply.lines, current.code) ? reply.lines : null
-      finish(lines, true)
-    } else finish(null, true)
+      end(reply.lines && matches(reply.lines, current.code) ? reply.lines : null, true)
+    } else end(null, true)
   }
-
   const onError = (): void => {
     // The worker could not start (or crashed): drop it; after a few in a row, give up.
-    killWorker()
+    kill()
     if (++startFailures >= MAX_START_FAILURES) unavailable = true
-    finish(null, false)
+    end(null, false)
   }
-
   const ensureWorker = (): WorkerLike | null => {
     if (worker || unavailable) return worker
     try {
@@ -162,24 +171,62 @@ export function createHighlightClient(options: HighlightClientOptions): Highligh
     worker.onerror = onError
     return worker
   }
+  return {
+    get unavailable(): boolean {
+      return unavailable
+    },
+    /** false: there is no worker (the job was not started) */
+    run(job: Job): boolean {
+      const w = ensureWorker()
+      if (!w) return false
+      current = job
+      arm(loadTimeoutMs)
+      try {
+        w.postMessage({ id: job.id, code: job.code, lang: job.lang })
+      } catch {
+        onError()
+      }
+      return true
+    },
+    stop: kill,
+  }
+}
+
+export function createHighlightClient(options: HighlightClientOptions): HighlightClient {
+  const cache = lru<HighlightLines | null>(options.cacheSize ?? 64)
+  const pending = new Map<string, Promise<HighlightLines | null>>()
+  const queue: Job[] = []
+  let current: Job | null = null
+  let nextId = 1
+  let disposed = false
+  // answers wait for the next frame, and go out together
+  const handOver = new FrameBatcher<() => void>(
+    (answers) => answers.forEach((answer) => answer()),
+    options.scheduler ??
+      (typeof requestAnimationFrame === 'function' ? animationFrames : immediate),
+  )
+
+  const runner = createRunner(options, (lines, cacheIt) => {
+    const job = current
+    current = null
+    if (job) {
+      if (cacheIt) cache.set(job.key, lines)
+      pending.delete(job.key)
+      handOver.push(() => job.resolve(lines))
+    }
+    pump()
+  })
 
   function pump(): void {
     if (current || disposed) return
     const job = queue.shift()
     if (!job) return
-    const w = ensureWorker()
-    if (!w) {
+    current = job
+    if (!runner.run(job)) {
+      current = null
       pending.delete(job.key)
       job.resolve(null)
       pump()
-      return
-    }
-    current = job
-    arm(loadTimeoutMs)
-    try {
-      w.postMessage({ id: job.id, code: job.code, lang: job.lang })
-    } catch {
-      onError()
     }
   }
 
@@ -189,12 +236,12 @@ export function createHighlightClient(options: HighlightClientOptions): Highligh
       if (key === null) return null
       if (!cache.has(key)) return undefined
       const lines = cache.get(key) ?? null
-      remember(key, lines)
+      cache.set(key, lines)
       return lines
     },
     highlight(code, lang) {
       const key = keyOf(code, lang)
-      if (key === null || unavailable || disposed) return Promise.resolve(null)
+      if (key === null || runner.unavailable || disposed) return Promise.resolve(null)
       if (cache.has(key)) return Promise.resolve(cache.get(key) ?? null)
       const inFlight = pending.get(key)
       if (inFlight) return inFlight
@@ -207,7 +254,7 @@ export function createHighlightClient(options: HighlightClientOptions): Highligh
     },
     dispose() {
       disposed = true
-      killWorker()
+      runner.stop()
       const jobs = current ? [current, ...queue] : [...queue]
       current = null
       queue.length = 0

@@ -15,7 +15,7 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { CodeBlock } from './CodeBlock'
 import { MarkdownLink } from './links'
-import { countParse } from './stats'
+import { countParse, countRender } from './stats'
 
 type HastNode = NonNullable<ExtraProps['node']>
 
@@ -191,6 +191,7 @@ export const Md = memo(function Md(props: {
   finished?: boolean
 }): JSX.Element {
   const { text, finished = true, mode = 'block' } = props
+  if (props.source !== undefined) countRender(props.source)
   const last = useRef<{ text: string; tree: ReactElement } | null>(null)
   const key = keyOf(mode, text)
   if (last.current?.text === key) {

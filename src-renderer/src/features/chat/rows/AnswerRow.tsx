@@ -5,6 +5,7 @@
  */
 import { memo, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
+import { useLiveAnswer } from '../../../state/live-hooks'
 import { CopyButton } from '../../../ui/CopyButton'
 import { formatUsage } from '../../../ui/use-now'
 import { InspectButton } from '../inspector/InspectButton'
@@ -81,7 +82,9 @@ function Footer(props: {
 }
 
 export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }): JSX.Element {
-  const { answer, live, footer } = props.row
+  const { live, footer } = props.row
+  // while it streams, the answer as it is now (the list's row is not made again for it)
+  const answer = useLiveAnswer(props.row.key, live) ?? props.row.answer
   const streaming = answer.status === 'streaming'
   const status = STATUS[answer.status]
   const empty = !answer.text && !answer.reasoning && answer.tools.length === 0
