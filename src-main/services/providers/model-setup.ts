@@ -18,7 +18,7 @@ import { serverRoot } from '../../core/llm/server-info/fetch-json'
 import type { LlmEndpoint } from '../../core/llm/types'
 import { guardLocalClient } from './local-provider'
 import type { Fetch } from '../../core/ports'
-import type { ProviderChoice } from './provider'
+import type { ProviderChoice, ProviderOptions } from './provider'
 
 /** The largest num_ctx asked of Ollama unless the provider's settings say otherwise. */
 export const DEFAULT_OLLAMA_MAX_CONTEXT = 32_768
@@ -41,26 +41,24 @@ export interface ModelSetup {
   }
 }
 
+/** What `setupModel` takes besides the provider and the model. */
+export interface SetupOptions {
+  fallbackWindow: number
+  override?: number
+  /** the thinking switch for this turn, over the provider's */
+  thinking?: boolean
+  /** default: the runtime's fetch */
+  fetch?: Fetch
+  signal?: AbortSignal
+}
+
 export async function setupModel(
   provider: ProviderChoice,
   model: string,
-  o: {
-    fallbackWindow: number
-    override?: number
-    /** the thinking switch for this turn, over the provider's */
-    thinking?: boolean
-    /** default: the runtime's fetch */
-    fetch?: Fetch
-    signal?: AbortSignal
-  },
+  o: SetupOptions,
 ): Promise<ModelSetup> {
   const viaFetch = o.fetch ?? fetch
-  const endpoint: LlmEndpoint = {
-    baseURL: provider.baseURL,
-    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
-    ...(provider.headers ? { headers: provider.headers } : {}),
-  }
-  const options = {
+  const options: ProviderOptions = {
     ...provider.options,
     ...(o.thinking !== undefined ? { thinking: o.thinking } : {}),
   }
@@ -84,30 +82,8 @@ export async function setupModel(
     fallback: o.fallbackWindow,
   })
   const caps = info.capabilities
-  const fetchOpt = { fetch: viaFetch }
-  const base = native
-    ? new OllamaNativeClient(
-        endpoint,
-        {
-          numCtx: window.ollamaNumCtx,
-          ...(options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
-          // `think` goes only to a model that says it thinks (others refuse it)
-          ...(caps.thinking === true ? { think: options.thinking ?? true } : {}),
-        },
-        fetchOpt,
-      )
-    : new LlmClient(endpoint, fetchOpt)
-
-  const notices: string[] = []
-  if (window.notice) notices.push(window.notice)
-  for (const p of info.problems)
-    notices.push(`What the server says about ${model} could not be read: ${p}`)
-  const fresh = notices.filter((n) => {
-    const key = `${provider.baseURL}\n${model}\n${n}`
-    if (told.has(key)) return false
-    told.add(key)
-    return true
-  })
+  const base = modelClient(provider, native ? { window, caps, options } : null, viaFetch)
+  const fresh = freshNotices(provider, model, window, info)
   const params = native ? {} : thinkingParams(caps.thinkingControl, options.thinking)
   const imageInput = caps.vision ?? provider.imageInput === true
   const client = explaining(base, window, info)
@@ -123,6 +99,58 @@ export async function setupModel(
       ...(fresh.length > 0 ? { notices: fresh } : {}),
     },
   }
+}
+
+/**
+ * The client a turn talks to the model with: Ollama's native API (`native`: what it needs
+ * to know of the model) or the OpenAI-compatible one.
+ */
+function modelClient(
+  provider: ProviderChoice,
+  native: {
+    window: WindowChoice
+    caps: ServerModelInfo['capabilities']
+    options: ProviderOptions
+  } | null,
+  viaFetch: Fetch,
+): ModelSetup['client'] {
+  const endpoint: LlmEndpoint = {
+    baseURL: provider.baseURL,
+    ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+    ...(provider.headers ? { headers: provider.headers } : {}),
+  }
+  const fetchOpt = { fetch: viaFetch }
+  if (!native) return new LlmClient(endpoint, fetchOpt)
+  const { window, caps, options } = native
+  return new OllamaNativeClient(
+    endpoint,
+    {
+      numCtx: window.ollamaNumCtx,
+      ...(options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
+      // `think` goes only to a model that says it thinks (others refuse it)
+      ...(caps.thinking === true ? { think: options.thinking ?? true } : {}),
+    },
+    fetchOpt,
+  )
+}
+
+/** What the user should know about the model and its window, each said once a process. */
+function freshNotices(
+  provider: ProviderChoice,
+  model: string,
+  window: WindowChoice,
+  info: ServerModelInfo,
+): string[] {
+  const notices: string[] = []
+  if (window.notice) notices.push(window.notice)
+  for (const p of info.problems)
+    notices.push(`What the server says about ${model} could not be read: ${p}`)
+  return notices.filter((n) => {
+    const key = `${provider.baseURL}\n${model}\n${n}`
+    if (told.has(key)) return false
+    told.add(key)
+    return true
+  })
 }
 
 /** The client, with a "too long for the context" refusal explained. */
