@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ToolDescriptor } from '../../src-main/core/ports'
 import { toolLimit } from '../../src-main/core/agent/tool-catalog'
+import { AssistantToolHost } from '../../src-main/core/tools/assistant-filter'
 import { FileTurnLogger } from '../../src-main/adapters/logs/turn-log'
 import { listTurnLogs } from '../../src-main/adapters/logs/list'
 import { callView } from '../../src-renderer/src/features/chat/inspector/turn-calls'
@@ -146,6 +147,52 @@ describe('find_tools', () => {
     expect(calls[0]?.tools).toEqual({ offered: offered(0), total, catalog: true })
     expect(calls[1]?.tools?.offered).toContain('meteo__forecast')
     expect(calls[0]?.tools?.offered).not.toContain('meteo__forecast')
+  })
+
+  it('a connected tool named exactly runs although this request did not offer it', async () => {
+    addMany(60)
+    h.server.enqueue(
+      toolCallsReply([{ id: 'c1', name: 'meteo__forecast', arguments: '{"city":"Oslo"}' }]),
+      toolCallsReply([{ id: 'c2', name: 'meteo__forecast', arguments: '{"town":"Oslo"}' }]),
+      textReply('Sunny.'),
+    )
+    const { outcome, events } = await h.turn('weather in Oslo?', {
+      policy: 'ask',
+      limits: { maxToolsOffered: 10 },
+    })
+    expect(outcome.reason).toBe('completed')
+    expect(offered(0)).not.toContain('meteo__forecast')
+    const results = ofType(events, 'tool_result')
+    // the same approval as an offered tool's, then it runs
+    expect(h.approver.asked.map((a) => a.name)).toEqual(['meteo__forecast'])
+    expect(results[0]).toMatchObject({ id: 'c1', ok: true, content: 'Sunny in Oslo' })
+    // and the same argument checks: a call without its required argument does not run
+    expect(results[1]).toMatchObject({ id: 'c2', ok: false, failureKind: 'invalid_arguments' })
+    expect(h.tools.calls.map((c) => c.name)).toEqual(['meteo__forecast'])
+    // it is offered from the next round on, as if found
+    expect(offered(1)).toContain('meteo__forecast')
+  })
+
+  it('a tool the assistant does not allow stays unknown, named exactly or not', async () => {
+    addMany(60)
+    const onlyFillers = new AssistantToolHost(h.tools, {
+      builtin: { mode: 'all', names: [] },
+      mcp: { servers: { meteo: { mode: 'none', names: [] } }, others: 'all' },
+    })
+    h.server.enqueue(
+      toolCallsReply([{ id: 'c1', name: 'meteo__forecast', arguments: '{"city":"Oslo"}' }]),
+      textReply('Cannot.'),
+    )
+    const { events } = await h.turn('weather in Oslo?', {
+      limits: { maxToolsOffered: 10 },
+      toolHost: onlyFillers,
+    })
+    expect(ofType(events, 'tool_result')[0]).toMatchObject({
+      id: 'c1',
+      ok: false,
+      failureKind: 'unknown_tool',
+    })
+    expect(h.tools.calls).toEqual([])
   })
 
   it('never offers more than the provider maximum, whatever the setting', () => {

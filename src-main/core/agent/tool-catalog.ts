@@ -4,6 +4,9 @@
  * it searches every connected tool by name and description, and the tools it finds are
  * offered with their full definitions from the next round on. Built-in tools stay offered
  * while they take at most half of the room. Below the limit this host changes nothing.
+ * A call by exact name to a connected tool that this request did not offer runs all the
+ * same (models and users name tools they know), under the same checks and approval; the
+ * tools an assistant does not allow are not connected for it (see assistant-filter.ts).
  */
 import type { ToolCallScope, ToolDescriptor, ToolHost, ToolOutcome } from '../ports'
 import { BUILTIN_SERVER } from '../tools/composite-host'
@@ -91,6 +94,16 @@ export class ToolCatalog implements ToolHost {
   /** tools to offer as if found (those the conversation used lately), oldest first */
   remember(names: readonly string[]): void {
     for (const n of names) if (n !== this.findName && !this.loaded.includes(n)) this.loaded.push(n)
+  }
+
+  /**
+   * A connected tool by its model-visible name, offered in this request or not; it is
+   * offered with its full definition from the next round on, as if found.
+   */
+  connected(name: string): ToolDescriptor | undefined {
+    const tool = this.all.find((t) => t.name === name)
+    if (tool && this.lastOffer.catalog) this.remember([name])
+    return tool
   }
 
   /** what the last `listTools` offered (for the turn log) */

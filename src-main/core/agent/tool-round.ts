@@ -15,6 +15,7 @@ import { loopWarningText } from './loop-detector'
 import { danglingKindFor, danglingText, syntheticText } from './synthetic'
 import { checkToolArguments, type ArgsCheck } from './tool-args'
 import { callHooks } from './tool-call-hooks'
+import { ToolCatalog } from './tool-catalog'
 import {
   capParts,
   MAX_RESULT_IMAGE_CHARS,
@@ -67,11 +68,13 @@ export async function runToolRound(
   tools: readonly ToolDescriptor[],
 ): Promise<TurnEndReason | null> {
   const byName = new Map(tools.map((t) => [t.name, t]))
+  // a connected tool the request did not offer (past find_tools' limit) runs when named exactly
+  const host = ctx.deps.tools
+  const known = (name: string): ToolDescriptor | undefined =>
+    byName.get(name) ?? (host instanceof ToolCatalog ? host.connected(name) : undefined)
   ctx.decisions.clear()
   ctx.gate.startRound()
-  const prepared = (assistant.toolCalls ?? []).map((call) =>
-    prepare(ctx, call, byName.get(call.name)),
-  )
+  const prepared = (assistant.toolCalls ?? []).map((call) => prepare(ctx, call, known(call.name)))
   const recorder = new OrderedRecorder(ctx, prepared)
   const round: Round = { prepared, rec: recorder, tools }
   try {
