@@ -57,6 +57,25 @@ const RENDERER_LIBS = [
 ]
 const RENDERER_TYPES = [CONTRACT, '/src-main/**']
 
+/** what every adapter may import */
+const ADAPTERS = [
+  '/src-main/adapters/**',
+  '/src-main/core/**',
+  CONTRACT,
+  ...NODE,
+  'better-sqlite3',
+  // the schema language of our own data (settings, stored rows, the MCP configuration);
+  // conf is the desktop shell's (through electron-store), ajv the core's (servers' tool schemas)
+  'zod',
+  'undici',
+  'picomatch',
+  'cross-spawn',
+  // fetch_url's page text (htmlparser2 underneath: linear on hostile markup)
+  'html-to-text',
+  // reading a GGUF model's header (local models); loaded only when a model is added
+  'node-llama-cpp',
+]
+
 /** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[], own?: string, docs?: string }>} */
 export const LAYERS = [
   {
@@ -93,24 +112,13 @@ export const LAYERS = [
     files: ['src-main/adapters/**/*.ts'],
     layer: 'src-main/adapters',
     why: 'adapters implement the core’s ports with their libraries; they know no host.',
-    allow: [
-      '/src-main/adapters/**',
-      '/src-main/core/**',
-      CONTRACT,
-      ...NODE,
-      'better-sqlite3',
-      // the schema language of our own data (settings, stored rows, the MCP configuration);
-      // conf is the desktop shell's (through electron-store), ajv the core's (servers' tool schemas)
-      'zod',
-      'undici',
-      'picomatch',
-      'cross-spawn',
-      // fetch_url's page text (htmlparser2 underneath: linear on hostile markup)
-      'html-to-text',
-      '@modelcontextprotocol/sdk/**',
-      // reading a GGUF model's header (local models); loaded only when a model is added
-      'node-llama-cpp',
-    ],
+    allow: ADAPTERS,
+  },
+  {
+    files: ['src-main/adapters/mcp/**/*.ts'],
+    layer: 'src-main/adapters/mcp',
+    why: 'the MCP adapter is the one place that speaks MCP, through the SDK’s client.',
+    allow: [...ADAPTERS, '@modelcontextprotocol/client', '@modelcontextprotocol/client/**'],
   },
   {
     files: ['src-main/local-runtime/**/*.ts'],

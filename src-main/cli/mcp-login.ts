@@ -38,6 +38,7 @@ export async function mcpLogin(
     await loginToServer(name, config, {
       store,
       clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
+      clientMetadataUrl: app.settings.get().mcp.clientMetadataUrl,
       ...(timeout > 0 ? { timeoutMs: timeout } : {}),
       open: async (url) => {
         try {

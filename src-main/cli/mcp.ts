@@ -26,7 +26,8 @@ function pairs(list: string[], flag: string): Record<string, string> | undefined
 }
 
 function serverBlock(s: McpServerInfo): string {
-  const lines = [`${s.name}  ${s.enabled ? s.state : 'disabled'}  (${s.transport})`]
+  const speaks = s.protocolVersion ? `, MCP ${s.protocolVersion}` : ''
+  const lines = [`${s.name}  ${s.enabled ? s.state : 'disabled'}  (${s.transport}${speaks})`]
   lines.push(`  command:  ${s.command}`)
   if (s.resolvedCommand && s.transport === 'stdio') lines.push(`  resolved: ${s.resolvedCommand}`)
   if (s.trustAnnotations) lines.push('  trusted:  its read-only hints are believed')

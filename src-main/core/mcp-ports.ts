@@ -52,6 +52,14 @@ export interface OAuthClientConfig {
   clientMetadataUrl?: string
 }
 
+/**
+ * Where this repository's OAuth client ID metadata document (docs/oauth/client-metadata.json)
+ * is published: Cairn's client id where an authorization server supports such documents
+ * (the settings' `mcp.clientMetadataUrl` by default). The document's `client_id` is this.
+ */
+export const CAIRN_CLIENT_METADATA_URL =
+  'https://cairn-desktop.github.io/cairn/oauth/client-metadata.json'
+
 export type McpServerConfig = StdioServerConfig | HttpServerConfig
 
 export type McpServersConfig = Record<string, McpServerConfig>

@@ -195,6 +195,8 @@ export interface ToolOutcome {
   content: ContentPart[]
   isError?: boolean
   structuredContent?: unknown
+  /** the result's `_meta` from an MCP server, passed on as is */
+  meta?: Record<string, unknown>
 }
 
 /** Where the tools come from: in-process tools in tests, MCP servers and built-ins later. */

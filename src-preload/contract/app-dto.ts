@@ -24,7 +24,13 @@ export type SettingsView = Pick<
   | 'generateTitles'
   | 'voice'
   | 'localModels'
-> & { providers: ProviderView[] }
+> & { providers: ProviderView[]; mcp: McpSettingsView }
+
+/** The MCP settings as `settings.get` shows them, with what an unset one falls back to. */
+export type McpSettingsView = SettingsData['mcp'] & {
+  /** the address of the client metadata document Cairn publishes (the setting's default) */
+  defaultClientMetadataUrl: string
+}
 
 /** A built-in tool, as the settings list it. */
 export interface BuiltinToolInfo {

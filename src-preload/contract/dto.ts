@@ -192,6 +192,8 @@ export interface McpServerInfo {
   searchPath: string[] | null
   /** what runs on this computer, for the user to confirm (null: a URL server) */
   commandLine: McpCommandLine | null
+  /** the MCP revision the session speaks (`2026-07-28`, `2025-11-25`, …); null until connected */
+  protocolVersion: string | null
 }
 
 /** A stdio server's command line, complete, as the user confirms it before it runs. */

@@ -160,6 +160,7 @@ export const routeInputs = {
     generateTitles: settingsFields.generateTitles.optional(),
     voice: z.strictObject(settingsFields.voice.shape).optional(),
     localModels: z.strictObject(settingsFields.localModels.shape).optional(),
+    mcp: z.strictObject(settingsFields.mcp.shape).optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */

@@ -119,6 +119,20 @@ export const localModelsSettingsSchema = z.object({
   hubURL: z.url({ protocol: /^https?$/ }).max(2048),
 })
 
+/** MCP beyond the servers themselves. */
+export const mcpSettingsSchema = z.object({
+  /**
+   * the https address of an OAuth client ID metadata document, used as Cairn's client id
+   * with an authorization server that supports those documents (by default, the one this
+   * repository publishes: docs/oauth/client-metadata.json); null: Cairn registers itself
+   * with each server instead. A server's own `oauth` entry overrides it.
+   */
+  clientMetadataUrl: z
+    .url({ protocol: /^https$/ })
+    .max(4096)
+    .nullable(),
+})
+
 /** Every key of settings.json; each is required in the file (a missing one takes its default). */
 export const settingsSchema = z.object({
   providers: z.array(providerSchema).max(100),
@@ -148,6 +162,7 @@ export const settingsSchema = z.object({
   window: windowBoundsSchema.nullable(),
   voice: voiceSettingsSchema,
   localModels: localModelsSettingsSchema,
+  mcp: mcpSettingsSchema,
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>

@@ -62,7 +62,7 @@ describe('cairn with MCP servers', () => {
     })
     expect(servers[0]!.tools.map((t) => t.name)).toContain('echo')
     const text = await runCli(['mcp', 'list', '--mcp-config', configFile], { env })
-    expect(text.stdout).toMatch(/^everything {2}ready {2}\(stdio\)/m)
+    expect(text.stdout).toMatch(/^everything {2}ready {2}\(stdio, MCP 2025-11-25\)/m)
     expect(text.stdout).toMatch(/resolved: .*node/)
   })
 

@@ -24,9 +24,12 @@ async function pasteAndAdd(page: Page, json: unknown): Promise<void> {
   await page.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByRole('region', { name: 'Servers to add' })).toBeVisible()
   await page.getByRole('button', { name: /^Add (server|\d+ servers)$/ }).click()
-  await expect(page.getByRole('main', { name: 'Settings' }).getByRole('status')).toContainText(
-    'switched off',
-  )
+  await expect(
+    page
+      .getByRole('main', { name: 'Settings' })
+      .getByRole('region', { name: 'Servers', exact: true })
+      .getByRole('status'),
+  ).toContainText('switched off')
 }
 
 test('a pasted server starts after its command line is confirmed, lists its tools, restarts and is switched off', async ({
@@ -157,4 +160,40 @@ test("Claude Desktop's servers are read from its usual place, reviewed, then add
   await expect(review.getByText('KEY', { exact: true })).toBeVisible()
   await review.getByRole('button', { name: 'Add server' }).click()
   await expect(server(page, 'fetcher')).toHaveAccessibleName('fetcher, disabled')
+})
+
+test("logins to remote servers use Cairn's client document by default, or register with each server", async ({
+  page,
+}) => {
+  host = await startWebHost()
+  await openMcp(page)
+  const form = page.getByRole('form', { name: 'Logins to remote servers' })
+  await form.scrollIntoViewIfNeeded()
+  await expect(form.getByRole('radio', { name: 'Cairn’s own document' })).toBeChecked()
+  await expect(form.getByText(/^https:\/\/.*\/oauth\/client-metadata\.json$/)).toBeVisible()
+  await keepScreenshot(page, 'mcp-logins-light')
+  await form.getByRole('radio', { name: 'A document I publish' }).check()
+  await form.getByRole('textbox', { name: 'Address of the document' }).fill('http://me.example/c')
+  await form.getByRole('button', { name: 'Save login settings' }).click()
+  await expect(form.getByText('The address must start with https://.')).toBeVisible()
+  await page.setViewportSize({ width: 700, height: 800 })
+  await form.scrollIntoViewIfNeeded()
+  await keepScreenshot(page, 'mcp-logins-narrow')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await form.getByRole('radio', { name: 'Register with each server instead' }).check()
+  await form.getByRole('button', { name: 'Save login settings' }).click()
+  await expect(form.getByRole('status')).toHaveText('Saved')
+  // kept: the page opened again shows the choice
+  await page.reload()
+  await expect(
+    page
+      .getByRole('form', { name: 'Logins to remote servers' })
+      .getByRole('radio', { name: 'Register with each server instead' }),
+  ).toBeChecked()
+  await page.goto(`${host.base}/#/settings/general`)
+  await page.getByRole('radio', { name: 'Dark' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await page.goto(`${host.base}/#/settings/mcp`)
+  await page.getByRole('form', { name: 'Logins to remote servers' }).scrollIntoViewIfNeeded()
+  await keepScreenshot(page, 'mcp-logins-dark')
 })

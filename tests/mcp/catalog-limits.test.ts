@@ -2,7 +2,7 @@
  * What a server sends as a resource or a prompt is capped: long text is cut with the
  * truncation marker the model knows, huge images become a note, long names are shortened.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import { getPromptMessages, MAX_PROMPT_CHARS } from '../../src-main/adapters/mcp/prompts'
 import {

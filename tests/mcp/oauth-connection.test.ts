@@ -101,12 +101,15 @@ describe('a protected MCP server', () => {
     expect(c.status()).toBe('needs-login')
   })
 
-  it('steps up on insufficient_scope: a bounded retry, then a login asking for that scope', async () => {
+  it('insufficient_scope without anyone to ask: the call fails saying how to log in, then a login asks for that scope', async () => {
     const { server, store, connect } = await setup({ challengeScope: 'read', adminScope: 'admin' })
     await loginToServer('remote', { url: server.url }, { store: store(), open: follow })
     const c = await connect()
-    await expect(c.call('admin', {}, ctx())).rejects.toThrow(/log in.*"admin"/)
-    expect(c.status()).toBe('needs-login')
+    await expect(c.call('admin', {}, ctx())).rejects.toThrow(
+      /needs the permission "admin", which your login does not give: log in again/,
+    )
+    // the server's other tools still work
+    expect(c.status()).toBe('ready')
     const adminCalls = server.requests.filter(
       (r) => r.path === '/mcp' && r.body.includes('"admin"'),
     )
@@ -122,9 +125,9 @@ describe('a protected MCP server', () => {
         open: async (u) => (scopes.push(u.searchParams.get('scope')), follow(u)),
       },
     )
-    // the scope the server asked for, and the one its 401 names (not lost by the step-up)
-    expect(scopes).toEqual(['admin read'])
+    // the scope the login had, and the one the server asked for (not lost by the step-up)
+    expect(scopes).toEqual(['read admin'])
     const after = await connect()
-    expect(text(await after.call('admin', {}, ctx()))).toBe('scope: admin read')
+    expect(text(await after.call('admin', {}, ctx()))).toBe('scope: read admin')
   })
 })

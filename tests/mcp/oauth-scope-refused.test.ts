@@ -4,6 +4,8 @@
  * asking. A refused tool call fails with the reason while the server stays usable; a server
  * that refuses its tool list is an error, not "needs login", and is not restarted. (The
  * conformance suite's auth/scope-retry-limit scenario counts such logins: at most three.)
+ * Here nobody can be asked during a call (no question channel), so a call that needs more
+ * permission fails saying how to log in; tests/mcp/oauth-step-up.test.ts asks.
  */
 import { describe, expect, it } from 'vitest'
 import type { McpConnection } from '../../src-main/adapters/mcp/connection'
@@ -46,11 +48,13 @@ describe('a scope the server refuses after a login asked for it', () => {
     await login()
     const first = await connect()
     // the first refusal names a scope no login asked for yet: a login may get it
-    await expect(first.call('admin', {}, ctx())).rejects.toThrow(/log in.*"admin"/)
-    expect(first.status()).toBe('needs-login')
+    await expect(first.call('admin', {}, ctx())).rejects.toThrow(
+      /needs the permission "admin".*cairn mcp login remote/,
+    )
+    expect(first.status()).toBe('ready')
 
     await login()
-    expect(asked).toEqual(['read', 'admin read'])
+    expect(asked).toEqual(['read', 'read admin'])
     const c = await connect()
     expect(c.status()).toBe('ready')
     // the login asked for "admin" and the server still refuses it: no login would help
@@ -77,7 +81,7 @@ describe('a scope the server refuses after a login asked for it', () => {
     expect(first.info().error).toMatch(/"admin"/)
 
     await login()
-    expect(asked).toEqual(['read', 'admin read'])
+    expect(asked).toEqual(['read', 'read admin'])
     const c = await connect()
     expect(c.status()).toBe('error')
     expect(c.info().error).toMatch(/lack of the permission "admin".*already asked for/)
@@ -94,13 +98,13 @@ describe('a scope the server refuses after a login asked for it', () => {
     const { asked, login, connect } = await setup({ challengeScope: 'read', adminScope: 'admin' })
     await login()
     const c = await connect()
-    await expect(c.call('admin', {}, ctx())).rejects.toThrow(/log in.*"admin"/)
+    await expect(c.call('admin', {}, ctx())).rejects.toThrow(/needs the permission "admin"/)
     await login()
-    expect(asked).toEqual(['read', 'admin read'])
+    expect(asked).toEqual(['read', 'read admin'])
     const after = await connect()
     expect((await after.call('admin', {}, ctx())).content[0]).toEqual({
       type: 'text',
-      text: 'scope: admin read',
+      text: 'scope: read admin',
     })
   })
 })

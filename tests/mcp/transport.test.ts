@@ -5,11 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import {
-  ToolListChangedNotificationSchema,
-  type JSONRPCMessage,
-} from '@modelcontextprotocol/sdk/types.js'
+import { Client, type JSONRPCMessage } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ProcessRegistry } from '../../src-main/adapters/mcp/process-registry'
 import {
@@ -284,16 +280,19 @@ describe('fixture servers behave as documented', () => {
       { type: 'text', text: '5' },
     ])
     let listChanged = 0
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       listChanged++
     })
     await client.callTool({ name: 'list_changed_trigger', arguments: {} })
     await waitUntil(() => listChanged === 1, 3000)
     expect((await client.listTools()).tools.map((x) => x.name)).toContain('dynamic_1')
     const progress: number[] = []
-    const done = await client.callTool({ name: 'progress', arguments: { steps: 3 } }, undefined, {
-      onprogress: (p) => progress.push(p.progress),
-    })
+    const done = await client.callTool(
+      { name: 'progress', arguments: { steps: 3 } },
+      {
+        onprogress: (p) => progress.push(p.progress),
+      },
+    )
     expect(progress).toEqual([1, 2, 3])
     expect(done.content).toEqual([{ type: 'text', text: 'done 3' }])
     const image = await client.callTool({ name: 'image', arguments: {} })
@@ -311,11 +310,14 @@ describe('fixture servers behave as documented', () => {
     const client = await connect(transport(fixture('hang-on-call.mjs')))
     const controller = new AbortController()
     let progress = 0
-    const hanging = client.callTool({ name: 'hang', arguments: { progressMs: 50 } }, undefined, {
-      signal: controller.signal,
-      onprogress: () => progress++,
-      timeout: 20_000,
-    })
+    const hanging = client.callTool(
+      { name: 'hang', arguments: { progressMs: 50 } },
+      {
+        signal: controller.signal,
+        onprogress: () => progress++,
+        timeout: 20_000,
+      },
+    )
     await waitUntil(() => progress >= 3, 5000)
     controller.abort('enough')
     await expect(hanging).rejects.toThrow()

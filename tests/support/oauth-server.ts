@@ -42,6 +42,13 @@ export interface OAuthServerOptions {
   authMethods?: string[]
   /** the authorization endpoint the metadata names (default `<origin>/authorize`): a hostile one */
   authorizationEndpoint?: string
+  /**
+   * RFC 9207: the metadata says the answer carries `iss`, and it does: this server's issuer,
+   * or (a mix-up) the one given here
+   */
+  iss?: true | string
+  /** the authorization page refuses: the answer carries this `error` (and a description) */
+  refuse?: string
 }
 
 export interface Recorded {
@@ -257,8 +264,12 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
       resource: q.get('resource') ?? '',
     })
     const back = new URL(redirect)
-    back.searchParams.set('code', code)
+    if (o.refuse) {
+      back.searchParams.set('error', o.refuse)
+      back.searchParams.set('error_description', 'the page says no')
+    } else back.searchParams.set('code', code)
     if (q.get('state') !== null) back.searchParams.set('state', q.get('state') ?? '')
+    if (o.iss) back.searchParams.set('iss', o.iss === true ? origin : o.iss)
     res.writeHead(302, { location: back.href }).end()
   }
 
@@ -268,6 +279,7 @@ export async function startOAuthServer(o: OAuthServerOptions = {}): Promise<OAut
     token_endpoint: `${origin}/token`,
     ...(o.noRegistration ? {} : { registration_endpoint: `${origin}/register` }),
     ...(o.cimd ? { client_id_metadata_document_supported: true } : {}),
+    ...(o.iss ? { authorization_response_iss_parameter_supported: true } : {}),
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],

@@ -5,7 +5,7 @@
  * a request-timeout error (the SDK then sends `notifications/cancelled`); the caller's own
  * abort (Stop) is passed on with its reason.
  */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 
 /** what the SDK is given: our timer, not the SDK's, decides (setTimeout's largest delay) */
 export const SDK_NO_TIMEOUT_MS = 2 ** 31 - 1
@@ -71,8 +71,8 @@ export class CallTimer {
     const total = idle === left && left < this.timeoutMs
     this.timer = setTimeout(() => {
       this.abort(
-        new McpError(
-          ErrorCode.RequestTimeout,
+        new SdkError(
+          SdkErrorCode.RequestTimeout,
           total ? 'Maximum total timeout exceeded' : 'Request timed out',
           { timeout: total ? this.maxTotalMs : this.timeoutMs },
         ),

@@ -3,7 +3,12 @@
  * ready (its exit code and last stderr lines, a handshake that timed out, an address that
  * could not be reached), and why a tool call did not finish.
  */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+} from '@modelcontextprotocol/client'
 import { isStdio, type McpServerConfig } from '../../core/mcp-ports'
 import { DEFAULT_MAX_CALL_TIMEOUT_MS } from './config'
 
@@ -15,8 +20,15 @@ interface Launched {
   }
 }
 
+/**
+ * A request that ran out of time (Cairn's call timer, the SDK's own connect limit). A call
+ * stopped by the user is a request-timeout error too in the SDK's words, but carries no
+ * `timeout`: it is not one.
+ */
 export const isTimeout = (e: unknown): boolean =>
-  e instanceof McpError && e.code === ErrorCode.RequestTimeout
+  e instanceof SdkError &&
+  e.code === SdkErrorCode.RequestTimeout &&
+  typeof (e.data as { timeout?: unknown } | undefined)?.timeout === 'number'
 
 export function lastLines(text: string, n: number): string {
   return text.trim().split('\n').slice(-n).join(' | ').slice(0, 500)
@@ -58,14 +70,14 @@ export function explainCallError(
   },
 ): string {
   const { server, tool, timeout } = o
-  if (isTimeout(e) && /maximum total/i.test((e as McpError).message)) {
+  if (isTimeout(e) && /maximum total/i.test((e as SdkError).message)) {
     const max = Math.max(timeout, o.config.maxTimeoutMs ?? DEFAULT_MAX_CALL_TIMEOUT_MS)
     return `${tool} on the server "${server}" did not answer within its maximum of ${Math.round(max / 1000)} s (its progress reports extend its time up to that); the call was cancelled.`
   }
   if (isTimeout(e)) {
     return `${tool} on the server "${server}" did not answer within ${Math.round(timeout / 1000)} s; the call was cancelled.`
   }
-  if (e instanceof McpError && e.code === ErrorCode.ConnectionClosed) {
+  if (e instanceof SdkError && e.code === SdkErrorCode.ConnectionClosed) {
     const exit = o.launch?.transport.exit
     const how = exit
       ? ` (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`
@@ -73,8 +85,8 @@ export function explainCallError(
     return `the server "${server}" stopped while ${tool} was running${how}; the call did not finish.`
   }
   if (
-    e instanceof McpError &&
-    e.code === ErrorCode.InvalidParams &&
+    e instanceof ProtocolError &&
+    e.code === ProtocolErrorCode.InvalidParams &&
     /structured content/i.test(e.message)
   ) {
     return `the server "${server}" returned structured content that does not match ${tool}'s output schema: ${e.message}`

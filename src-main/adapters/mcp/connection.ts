@@ -1,18 +1,11 @@
 /**
  * One MCP server: connects (stdio through our process-group transport, or Streamable HTTP
- * falling back to SSE), keeps its tool list fresh, runs calls with timeouts and
- * cancellation, restarts it with backoff when it crashes, and reports its status.
+ * falling back to SSE; the protocol revision found at connect time, see open-session.ts),
+ * keeps its tool list fresh, runs calls with timeouts and cancellation, restarts it with
+ * backoff when it crashes, and reports its status.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import {
-  CallToolResultSchema,
-  ToolListChangedNotificationSchema,
-  ErrorCode,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Client, Tool } from '@modelcontextprotocol/client'
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { McpServerInfo } from '../../../src-preload/contract/dto'
 import type { ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { SourceStatus, SourceTool, ToolSource } from '../../core/tools/tool-source'
@@ -24,53 +17,29 @@ import {
   commandLineOf,
   describeServer,
 } from './config'
-import { isStdio, type McpServerConfig, type StdioServerConfig } from '../../core/mcp-ports'
-import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
-import { capResult, toContentParts } from './content'
-import { explainCallError, explainStartError, isTimeout, lastLines } from './connection-errors'
 import {
-  backgroundProvider,
-  guardedFetch,
-  loginMessage,
-  needsLogin,
-  scopeRefusal,
-  scopeRefusedMessage,
-} from './oauth-connection'
+  isStdio,
+  type HttpServerConfig,
+  type McpServerConfig,
+  type StdioServerConfig,
+} from '../../core/mcp-ports'
+import { CallTimer, SDK_NO_TIMEOUT_MS } from './call-timer'
+import { toOutcome } from './content'
+import { explainCallError, explainStartError, isTimeout, lastLines } from './connection-errors'
+import { loginMessage, needsLogin, scopeRefusal, scopeRefusedMessage } from './oauth-connection'
 import type { CairnOAuthProvider } from './oauth-provider'
 import type { McpAuthStore } from './oauth-store'
-import { cappedFetch } from './http-limits'
-import { ELICITATION_CAPABILITY, installElicitation, RunningCalls } from './elicitation'
+import { installElicitation, RunningCalls } from './elicitation'
+import { eraOf, listenForChanges } from './open-session'
+import { LaunchError, SessionOpener, type StdioLaunch } from './session-opener'
+import { stepUpLogin, StepUpNeeded, stepUpScope } from './step-up'
+import { DEFAULT_MAX_TOOLS_PER_SERVER, readToolList, refusedNotice } from './tool-list'
 
-/** pages of `tools/list` read at most: a server that pages forever stops here */
-export const MAX_TOOL_PAGES = 50
-/** tools of one server given to the model unless the settings say otherwise */
-export const DEFAULT_MAX_TOOLS_PER_SERVER = 100
+export { DEFAULT_MAX_TOOLS_PER_SERVER, MAX_TOOL_PAGES } from './tool-list'
+export { LaunchFailure, type StdioLaunch } from './session-opener'
+
 /** how long a failed start waits for the process's exit code and last stderr */
 const EXIT_WAIT_MS = 1000
-
-/** A running stdio server as the launcher starts it. */
-export interface StdioLaunch {
-  transport: Transport & {
-    stderrTail(): string
-    readonly pid: number | undefined
-    readonly exit: { code: number | null; signal: string | null } | null
-    /** waits (at most `ms`) for the process to exit and its stderr to end */
-    exited(ms: number): Promise<boolean>
-  }
-  resolvedCommand: string
-  /** the folders the command was looked up in */
-  searchPath: string[]
-}
-
-/** The command could not be started at all (not found, not executable); says where it looked. */
-export class LaunchFailure extends Error {
-  constructor(
-    message: string,
-    readonly searchPath: string[] | null,
-  ) {
-    super(message)
-  }
-}
 
 export interface ConnectionDeps {
   /** resolves the command and builds the transport; throws an Error that names the command and the directories searched */
@@ -90,6 +59,8 @@ export interface ConnectionDeps {
   onConnected?: (server: string, client: Client) => void
   /** where remote servers' OAuth tokens are kept; without it no login is attempted */
   oauthStore?: McpAuthStore
+  /** the settings' address of Cairn's client metadata document (null: register instead) */
+  clientMetadataUrl?: () => string | null
 }
 
 export class McpConnection implements ToolSource {
@@ -97,10 +68,9 @@ export class McpConnection implements ToolSource {
   private state: SourceStatus = 'stopped'
   private lastError: string | null = null
   private client: Client | null = null
-  private launch: StdioLaunch | null = null
-  private searchPath: string[] | null = null
-  private httpKind: 'streamable-http' | 'sse' = 'streamable-http'
   private toolList: SourceTool[] = []
+  /** the tools' definitions as the server sent them (handed to the SDK with each call) */
+  private definitions = new Map<string, Tool>()
   /** what was left out of the tool list, shown with the server while it is ready */
   private toolNotice: string | null = null
   private restarts = 0
@@ -109,8 +79,9 @@ export class McpConnection implements ToolSource {
   private restartTimer: NodeJS.Timeout | null = null
   private generation = 0
   private waiters = new Set<() => void>()
-  private auth: CairnOAuthProvider | undefined
   private readonly running = new RunningCalls()
+  /** how the session is opened, and what that found (the process, the login, the era) */
+  private readonly opener: SessionOpener
 
   constructor(
     readonly name: string,
@@ -118,6 +89,15 @@ export class McpConnection implements ToolSource {
     private readonly deps: ConnectionDeps,
   ) {
     this.configFingerprint = configFingerprint(config)
+    this.opener = new SessionOpener(name, deps)
+  }
+
+  private get launch(): StdioLaunch | null {
+    return this.opener.launch
+  }
+
+  private get auth(): CairnOAuthProvider | undefined {
+    return this.opener.auth
   }
 
   get trusted(): boolean {
@@ -142,7 +122,7 @@ export class McpConnection implements ToolSource {
       name: this.name,
       state: this.state,
       error: this.lastError,
-      transport: isStdio(this.config) ? 'stdio' : this.httpKind,
+      transport: isStdio(this.config) ? 'stdio' : this.opener.httpKind,
       command: describeServer(this.config),
       resolvedCommand: isStdio(this.config)
         ? (this.launch?.resolvedCommand ?? null)
@@ -157,8 +137,10 @@ export class McpConnection implements ToolSource {
       stderrTail: this.launch?.transport.stderrTail() ?? '',
       restarts: this.restarts,
       pid: this.launch?.transport.pid ?? null,
-      searchPath: this.searchPath,
+      searchPath: this.opener.searchPath,
       commandLine: commandLineOf(this.config),
+      protocolVersion:
+        this.state === 'ready' ? (this.client?.getNegotiatedProtocolVersion() ?? null) : null,
     }
   }
 
@@ -204,6 +186,36 @@ export class McpConnection implements ToolSource {
     args: Record<string, unknown>,
     ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
+    try {
+      return await this.callOnce(tool, args, ctx)
+    } catch (e) {
+      if (!(e instanceof StepUpNeeded)) throw e
+      // the server wants a permission the login did not ask for: ask to log in again, retry
+      const config = this.config as HttpServerConfig
+      const loggedIn = this.deps.oauthStore
+        ? await stepUpLogin({
+            server: this.name,
+            config,
+            store: this.deps.oauthStore,
+            clientVersion: this.deps.clientVersion,
+            clientMetadataUrl: this.deps.clientMetadataUrl?.() ?? null,
+            scope: e.scope,
+            tool,
+            ctx,
+          })
+        : false
+      if (!loggedIn) throw new Error(e.message)
+      return this.callOnce(tool, args, ctx).catch((again: unknown) => {
+        throw again instanceof StepUpNeeded ? new Error(again.message) : again
+      })
+    }
+  }
+
+  private async callOnce(
+    tool: string,
+    args: Record<string, unknown>,
+    ctx: ToolCallScope,
+  ): Promise<ToolOutcome> {
     const client = this.client
     if (!client || this.state !== 'ready')
       throw new Error(`the server "${this.name}" is not running (${this.state})`)
@@ -214,26 +226,26 @@ export class McpConnection implements ToolSource {
     const done = this.running.add(ctx, timer)
     if (this.auth) this.auth.refusedScope = null
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
-        signal: timer.signal,
-        timeout: SDK_NO_TIMEOUT_MS,
-        onprogress: (p) => {
-          timer.reset()
-          ctx.onProgress?.(p)
+      const definition = this.definitions.get(tool)
+      const result = await client.callTool(
+        { name: tool, arguments: args },
+        {
+          signal: timer.signal,
+          timeout: SDK_NO_TIMEOUT_MS,
+          onprogress: (p) => {
+            timer.reset()
+            ctx.onProgress?.(p)
+          },
+          ...(definition ? { toolDefinition: definition } : {}),
         },
-      })
-      return {
-        ...capResult(
-          toContentParts(result.content as { type: string }[]),
-          tool,
-          result.structuredContent,
-        ),
-        ...(result.isError ? { isError: true } : {}),
-      }
+      )
+      return toOutcome(result, tool)
     } catch (e) {
       // refused for a scope the login already asked for: this call fails, the server stays
       const refused = scopeRefusal(e, this.auth)
       if (refused) throw new Error(scopeRefusedMessage(this.name, refused))
+      const wanted = this.auth ? stepUpScope(e) : null
+      if (wanted !== null) throw new StepUpNeeded(this.name, wanted)
       if (needsLogin(e, this.auth)) throw new Error(this.toNeedsLogin())
       throw new Error(
         explainCallError(e, {
@@ -291,7 +303,7 @@ export class McpConnection implements ToolSource {
       client.onclose = () => this.onClosed(gen)
       this.deps.onConnected?.(this.name, client)
       installElicitation(client, this.name, this.running)
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      client.setNotificationHandler('notifications/tools/list_changed', () => {
         void this.refreshTools(client).catch((e: unknown) =>
           this.deps.onChange?.({ ...this.info(), error: String(e) }),
         )
@@ -301,7 +313,12 @@ export class McpConnection implements ToolSource {
       const limit = this.deps.connectTimeoutMs ?? 30_000
       const deadline = new AbortController()
       const timer = setTimeout(
-        () => deadline.abort(new McpError(ErrorCode.RequestTimeout, 'tools/list took too long')),
+        () =>
+          deadline.abort(
+            new SdkError(SdkErrorCode.RequestTimeout, 'tools/list took too long', {
+              timeout: limit,
+            }),
+          ),
         limit,
       )
       try {
@@ -309,6 +326,8 @@ export class McpConnection implements ToolSource {
       } finally {
         clearTimeout(timer)
       }
+      if (gen !== this.generation) return
+      await listenForChanges(client)
       if (gen !== this.generation) return
       this.readyAt = Date.now()
       this.setState('ready', this.toolNotice)
@@ -349,107 +368,21 @@ export class McpConnection implements ToolSource {
     }
   }
 
-  private async open(): Promise<Client> {
-    const timeout = this.deps.connectTimeoutMs ?? 30_000
-    const client = new Client(
-      { name: 'cairn', version: this.deps.clientVersion },
-      { capabilities: { elicitation: ELICITATION_CAPABILITY } },
-    )
-    if (isStdio(this.config)) {
-      try {
-        this.launch = await this.deps.launchStdio(this.name, this.config)
-        this.searchPath = this.launch.searchPath
-      } catch (e) {
-        if (e instanceof LaunchFailure) this.searchPath = e.searchPath
-        throw new LaunchError(e instanceof Error ? e.message : String(e))
-      }
-      await client.connect(this.launch.transport, { timeout })
-      return client
-    }
-    const url = new URL(this.config.url)
-    this.auth = backgroundProvider(this.config, this.deps.oauthStore)
-    // every answer read is capped (http-limits.ts), the login's discovery included
-    const capped = cappedFetch(this.config.url)
-    const authProvider = this.auth
-      ? { authProvider: this.auth, fetch: guardedFetch(this.config.url, this.auth, capped) }
-      : { fetch: capped }
-    const requestInit = this.config.headers ? { headers: this.config.headers } : undefined
-    try {
-      this.httpKind = 'streamable-http'
-      await client.connect(
-        new StreamableHTTPClientTransport(url, {
-          ...(requestInit ? { requestInit } : {}),
-          ...authProvider,
-        }),
-        { timeout },
-      )
-      return client
-    } catch (first) {
-      if (needsLogin(first, this.auth)) throw first
-      // an older server speaks the legacy SSE transport only
-      const legacy = new Client(
-        { name: 'cairn', version: this.deps.clientVersion },
-        { capabilities: { elicitation: ELICITATION_CAPABILITY } },
-      )
-      try {
-        this.httpKind = 'sse'
-        await legacy.connect(
-          new SSEClientTransport(url, { ...(requestInit ? { requestInit } : {}), ...authProvider }),
-          {
-            timeout,
-          },
-        )
-        return legacy
-      } catch {
-        this.httpKind = 'streamable-http'
-        throw first
-      }
-    }
+  private open(): Promise<Client> {
+    return this.opener.open(this.config, this.deps.connectTimeoutMs ?? 30_000)
   }
 
   private async refreshTools(client: Client, signal?: AbortSignal): Promise<void> {
-    const tools: SourceTool[] = []
-    const max = Math.max(0, this.deps.maxToolsPerServer?.() ?? DEFAULT_MAX_TOOLS_PER_SERVER)
-    let offered = 0
-    let pages = 0
-    let cursor: string | undefined
-    do {
-      if (pages++ >= MAX_TOOL_PAGES) break
-      const page = await client.listTools(cursor ? { cursor } : undefined, signal ? { signal } : {})
-      for (const t of page.tools) {
-        if (++offered > max) continue
-        tools.push({
-          name: t.name,
-          description: t.description ?? t.annotations?.title ?? '',
-          inputSchema: t.inputSchema as Record<string, unknown>,
-          ...(t.outputSchema ? { outputSchema: t.outputSchema as Record<string, unknown> } : {}),
-          annotations: {
-            ...(t.annotations?.title !== undefined ? { title: t.annotations.title } : {}),
-            ...(t.annotations?.readOnlyHint !== undefined
-              ? { readOnlyHint: t.annotations.readOnlyHint }
-              : {}),
-            ...(t.annotations?.destructiveHint !== undefined
-              ? { destructiveHint: t.annotations.destructiveHint }
-              : {}),
-            ...(t.annotations?.idempotentHint !== undefined
-              ? { idempotentHint: t.annotations.idempotentHint }
-              : {}),
-            ...(t.annotations?.openWorldHint !== undefined
-              ? { openWorldHint: t.annotations.openWorldHint }
-              : {}),
-          },
-        })
-      }
-      cursor = page.nextCursor
-    } while (cursor && offered <= max)
-    this.toolList = tools
-    const more = cursor ? ' or more' : ''
-    this.toolNotice =
-      offered > max
-        ? `The server "${this.name}" offers ${offered}${more} tools; only the first ${max} are given to the model (the limit of tools per server is in the settings).`
-        : cursor
-          ? `The server "${this.name}" listed its tools over more than ${MAX_TOOL_PAGES} pages; only those pages are used.`
-          : null
+    const list = await readToolList(client, this.name, {
+      max: Math.max(0, this.deps.maxToolsPerServer?.() ?? DEFAULT_MAX_TOOLS_PER_SERVER),
+      // a 2026-07-28 session over HTTP sends designated arguments as headers
+      checkHeaders: !isStdio(this.config) && eraOf(client) === 'modern',
+      ...(signal ? { signal } : {}),
+    })
+    this.toolList = list.tools
+    this.definitions = list.definitions
+    const refused = refusedNotice(this.name, list.refused)
+    this.toolNotice = [list.notice, refused].filter(Boolean).join(' ') || null
     if (this.toolNotice) this.deps.onWarning?.(this.toolNotice)
     if (this.state === 'ready') this.setState('ready', this.toolNotice)
   }
@@ -491,6 +424,3 @@ export class McpConnection implements ToolSource {
     this.restartTimer.unref()
   }
 }
-
-/** The server could not be started at all (command not found, not executable). */
-class LaunchError extends Error {}

@@ -1,6 +1,8 @@
 /** MCP tool results → Cairn's content parts, cut to a size the app can hold. */
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import { capParts, MAX_RESULT_IMAGE_CHARS } from '../../core/agent/tool-content'
+import type { ToolOutcome } from '../../core/ports'
 
 /** characters of text one tool result keeps; the rest is cut with the truncation marker */
 export const MAX_RESULT_CHARS = 1_000_000
@@ -77,4 +79,14 @@ export function capResult(
     text: `[structured content of ${size} characters from ${toolName} left out: too large]`,
   })
   return { content }
+}
+
+/** A tool's result as Cairn keeps it: its content and structured content capped, its `_meta` as sent. */
+export function toOutcome(result: CallToolResult, tool: string): ToolOutcome {
+  return {
+    ...capResult(toContentParts(result.content as McpContent[]), tool, result.structuredContent),
+    ...(result.isError ? { isError: true } : {}),
+    // an MCP Apps view's data and the like travel in `_meta`: passed on untouched
+    ...(result._meta ? { meta: result._meta as Record<string, unknown> } : {}),
+  }
 }

@@ -4,8 +4,7 @@
  * call of this server that started last and is still running; with none running, nobody
  * could be shown it and it is declined. While it waits, that call's time limit stands still.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, ElicitResult } from '@modelcontextprotocol/client'
 import { elicitationFields, settleAnswer } from '../../../src-preload/contract/elicitation'
 import type { ToolCallScope } from '../../core/ports'
 import type { CallTimer } from './call-timer'
@@ -41,7 +40,7 @@ export class RunningCalls {
 }
 
 export function installElicitation(client: Client, server: string, calls: RunningCalls): void {
-  client.setRequestHandler(ElicitRequestSchema, async (request): Promise<ElicitResult> => {
+  client.setRequestHandler('elicitation/create', async (request): Promise<ElicitResult> => {
     const running = calls.latest()
     if (!running?.ctx.elicit) return { action: 'decline' }
     const p = request.params

@@ -8,7 +8,7 @@
  * Past the cap the read stops (the connection is dropped) and the body fails with
  * `AnswerTooLarge`, saying what was cut and how big it was; nothing past it is parsed.
  */
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/client'
 import { ExpectedError } from '../../core/errors'
 
 /** the largest message read from a server (a stdio line has the same cap) */

@@ -2,7 +2,10 @@
  * The loopback address an authorization server sends the browser back to after a login:
  * an HTTP server on 127.0.0.1 with a port the system picks, for one login. It takes the
  * code only with the `state` that was sent, answers the browser with a short page, and
- * gives up after a time limit with a message that says so.
+ * gives up after a time limit with a message that says so. The answer's `iss` (RFC 9207)
+ * comes with the code, for the login to check which authorization server answered; a
+ * refusal's own words are kept apart until that check has passed (a mix-up attacker writes
+ * them).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,12 +18,40 @@ export interface CallbackServer {
   readonly redirectUrl: string
   /** the `state` the answer must carry (read when the browser comes back) */
   expectState(state: () => string | null): void
-  /** the code, once the browser came back with `state`; rejects on an error or the time limit */
-  waitForCode(): Promise<string>
+  /**
+   * the code and `iss`, once the browser came back with `state`; rejects with a
+   * `LoginRefused` when the authorization server refused, a `LoginError` on the time limit
+   */
+  waitForCode(): Promise<CallbackAnswer>
   close(): void
 }
 
 export class LoginError extends Error {}
+
+export interface CallbackAnswer {
+  code: string
+  /** the authorization server's `iss`, when it sent one */
+  iss?: string
+}
+
+/**
+ * The authorization server refused the login. Its `error` and `error_description` are the
+ * answer's words: shown only once `iss` says the answer came from the server Cairn asked.
+ */
+export class LoginRefused extends LoginError {
+  constructor(
+    readonly error: string,
+    readonly description: string | null,
+    readonly iss: string | undefined,
+  ) {
+    super('The authorization server refused the login.')
+  }
+
+  /** what the user is told, once the answer's origin is checked */
+  details(): string {
+    return `The authorization server refused the login: ${this.error}${this.description ? ` (${this.description})` : ''}.`
+  }
+}
 
 function page(res: http.ServerResponse, status: number, text: string): void {
   res.writeHead(status, {
@@ -36,14 +67,14 @@ export async function startCallbackServer(
   opts: { timeoutMs?: number; serverName?: string } = {},
 ): Promise<CallbackServer> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS
-  let settle: { resolve(code: string): void; reject(e: Error): void } | null = null
+  let settle: { resolve(answer: CallbackAnswer): void; reject(e: Error): void } | null = null
   let expected: () => string | null = () => null
-  let outcome: { code: string } | { error: Error } | null = null
-  const finish = (o: { code: string } | { error: Error }): void => {
+  let outcome: { answer: CallbackAnswer } | { error: Error } | null = null
+  const finish = (o: { answer: CallbackAnswer } | { error: Error }): void => {
     if (outcome) return
     outcome = o
     if (!settle) return
-    if ('code' in o) settle.resolve(o.code)
+    if ('answer' in o) settle.resolve(o.answer)
     else settle.reject(o.error)
   }
   const server = http.createServer((req, res) => {
@@ -55,20 +86,17 @@ export async function startCallbackServer(
     if (!sent || state !== sent) {
       return page(res, 400, 'This address does not belong to the login in progress.')
     }
+    const iss = url.searchParams.get('iss') ?? undefined
     const error = url.searchParams.get('error')
     if (error) {
       const why = url.searchParams.get('error_description')
       page(res, 200, 'The login did not complete. You can close this tab.')
-      return finish({
-        error: new LoginError(
-          `The authorization server refused the login: ${error}${why ? ` (${why})` : ''}.`,
-        ),
-      })
+      return finish({ error: new LoginRefused(error, why, iss) })
     }
     const code = url.searchParams.get('code')
     if (!code) return page(res, 400, 'The answer has no authorization code.')
-    page(res, 200, 'You are logged in. You can close this tab and return to Cairn.')
-    finish({ code })
+    page(res, 200, 'You can close this tab and return to Cairn.')
+    finish({ answer: { code, ...(iss !== undefined ? { iss } : {}) } })
   })
   server.keepAliveTimeout = 1000
   await new Promise<void>((resolve, reject) => {
@@ -83,9 +111,9 @@ export async function startCallbackServer(
       expected = state
     },
     waitForCode() {
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<CallbackAnswer>((resolve, reject) => {
         settle = { resolve, reject }
-        if (outcome) return 'code' in outcome ? resolve(outcome.code) : reject(outcome.error)
+        if (outcome) return 'answer' in outcome ? resolve(outcome.answer) : reject(outcome.error)
         timer = setTimeout(() => {
           const minutes = Math.max(1, Math.round(timeoutMs / 60_000))
           const who = opts.serverName ? ` to "${opts.serverName}"` : ''

@@ -6,27 +6,25 @@
  */
 import {
   extractWWWAuthenticateParams,
+  InsufficientScopeError,
+  OAuthError,
+  OAuthErrorCode,
   UnauthorizedError,
-} from '@modelcontextprotocol/sdk/client/auth.js'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
-import {
-  InvalidGrantError,
-  InvalidTokenError,
-} from '@modelcontextprotocol/sdk/server/auth/errors.js'
+  type FetchLike,
+} from '@modelcontextprotocol/client'
 import type { HttpServerConfig } from '../../core/mcp-ports'
+import { withClientMetadata } from './client-metadata'
 import { CairnOAuthProvider, LoginNeededError } from './oauth-provider'
 import type { McpAuthStore } from './oauth-store'
 
 export function backgroundProvider(
   config: HttpServerConfig,
   store: McpAuthStore | undefined,
+  clientMetadataUrl?: string | null,
 ): CairnOAuthProvider | undefined {
   if (!store) return undefined
-  return new CairnOAuthProvider({
-    serverUrl: config.url,
-    store,
-    ...(config.oauth ? { client: config.oauth } : {}),
-  })
+  const client = withClientMetadata(config.oauth, clientMetadataUrl)
+  return new CairnOAuthProvider({ serverUrl: config.url, store, ...(client ? { client } : {}) })
 }
 
 /** True when `e` (or what caused it) means the server wants a (new) login. */
@@ -39,8 +37,9 @@ export function needsLogin(e: unknown, provider: CairnOAuthProvider | undefined)
     if (
       x instanceof UnauthorizedError ||
       x instanceof LoginNeededError ||
-      x instanceof InvalidGrantError ||
-      x instanceof InvalidTokenError
+      x instanceof InsufficientScopeError ||
+      (x instanceof OAuthError &&
+        (x.code === OAuthErrorCode.InvalidGrant || x.code === OAuthErrorCode.InvalidToken))
     )
       return true
     // the transport's own word for a 401 that a fresh token did not cure
@@ -63,7 +62,7 @@ export function scopeRefusal(e: unknown, provider: CairnOAuthProvider | undefine
   const scope = provider?.refusedScope
   if (!scope) return null
   for (let x: unknown = e, depth = 0; x && depth < 5; depth++) {
-    if (x instanceof UnauthorizedError) return scope
+    if (x instanceof UnauthorizedError || x instanceof InsufficientScopeError) return scope
     if (x instanceof Error && /\b403\b/.test(x.message)) return scope
     x = (x as { cause?: unknown }).cause
   }

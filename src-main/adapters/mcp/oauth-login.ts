@@ -7,11 +7,17 @@
  * waits for the code on a loopback address, and exchanges it for tokens, which go to the
  * secrets store under the server's URL.
  */
-import { auth, extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js'
+import {
+  auth,
+  extractWWWAuthenticateParams,
+  IssuerMismatchError,
+  validateAuthorizationResponseIssuer,
+  type FetchLike,
+} from '@modelcontextprotocol/client'
 import type { HttpServerConfig, McpLogins } from '../../core/mcp-ports'
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { withClientMetadata } from './client-metadata'
 import { AnswerTooLarge, cappedFetch } from './http-limits'
-import { startCallbackServer, DEFAULT_LOGIN_TIMEOUT_MS } from './oauth-callback'
+import { DEFAULT_LOGIN_TIMEOUT_MS, LoginRefused, startCallbackServer } from './oauth-callback'
 import { CairnOAuthProvider } from './oauth-provider'
 import {
   forgetUnusedLogin,
@@ -26,6 +32,8 @@ export interface LoginOptions {
   open(authorizationUrl: URL): void | Promise<void>
   timeoutMs?: number
   clientVersion?: string
+  /** the settings' address of Cairn's client metadata document (null: register instead) */
+  clientMetadataUrl?: string | null
 }
 
 /** What the server's 401 says: where its resource metadata is, and the scope it needs. */
@@ -78,11 +86,12 @@ export async function loginToServer(
     timeoutMs: opts.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
     serverName: name,
   })
+  const client = withClientMetadata(config.oauth, opts.clientMetadataUrl)
   try {
     const provider = new CairnOAuthProvider({
       serverUrl: config.url,
       store: opts.store,
-      ...(config.oauth ? { client: config.oauth } : {}),
+      ...(client ? { client } : {}),
       interactive: { redirectUrl: callback.redirectUrl, open: (u) => opts.open(u) },
     })
     callback.expectState(() => provider.sentState)
@@ -97,8 +106,11 @@ export async function loginToServer(
     const resourceMetadataUrl =
       found.resourceMetadataUrl ??
       (seen?.resourceMetadataUrl ? new URL(seen.resourceMetadataUrl) : undefined)
-    // a step-up asked for more than the server's 401 says: ask for both
-    const words = `${provider.pendingScope() ?? ''} ${challengeScope ?? ''}`.split(/\s+/)
+    // a step-up asks for what the last login had, what the server's refusal named and what
+    // its 401 says, all together (SEP-2350: a new login does not lose a permission)
+    const words = [provider.lastLoginScope(), provider.pendingScope(), challengeScope]
+      .join(' ')
+      .split(/\s+/)
     const scope = [...new Set(words.filter(Boolean))].join(' ') || undefined
     const params = {
       serverUrl: config.url,
@@ -115,8 +127,17 @@ export async function loginToServer(
       throw e
     })
     if (first === 'AUTHORIZED') return
-    const code = await callback.waitForCode()
-    const second = await auth(provider, { ...params, authorizationCode: code })
+    const answer = await callback.waitForCode().catch((e: unknown) => {
+      throw e instanceof LoginRefused ? refusal(e, provider) : e
+    })
+    // the code is exchanged only if `iss` names the authorization server asked (RFC 9207)
+    const second = await auth(provider, {
+      ...params,
+      authorizationCode: answer.code,
+      ...(answer.iss !== undefined ? { iss: answer.iss } : {}),
+    }).catch((e: unknown) => {
+      throw e instanceof IssuerMismatchError ? new Error(MIX_UP) : e
+    })
     if (second !== 'AUTHORIZED')
       throw new Error(`The login to "${name}" did not give Cairn a token.`)
   } finally {
@@ -125,12 +146,43 @@ export async function loginToServer(
 }
 
 /** Logins and client secrets over the secrets store, as the services' port. */
-export function mcpLogins(secrets: McpAuthSecrets, clientVersion: string): McpLogins {
+export function mcpLogins(
+  secrets: McpAuthSecrets,
+  clientVersion: string,
+  clientMetadataUrl: () => string | null,
+): McpLogins {
   const store = new McpAuthStore(secrets)
   return {
-    login: (name, config, open) => loginToServer(name, config, { store, clientVersion, open }),
+    login: (name, config, open) =>
+      loginToServer(name, config, {
+        store,
+        clientVersion,
+        open,
+        clientMetadataUrl: clientMetadataUrl(),
+      }),
     logout: (serverUrl) => void store.logout(serverUrl),
     keepClientSecret: (entry) => moveClientSecret(entry, store),
     forgetUnusedLogin: (removed, remaining) => forgetUnusedLogin(removed, remaining, secrets),
   }
+}
+
+const MIX_UP =
+  'The login was answered by another authorization server than the one Cairn asked (its "iss" does not match); nothing was accepted from it.'
+
+/**
+ * What a refused login tells the user: the authorization server's own words only when the
+ * answer's `iss` matches the server Cairn asked; otherwise someone else answered.
+ */
+function refusal(e: LoginRefused, provider: CairnOAuthProvider): Error {
+  const metadata = provider.discoveryState()?.authorizationServerMetadata
+  try {
+    validateAuthorizationResponseIssuer({
+      iss: e.iss,
+      expectedIssuer: metadata?.issuer,
+      issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
+    })
+  } catch {
+    return new Error(MIX_UP)
+  }
+  return new Error(e.details())
 }

@@ -10,14 +10,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type {
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js'
-import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
   OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js'
+} from '@modelcontextprotocol/client'
 import type { OAuthClientConfig } from '../../core/mcp-ports'
 import type { McpAuthStore } from './oauth-store'
 
@@ -169,6 +167,12 @@ export class CairnOAuthProvider implements OAuthClientProvider {
   /** a scope the server said it needs (`insufficient_scope`), for the next login */
   rememberScope(scope: string): void {
     this.o.store.update(this.o.serverUrl, (s) => ({ ...s, scope }))
+  }
+
+  /** the scope the login that got the current tokens asked for ('' when none) */
+  lastLoginScope(): string {
+    const stored = this.o.store.read(this.o.serverUrl)
+    return stored.tokens ? (stored.loginScope ?? stored.tokens.scope ?? '') : ''
   }
 
   /** the scope a step-up asked for, to ask for at the next login */

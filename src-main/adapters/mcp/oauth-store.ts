@@ -4,10 +4,7 @@
  * registered, the secret of a pre-registered client, and the scope a step-up asked for.
  * Tokens are bound to the URL they were obtained for: a server whose URL changes logs in again.
  */
-import type {
-  OAuthClientInformationMixed,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js'
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client'
 
 /** What the secrets store offers for this (a subset of SecretsStore). */
 export interface McpAuthSecrets {

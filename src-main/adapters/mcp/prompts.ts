@@ -2,7 +2,7 @@
  * A server's prompts: listed for the composer's `/server:prompt` commands and fetched into
  * plain-text messages (images and embedded resources become text or notes), size-capped.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type {
   McpPrompt,
   McpPromptMessage,

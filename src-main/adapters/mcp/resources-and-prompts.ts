@@ -4,12 +4,7 @@
  * the resources it lets us subscribe to) and `prompts/list_changed` tell the listeners, so
  * the window lists again without the server being restarted.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { ContentPart } from '../../../src-preload/contract/dto'
 import type {
   McpPrompt,
@@ -50,9 +45,9 @@ export class ResourcesAndPrompts implements McpResourcesAndPrompts {
     const tell = (what: ResourcesOrPromptsChange['what']) => () => {
       for (const l of [...this.listeners]) l({ server, what })
     }
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, tell('resources'))
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, tell('resources'))
-    client.setNotificationHandler(PromptListChangedNotificationSchema, tell('prompts'))
+    client.setNotificationHandler('notifications/resources/list_changed', tell('resources'))
+    client.setNotificationHandler('notifications/resources/updated', tell('resources'))
+    client.setNotificationHandler('notifications/prompts/list_changed', tell('prompts'))
   }
 
   async resources(): Promise<{

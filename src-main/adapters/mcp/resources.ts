@@ -3,7 +3,7 @@
  * user message can carry. What a server sends is text, never markup; every text is cut to
  * a size with the same marker the model sees for long tool output.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type {
   McpResource,
   McpResourceTemplate,

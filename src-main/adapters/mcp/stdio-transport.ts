@@ -12,9 +12,12 @@ import crossSpawn from 'cross-spawn'
 import fs from 'node:fs'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import {
+  deserializeMessage,
+  serializeMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client'
 import type { ProcessRegistry } from './process-registry'
 import { signalGroup, terminateGroup } from './process-tree'
 import { ByteTail, LineSplitter } from './stderr-tail'
@@ -89,6 +92,14 @@ export class GroupStdioTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid
+  }
+
+  /**
+   * The server's stderr (drained into the tail). With `pid`, it tells the SDK this is a
+   * stdio transport: a server that does not answer the era probe in time is a 2025-era one.
+   */
+  get stderr(): NodeJS.ReadableStream | null {
+    return this.child?.stderr ?? null
   }
 
   /** set when the process exited */

@@ -11,6 +11,7 @@ import {
   type SettingsData,
 } from '../../../src-preload/contract/settings-schema'
 import { DEFAULT_LIMITS } from '../../core/agent/limits'
+import { CAIRN_CLIENT_METADATA_URL } from '../../core/mcp-ports'
 
 export { settingsSchema }
 
@@ -57,6 +58,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
     maxContext: 8192,
     hubURL: 'https://huggingface.co',
   },
+  mcp: { clientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

@@ -15,6 +15,8 @@ export interface SourceTool {
   inputSchema: Record<string, unknown>
   outputSchema?: Record<string, unknown>
   annotations: ToolAnnotations
+  /** the server's own `_meta` of the tool (an MCP Apps view's `ui` address), passed on as is */
+  meta?: Record<string, unknown>
 }
 
 export interface ToolSource {

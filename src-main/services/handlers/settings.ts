@@ -4,6 +4,7 @@ import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { ExpectedError } from '../../core/errors'
 import type { Handlers } from '../../ipc/router'
 import { LOCAL_PROVIDER_ID } from '../providers/local-provider'
+import { CAIRN_CLIENT_METADATA_URL } from '../../core/mcp-ports'
 import type { HandlerContext } from './handler-context'
 
 type SettingsRoutes = 'settings.get' | 'settings.update'
@@ -34,6 +35,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     generateTitles: s.generateTitles,
     voice: s.voice,
     localModels: s.localModels,
+    mcp: { ...s.mcp, defaultClientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
   }
 }
 

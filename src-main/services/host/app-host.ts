@@ -209,7 +209,7 @@ export async function startEngine(
     app,
     tools,
     mcpConfigs: mcpServerConfigs,
-    mcpLogins: mcpLogins(app.secrets, opts.version),
+    mcpLogins: mcpLogins(app.secrets, opts.version, () => app.settings.get().mcp.clientMetadataUrl),
     writeFile: (path, content) => writeFileAtomic(path, content),
     turns,
     approvals,

@@ -66,6 +66,7 @@ export async function startToolRuntime(
     onWarning: warn,
     onConnected: (server, client) => resourcesAndPrompts.attach(server, client),
     oauthStore: new McpAuthStore(app.secrets),
+    clientMetadataUrl: () => app.settings.get().mcp.clientMetadataUrl,
   })
   manager.apply(opts.override ?? configuredServers(app.settings.get().mcpServers, warn))
   // an abrupt exit (a second Ctrl-C) must not leave server process groups behind

@@ -19,6 +19,7 @@ export function mcpServer(p: Partial<McpServerInfo> & { name: string }): McpServ
     pid: null,
     searchPath: null,
     commandLine: null,
+    protocolVersion: null,
     ...p,
   }
 }

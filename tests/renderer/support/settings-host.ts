@@ -44,6 +44,10 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
       maxContext: 8192,
       hubURL: 'https://huggingface.co',
     },
+    mcp: {
+      clientMetadataUrl: 'https://cairn.test/client.json',
+      defaultClientMetadataUrl: 'https://cairn.test/client.json',
+    },
     voice: { server: null, finalUtterance: 'send' },
     ...over,
   }
@@ -69,6 +73,7 @@ export function settingsHost(initial: SettingsView = settingsView()) {
       const next = { ...structuredClone(s), ...(rest as Partial<SettingsView>) }
       if (rest.providers) next.providers = rest.providers.map((p) => ({ ...p, apiKey: null }))
       if (limits) next.limits = { ...next.limits, ...limits }
+      if (rest.mcp) next.mcp = { ...s.mcp, ...rest.mcp }
       if (clearAlwaysAllow) next.alwaysAllow = []
       if (revokeAlwaysAllow)
         next.alwaysAllow = next.alwaysAllow.filter(

@@ -12,9 +12,11 @@ import type { RouteInput } from '../../../../src-preload/contract/routes'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 import { McpAddServer } from './McpAddServer'
+import { McpClientForm } from './McpClientForm'
 import { McpConsentDialog } from './McpConsentDialog'
 import { McpServerRow, type McpRowActions } from './McpServerRow'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
+import { useFreshSettings } from '../../ui/forms/use-save-settings'
 import { mcpKey, setServers, useMcpServers, type McpList } from '../../state/mcp-servers'
 import './mcp.css'
 import '../../ui/forms/forms.css'
@@ -23,6 +25,7 @@ export function McpSection(): JSX.Element {
   const { bridge, platform } = usePlatform()
   const client = useQueryClient()
   const list = useMcpServers()
+  const settings = useFreshSettings()
   const [busy, setBusy] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [consent, setConsent] = useState<{ name: string; line: McpCommandLine } | null>(null)
@@ -132,6 +135,7 @@ export function McpSection(): JSX.Element {
           />
         </section>
       ) : null}
+      {settings.data ? <McpClientForm saved={settings.data.mcp} /> : null}
       <McpConsentDialog
         request={consent}
         busy={busy !== null}

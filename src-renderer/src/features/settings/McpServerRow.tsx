@@ -167,6 +167,7 @@ function McpDetails(props: { id: string; server: McpServerInfo }): JSX.Element {
           <span className="meta"> · process {s.pid}</span>
         ) : null}
         {s.restarts > 0 ? <span className="meta"> · restarted {s.restarts}×</span> : null}
+        {s.protocolVersion ? <span className="meta"> · speaks MCP {s.protocolVersion}</span> : null}
       </p>
       {s.searchPath ? (
         <details className="mcp-path-box">
