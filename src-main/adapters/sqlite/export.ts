@@ -1,7 +1,8 @@
 /**
  * A session as a file: Markdown for people (the conversation as it stands: earlier
  * versions of replaced messages are left out), JSON (`{ session, messages }`, every
- * message, earlier versions included) for programs.
+ * message, earlier versions included) for programs. What the export did not write itself
+ * goes through `markdown-text.ts`: no HTML, no heading of its own, code kept as code.
  */
 import type {
   ContentPart,
@@ -12,6 +13,7 @@ import type {
 } from '../../../src-preload/contract/dto'
 import { newestPath } from '../../core/agent/history-path'
 import type { ExportFormat } from '../../core/service-ports'
+import { codeSpan, inlineText, markdownText } from './markdown-text'
 
 export function exportSessionAs(
   format: ExportFormat,
@@ -44,15 +46,17 @@ function prettyArguments(args: string): { text: string; lang: string } {
 
 function toolCall(call: ToolCallRecord): string {
   const { text, lang } = prettyArguments(call.arguments)
-  return `**Tool call** \`${call.name}\` (id \`${call.id}\`)\n\n${fence(text, lang)}`
+  return `**Tool call** ${codeSpan(call.name)} (id ${codeSpan(call.id)})\n\n${fence(text, lang)}`
 }
 
 /** images are named, never inlined */
 function partsNote(parts: ContentPart[] | null): string {
   if (!parts) return ''
   const notes = parts.flatMap((p) => {
-    if (p.type === 'image') return [`_[image: ${p.mimeType}]_`]
-    if (p.type === 'resource_link' || p.type === 'resource') return [`_[${p.type}: ${p.uri}]_`]
+    if (p.type === 'image') return [`_[image: ${inlineText(p.mimeType)}]_`]
+    if (p.type === 'resource_link' || p.type === 'resource')
+      return [`_[${p.type}: ${codeSpan(p.uri)}]_`]
+    if (p.type === 'text') return [`_${inlineText(p.text)}_`]
     return []
   })
   return notes.join('\n')
@@ -63,10 +67,10 @@ function heading(m: StoredMessage): string {
     m.kind === 'summary'
       ? 'Summary'
       : m.role === 'tool'
-        ? `Tool result${m.toolName ? ` · ${m.toolName}` : ''}`
+        ? `Tool result${m.toolName ? ` · ${inlineText(m.toolName)}` : ''}`
         : m.role[0]!.toUpperCase() + m.role.slice(1)
   const tags = [
-    m.role === 'assistant' && m.model ? m.model : '',
+    m.role === 'assistant' && m.model ? inlineText(m.model) : '',
     m.status !== 'complete' ? m.status : '',
     m.failureKind ? `failure: ${m.failureKind}` : '',
   ].filter(Boolean)
@@ -75,16 +79,18 @@ function heading(m: StoredMessage): string {
 
 function messageBlock(m: StoredMessage): string {
   if (m.kind === 'notice')
-    return `> **Notice** (${iso(m.createdAt)}): ${m.content.replace(/\n/g, '\n> ')}`
+    return `> **Notice** (${iso(m.createdAt)}): ${markdownText(m.content).replace(/\n/g, '\n> ')}`
   const out: string[] = [heading(m), `_${iso(m.createdAt)}_`]
   if (m.reasoning) {
-    out.push(`<details>\n<summary>Reasoning</summary>\n\n${m.reasoning}\n\n</details>`)
+    out.push(
+      `<details>\n<summary>Reasoning</summary>\n\n${markdownText(m.reasoning)}\n\n</details>`,
+    )
   }
   if (m.role === 'tool') {
     if (m.toolCallId) out.push(`Result of \`${m.toolCallId}\`:`)
     out.push(fence(m.content))
   } else if (m.content) {
-    out.push(m.content)
+    out.push(markdownText(m.content))
   }
   const note = partsNote(m.parts)
   if (note) out.push(note)
@@ -96,25 +102,25 @@ export function exportMarkdown(session: SessionRecord, stored: StoredMessage[]):
   const messages = newestPath(stored)
   const earlier = stored.length - messages.length
   const meta = [
-    `- Session: \`${session.id}\``,
+    `- Session: ${codeSpan(session.id)}`,
     `- Created: ${iso(session.createdAt)}`,
     `- Updated: ${iso(session.updatedAt)}`,
-    session.provider ? `- Provider: ${session.provider}` : '',
-    session.model ? `- Model: ${session.model}` : '',
-    session.workspace ? `- Workspace: \`${session.workspace}\`` : '',
+    session.provider ? `- Provider: ${inlineText(session.provider)}` : '',
+    session.model ? `- Model: ${inlineText(session.model)}` : '',
+    session.workspace ? `- Workspace: ${codeSpan(session.workspace)}` : '',
     `- Tokens: ${session.usage.inputTokens} in, ${session.usage.outputTokens} out`,
     `- Messages: ${messages.length}`,
     earlier > 0 ? `- Earlier versions left out: ${earlier} messages` : '',
   ].filter(Boolean)
-  const parts = [`# ${session.title || 'Untitled session'}`, meta.join('\n')]
+  const parts = [`# ${inlineText(session.title) || 'Untitled session'}`, meta.join('\n')]
   if (session.systemPrompt) {
     parts.push(
-      `<details>\n<summary>System prompt</summary>\n\n${session.systemPrompt}\n\n</details>`,
+      `<details>\n<summary>System prompt</summary>\n\n${markdownText(session.systemPrompt)}\n\n</details>`,
     )
   }
   if (session.todos.length > 0) {
     const item = (t: TodoItem): string =>
-      `- [${t.status === 'completed' ? 'x' : ' '}] ${t.content}${t.status === 'in_progress' ? ' _(in progress)_' : ''}`
+      `- [${t.status === 'completed' ? 'x' : ' '}] ${inlineText(t.content)}${t.status === 'in_progress' ? ' _(in progress)_' : ''}`
     parts.push(`**Todo**\n\n${session.todos.map(item).join('\n')}`)
   }
   parts.push('---')
