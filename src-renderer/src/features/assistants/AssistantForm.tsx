@@ -107,48 +107,7 @@ function FormBody(
         noValidate
       >
         <h3>{title}</h3>
-        <TextField
-          label="Name"
-          id={fieldId('name')}
-          error={errors.name}
-          value={form.name}
-          onValue={(name) => set({ name })}
-          autoComplete="off"
-        />
-        <TextField
-          label="Description"
-          id={fieldId('description')}
-          error={errors.description}
-          hint="Optional: what it is for, shown in the list."
-          value={form.description}
-          onValue={(description) => set({ description })}
-          autoComplete="off"
-        />
-        <label className="check-option">
-          <input
-            type="checkbox"
-            checked={!form.ownPrompt}
-            onChange={(e) => set({ ownPrompt: !e.target.checked })}
-          />
-          Use the system prompt from the settings
-        </label>
-        {form.ownPrompt ? (
-          <Field
-            label="System prompt"
-            id={fieldId('systemPrompt')}
-            error={errors.systemPrompt}
-            hint="Sent before every conversation of this assistant. Empty: no system prompt."
-          >
-            {(ids) => (
-              <textarea
-                {...ids}
-                rows={6}
-                value={form.systemPrompt}
-                onChange={(e) => set({ systemPrompt: e.target.value })}
-              />
-            )}
-          </Field>
-        ) : null}
+        <AboutFields form={form} errors={errors} onChange={set} />
         <ModelFields form={form} errors={errors} settings={settings} onChange={set} />
         <ToolsChoice
           tools={form.tools}
@@ -174,5 +133,60 @@ function FormBody(
       </form>
       <ToolPreview draft={previewDraft(form, checked.draft)} />
     </div>
+  )
+}
+
+/** its name, what it is for, and its own system prompt or the settings' */
+function AboutFields(props: {
+  form: AssistantFormState
+  errors: FormErrors
+  onChange(patch: Partial<AssistantFormState>): void
+}): JSX.Element {
+  const { form, errors, onChange: set } = props
+  return (
+    <>
+      <TextField
+        label="Name"
+        id={fieldId('name')}
+        error={errors.name}
+        value={form.name}
+        onValue={(name) => set({ name })}
+        autoComplete="off"
+      />
+      <TextField
+        label="Description"
+        id={fieldId('description')}
+        error={errors.description}
+        hint="Optional: what it is for, shown in the list."
+        value={form.description}
+        onValue={(description) => set({ description })}
+        autoComplete="off"
+      />
+      <label className="check-option">
+        <input
+          type="checkbox"
+          checked={!form.ownPrompt}
+          onChange={(e) => set({ ownPrompt: !e.target.checked })}
+        />
+        Use the system prompt from the settings
+      </label>
+      {form.ownPrompt ? (
+        <Field
+          label="System prompt"
+          id={fieldId('systemPrompt')}
+          error={errors.systemPrompt}
+          hint="Sent before every conversation of this assistant. Empty: no system prompt."
+        >
+          {(ids) => (
+            <textarea
+              {...ids}
+              rows={6}
+              value={form.systemPrompt}
+              onChange={(e) => set({ systemPrompt: e.target.value })}
+            />
+          )}
+        </Field>
+      ) : null}
+    </>
   )
 }

@@ -2,7 +2,7 @@
  * Assistants (`#/settings/assistants`): the list, a new one, editing one (with the tools
  * the model will see), duplicating, exporting, importing a file, deleting one.
  */
-import { useState, type JSX } from 'react'
+import { useState, type JSX, type RefObject } from 'react'
 import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
@@ -71,33 +71,12 @@ function Assistants(props: { list: List; settings: SettingsView }): JSX.Element 
         An assistant is a set-up a chat runs with: its prompt, model, the tools the model may use
         and how they run. Pick one in a new chat, or in a chat’s header.
       </p>
-      <div className="form-actions assistants-actions">
-        <button
-          ref={newButton}
-          type="button"
-          className="primary"
-          onClick={() => setMode({ kind: 'new' })}
-        >
-          New assistant
-        </button>
-        <label className="button file-button">
-          Import…
-          <input
-            type="file"
-            accept=".json,application/json"
-            aria-label="Import an assistant from a file"
-            className="visually-hidden"
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              e.target.value = ''
-              if (file) void actions.importFile(file)
-            }}
-          />
-        </label>
-        <span role="status" className="meta">
-          {notice?.kind === 'done' ? notice.text : ''}
-        </span>
-      </div>
+      <ListActions
+        newButton={newButton}
+        onNew={() => setMode({ kind: 'new' })}
+        onImport={(file) => void actions.importFile(file)}
+        done={notice?.kind === 'done' ? notice.text : ''}
+      />
       {notice?.kind === 'error' ? (
         <p role="alert" className="error">
           {notice.text}
@@ -141,6 +120,39 @@ function Assistants(props: { list: List; settings: SettingsView }): JSX.Element 
           if (actions.pendingPolicy) void actions.usePolicy(actions.pendingPolicy)
         }}
       />
+    </div>
+  )
+}
+
+/** New assistant, Import… (a file), and what the last action did */
+function ListActions(props: {
+  newButton: RefObject<HTMLButtonElement | null>
+  onNew(): void
+  onImport(file: File): void
+  done: string
+}): JSX.Element {
+  return (
+    <div className="form-actions assistants-actions">
+      <button ref={props.newButton} type="button" className="primary" onClick={props.onNew}>
+        New assistant
+      </button>
+      <label className="button file-button">
+        Import…
+        <input
+          type="file"
+          accept=".json,application/json"
+          aria-label="Import an assistant from a file"
+          className="visually-hidden"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) props.onImport(file)
+          }}
+        />
+      </label>
+      <span role="status" className="meta">
+        {props.done}
+      </span>
     </div>
   )
 }

@@ -21,6 +21,7 @@ import {
   elicitationFields,
   initialValues,
   type ElicitAnswer,
+  type ElicitContent,
   type ElicitRaw,
 } from '../../../../src-preload/contract/elicitation'
 import type { ElicitationRequestEvent } from '../../../../src-preload/contract/events'
@@ -49,18 +50,9 @@ export function ElicitationDialog(): JSX.Element {
   const request: ElicitationRequestEvent | null = approvals === 0 ? (waiting[0] ?? null) : null
   const content = useRef<HTMLDivElement>(null)
   const deliberate = useDeliberateKeys(content, request?.requestId ?? null)
-  const read = useMemo(
-    () => (request?.mode === 'form' ? elicitationFields(request.requestedSchema) : null),
-    [request?.requestId],
-  )
-  const fields = read?.ok ? read.fields : []
-  const [values, setValues] = useState<ElicitRaw>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [refused, setRefused] = useState<string | null>(null)
 
   useEffect(() => {
-    setValues(initialValues(fields))
-    setErrors({})
     setRefused(null)
     if (request) requestAnimationFrame(() => content.current?.focus())
   }, [request?.requestId])
@@ -69,20 +61,6 @@ export function ElicitationDialog(): JSX.Element {
     if (!request) return
     const why = await answerElicitation(request.requestId, answer)
     setRefused(why)
-  }
-
-  const submit = (e: FormEvent): void => {
-    e.preventDefault()
-    if (!request) return
-    const checked = checkElicitation(fields, values)
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      const first = fields.find((f) => checked.errors[f.name])
-      if (first) document.getElementById(`elicit-${first.name}`)?.focus()
-      return
-    }
-    setErrors({})
-    void send({ action: 'accept', content: checked.content })
   }
 
   const button =
@@ -96,9 +74,13 @@ export function ElicitationDialog(): JSX.Element {
       } else void send({ action })
     }
 
-  const actions = (turnId: string, requestId: string, primary: ReactNode): JSX.Element => (
+  const actions = (primary: ReactNode): JSX.Element => (
     <div className="dialog-actions">
-      <StopTurnButton key={requestId} turnId={turnId} deliberate={deliberate} />
+      <StopTurnButton
+        key={request?.requestId}
+        turnId={request?.turnId ?? ''}
+        deliberate={deliberate}
+      />
       <button type="button" onClick={button('cancel')}>
         Cancel
       </button>
@@ -130,53 +112,98 @@ export function ElicitationDialog(): JSX.Element {
             </p>
           ) : null}
           {request.mode === 'url' ? (
-            <>
-              <p className="label">The server wants this address opened in your browser</p>
-              <pre className="elicit-url" aria-label="Address" tabIndex={0}>
-                {request.url}
-              </pre>
-              {openable(request.url) ? null : (
-                <p className="field-error">This is not a web address; it cannot be opened.</p>
-              )}
-              {actions(
-                request.turnId,
-                request.requestId,
-                openable(request.url) ? (
-                  <button type="button" className="primary" onClick={button('open')}>
-                    Open in browser
-                  </button>
-                ) : null,
-              )}
-            </>
+            <UrlQuestion url={request.url} onOpen={button('open')} actions={actions} />
           ) : (
-            <form noValidate onSubmit={submit} aria-label="Answer">
-              {read && !read.ok ? (
-                <p className="field-error">This form cannot be shown: {read.error}.</p>
-              ) : (
-                <ElicitationFields
-                  fields={fields}
-                  values={values}
-                  errors={errors}
-                  idPrefix="elicit"
-                  onChange={(name, v) => {
-                    setValues((old) => ({ ...old, [name]: v }))
-                    setErrors(({ [name]: _, ...rest }) => rest)
-                  }}
-                />
-              )}
-              {actions(
-                request.turnId,
-                request.requestId,
-                read?.ok ? (
-                  <button type="submit" className="primary">
-                    Submit
-                  </button>
-                ) : null,
-              )}
-            </form>
+            <FormQuestion
+              key={request.requestId}
+              request={request}
+              onAnswer={(content) => void send({ action: 'accept', content })}
+              actions={actions}
+            />
           )}
         </>
       ) : null}
     </AskDialog>
+  )
+}
+
+/** URL mode: the address, opened in the browser only if the user chooses to */
+function UrlQuestion(props: {
+  url: string | undefined
+  onOpen(e: { currentTarget: EventTarget; detail: number }): void
+  actions(primary: ReactNode): JSX.Element
+}): JSX.Element {
+  const { url } = props
+  return (
+    <>
+      <p className="label">The server wants this address opened in your browser</p>
+      <pre className="elicit-url" aria-label="Address" tabIndex={0}>
+        {url}
+      </pre>
+      {openable(url) ? null : (
+        <p className="field-error">This is not a web address; it cannot be opened.</p>
+      )}
+      {props.actions(
+        openable(url) ? (
+          <button type="button" className="primary" onClick={props.onOpen}>
+            Open in browser
+          </button>
+        ) : null,
+      )}
+    </>
+  )
+}
+
+/**
+ * Form mode: the fields of the server's schema, defaults filled in; Submit checks each field
+ * and shows what is wrong beside it (the first wrong field takes the focus).
+ */
+function FormQuestion(props: {
+  request: ElicitationRequestEvent
+  onAnswer(content: ElicitContent): void
+  actions(primary: ReactNode): JSX.Element
+}): JSX.Element {
+  const read = useMemo(() => elicitationFields(props.request.requestedSchema), [props.request])
+  const fields = read.ok ? read.fields : []
+  const [values, setValues] = useState<ElicitRaw>(() => initialValues(fields))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  const submit = (e: FormEvent): void => {
+    e.preventDefault()
+    const checked = checkElicitation(fields, values)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      const first = fields.find((f) => checked.errors[f.name])
+      if (first) document.getElementById(`elicit-${first.name}`)?.focus()
+      return
+    }
+    setErrors({})
+    props.onAnswer(checked.content)
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Answer">
+      {!read.ok ? (
+        <p className="field-error">This form cannot be shown: {read.error}.</p>
+      ) : (
+        <ElicitationFields
+          fields={fields}
+          values={values}
+          errors={errors}
+          idPrefix="elicit"
+          onChange={(name, v) => {
+            setValues((old) => ({ ...old, [name]: v }))
+            setErrors(({ [name]: _, ...rest }) => rest)
+          }}
+        />
+      )}
+      {props.actions(
+        read.ok ? (
+          <button type="submit" className="primary">
+            Submit
+          </button>
+        ) : null,
+      )}
+    </form>
   )
 }

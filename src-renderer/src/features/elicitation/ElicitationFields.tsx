@@ -38,7 +38,35 @@ function hintOf(f: ElicitField): string {
 }
 
 function Field(props: FieldProps): JSX.Element {
-  const { field: f, value, error, onChange, idPrefix } = props
+  const { field: f, value, onChange } = props
+  const parts = fieldParts(props)
+  const { id, label, notes } = parts
+  if (f.kind === 'boolean') {
+    return (
+      <div className="elicit-field elicit-check">
+        <input
+          type="checkbox"
+          {...parts.common}
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+        {notes}
+      </div>
+    )
+  }
+  if (f.kind === 'multi') return <MultiField {...props} parts={parts} />
+  return (
+    <div className="elicit-field field">
+      <label htmlFor={id}>{label}</label>
+      <Control field={f} value={value} onChange={onChange} common={parts.common} />
+      {notes}
+    </div>
+  )
+}
+
+/** what every kind of field shows: its id, label, hint and error, and their wiring */
+function fieldParts({ field: f, error, idPrefix }: FieldProps) {
   const id = `${idPrefix}-${f.name}`
   const hint = hintOf(f)
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
@@ -68,52 +96,51 @@ function Field(props: FieldProps): JSX.Element {
       ) : null}
     </>
   )
-  if (f.kind === 'boolean') {
-    return (
-      <div className="elicit-field elicit-check">
-        <input
-          type="checkbox"
-          {...common}
-          checked={value === true}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id}>{label}</label>
-        {notes}
-      </div>
-    )
-  }
-  if (f.kind === 'multi') {
-    const picked = Array.isArray(value) ? value : []
-    return (
-      <fieldset className="elicit-field elicit-multi" aria-describedby={described || undefined}>
-        <legend>{label}</legend>
-        {f.options.map((o) => (
-          <label key={o.value} className="elicit-option">
-            <input
-              type="checkbox"
-              checked={picked.includes(o.value)}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked
-                    ? f.options
-                        .map((x) => x.value)
-                        .filter((v) => v === o.value || picked.includes(v))
-                    : picked.filter((v) => v !== o.value),
-                )
-              }
-            />
-            {o.label}
-          </label>
-        ))}
-        {notes}
-      </fieldset>
-    )
-  }
-  const text = typeof value === 'string' ? value : ''
-  let control: JSX.Element
+  return { id, described, common, label, notes }
+}
+
+type FieldParts = ReturnType<typeof fieldParts>
+
+/** a multiple choice: one checkbox per option, the picked ones kept in the options' order */
+function MultiField(props: FieldProps & { parts: FieldParts }): JSX.Element {
+  const { field: f, value, onChange, parts } = props
+  const picked = Array.isArray(value) ? value : []
+  return (
+    <fieldset className="elicit-field elicit-multi" aria-describedby={parts.described || undefined}>
+      <legend>{parts.label}</legend>
+      {f.options.map((o) => (
+        <label key={o.value} className="elicit-option">
+          <input
+            type="checkbox"
+            checked={picked.includes(o.value)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked
+                  ? f.options.map((x) => x.value).filter((v) => v === o.value || picked.includes(v))
+                  : picked.filter((v) => v !== o.value),
+              )
+            }
+          />
+          {o.label}
+        </label>
+      ))}
+      {parts.notes}
+    </fieldset>
+  )
+}
+
+/** the control of a field that holds text: a list of choices, a number, or a text input */
+function Control(props: {
+  field: ElicitField
+  value: ElicitRaw[string] | undefined
+  onChange(value: ElicitRaw[string]): void
+  common: FieldParts['common']
+}): JSX.Element {
+  const { field: f, common, onChange } = props
+  const text = typeof props.value === 'string' ? props.value : ''
   if (f.kind === 'choice') {
     const blank = !f.required || f.default === undefined
-    control = (
+    return (
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
         {blank ? <option value="">{f.required ? 'Choose…' : '(none)'}</option> : null}
         {f.options.map((o) => (
@@ -123,8 +150,9 @@ function Field(props: FieldProps): JSX.Element {
         ))}
       </select>
     )
-  } else if (f.kind === 'number' || f.kind === 'integer') {
-    control = (
+  }
+  if (f.kind === 'number' || f.kind === 'integer') {
+    return (
       <input
         type="number"
         {...common}
@@ -135,23 +163,15 @@ function Field(props: FieldProps): JSX.Element {
         onChange={(e) => onChange(e.target.value)}
       />
     )
-  } else {
-    control = (
-      <input
-        type={(f.format && INPUT_TYPE[f.format]) ?? 'text'}
-        {...common}
-        value={text}
-        {...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {})}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    )
   }
   return (
-    <div className="elicit-field field">
-      <label htmlFor={id}>{label}</label>
-      {control}
-      {notes}
-    </div>
+    <input
+      type={(f.format && INPUT_TYPE[f.format]) ?? 'text'}
+      {...common}
+      value={text}
+      {...(f.maxLength !== undefined ? { maxLength: f.maxLength } : {})}
+      onChange={(e) => onChange(e.target.value)}
+    />
   )
 }
 

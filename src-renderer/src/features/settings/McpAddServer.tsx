@@ -101,53 +101,80 @@ export function McpAddServer(props: { onAdded: (names: string[]) => void }): JSX
       </div>
       {mode === 'form' ? <McpServerForm busy={busy} onReview={fromForm} /> : null}
       {mode === 'json' ? (
-        <div className="mcp-json">
-          <Field
-            label="Claude Desktop JSON"
-            error={error}
-            hint='{"mcpServers": {"name": {"command": "…", "args": […]}}}, or {"name": {…}}, or one server object with a name below.'
-          >
-            {(ids) => (
-              <textarea
-                {...ids}
-                rows={8}
-                value={text}
-                spellCheck={false}
-                onChange={(e) => {
-                  setText(e.target.value)
-                  setError(null)
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Name (for a single server object)">
-            {(ids) => (
-              <input {...ids} value={jsonName} onChange={(e) => setJsonName(e.target.value)} />
-            )}
-          </Field>
-          <div className="form-actions">
-            <button type="button" className="primary" disabled={busy} onClick={fromJson}>
-              Review
-            </button>
-          </div>
-        </div>
+        <JsonPaste
+          text={text}
+          setText={(t) => {
+            setText(t)
+            setError(null)
+          }}
+          name={jsonName}
+          setName={setJsonName}
+          error={error}
+          busy={busy}
+          onReview={fromJson}
+        />
       ) : null}
-      {mode === 'claude' ? (
-        <div className="mcp-claude">
-          <p className="meta">
-            Reads Claude Desktop&apos;s configuration file (claude_desktop_config.json) from its
-            usual place and shows its servers for review. Nothing is added until you say so.
-          </p>
-          <button type="button" className="primary" disabled={busy} onClick={fromClaude}>
-            Read Claude Desktop&apos;s servers
-          </button>
-        </div>
-      ) : null}
+      {mode === 'claude' ? <ClaudeImport busy={busy} onRead={fromClaude} /> : null}
       {error && mode !== 'json' ? (
         <p role="alert" className="error">
           {error}
         </p>
       ) : null}
+    </div>
+  )
+}
+
+/** servers pasted as JSON, in the Claude Desktop format or as one server object and a name */
+function JsonPaste(props: {
+  text: string
+  setText(text: string): void
+  name: string
+  setName(name: string): void
+  error: string | null
+  busy: boolean
+  onReview(): void
+}): JSX.Element {
+  return (
+    <div className="mcp-json">
+      <Field
+        label="Claude Desktop JSON"
+        error={props.error}
+        hint='{"mcpServers": {"name": {"command": "…", "args": […]}}}, or {"name": {…}}, or one server object with a name below.'
+      >
+        {(ids) => (
+          <textarea
+            {...ids}
+            rows={8}
+            value={props.text}
+            spellCheck={false}
+            onChange={(e) => props.setText(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Name (for a single server object)">
+        {(ids) => (
+          <input {...ids} value={props.name} onChange={(e) => props.setName(e.target.value)} />
+        )}
+      </Field>
+      <div className="form-actions">
+        <button type="button" className="primary" disabled={props.busy} onClick={props.onReview}>
+          Review
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function ClaudeImport(props: { busy: boolean; onRead(): void }): JSX.Element {
+  return (
+    <div className="mcp-claude">
+      <p className="meta">
+        Reads Claude Desktop&apos;s configuration file (claude_desktop_config.json) from its usual
+        place and shows its servers for review. Nothing is added until you say so.
+      </p>
+      <button type="button" className="primary" disabled={props.busy} onClick={props.onRead}>
+        Read Claude Desktop&apos;s servers
+      </button>
     </div>
   )
 }

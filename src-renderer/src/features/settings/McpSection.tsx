@@ -5,84 +5,23 @@
  * page here (browser mode, the host checks the confirmed fingerprint) or in the desktop
  * app's own dialog, raised by the main process.
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useState, type JSX } from 'react'
-import type { McpCommandLine } from '../../../../src-preload/contract/dto'
-import type { RouteInput } from '../../../../src-preload/contract/routes'
-import { usePlatform } from '../../state/context'
-import { call } from '../../state/queries'
 import { McpAddServer } from './McpAddServer'
 import { McpClientForm } from './McpClientForm'
 import { McpConsentDialog } from './McpConsentDialog'
-import { McpServerRow, type McpRowActions } from './McpServerRow'
+import { McpServerRow } from './McpServerRow'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
 import { useFreshSettings } from '../../ui/forms/use-save-settings'
-import { mcpKey, setServers, useMcpServers, type McpList } from '../../state/mcp-servers'
+import { useMcpServers } from '../../state/mcp-servers'
+import { useMcpServerActions } from './use-mcp-server-actions'
 import './mcp.css'
 import '../../ui/forms/forms.css'
 
 export function McpSection(): JSX.Element {
-  const { bridge, platform } = usePlatform()
-  const client = useQueryClient()
   const list = useMcpServers()
+  const { actions, busy, errors, ...consent } = useMcpServerActions()
   const settings = useFreshSettings()
-  const [busy, setBusy] = useState<string | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [consent, setConsent] = useState<{ name: string; line: McpCommandLine } | null>(null)
-  const [consentError, setConsentError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-
-  const act = async (name: string, work: () => Promise<void>): Promise<boolean> => {
-    setBusy(name)
-    setErrors(({ [name]: _, ...rest }) => rest)
-    try {
-      await work()
-      return true
-    } catch (e) {
-      setErrors((all) => ({ ...all, [name]: (e as Error).message }))
-      return false
-    } finally {
-      setBusy(null)
-    }
-  }
-  const update = (input: RouteInput<'mcp.update'>): Promise<void> =>
-    call(bridge, 'mcp.update', input).then((r) => setServers(client, r.servers))
-
-  const actions: McpRowActions = {
-    setEnabled: (s, on) => {
-      // the desktop app asks in its own dialog; the page asks here and proves it to the host
-      if (on && s.commandLine && platform.kind !== 'desktop') {
-        setConsentError(null)
-        setConsent({ name: s.name, line: s.commandLine })
-        return
-      }
-      void act(s.name, () => update({ name: s.name, enabled: on }))
-    },
-    setTrust: (s, on) => void act(s.name, () => update({ name: s.name, trustAnnotations: on })),
-    restart: (s) =>
-      void act(s.name, async () => {
-        const r = await call(bridge, 'mcp.restart', { name: s.name })
-        const old = client.getQueryData<McpList>(mcpKey)
-        if (old)
-          setServers(
-            client,
-            old.servers.map((x) => (x.name === s.name ? r.server : x)),
-          )
-      }),
-    remove: (s) =>
-      void act(s.name, () =>
-        call(bridge, 'mcp.remove', { name: s.name }).then((r) => setServers(client, r.servers)),
-      ),
-  }
-  const confirm = (): void => {
-    if (!consent) return
-    const { name, line } = consent
-    setBusy(name)
-    update({ name, enabled: true, confirmedFingerprint: line.fingerprint })
-      .then(() => setConsent(null))
-      .catch((e: unknown) => setConsentError((e as Error).message))
-      .finally(() => setBusy(null))
-  }
 
   if (!list.data) return <SettingsLoading query={list} />
   const { servers, fromFile } = list.data
@@ -137,11 +76,11 @@ export function McpSection(): JSX.Element {
       ) : null}
       {settings.data ? <McpClientForm saved={settings.data.mcp} /> : null}
       <McpConsentDialog
-        request={consent}
+        request={consent.consent}
         busy={busy !== null}
-        error={consentError}
-        onConfirm={confirm}
-        onCancel={() => setConsent(null)}
+        error={consent.consentError}
+        onConfirm={consent.confirm}
+        onCancel={consent.cancelConsent}
       />
     </>
   )

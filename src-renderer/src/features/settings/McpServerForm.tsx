@@ -35,81 +35,11 @@ export function McpServerForm(props: {
       >
         {(ids) => <input {...ids} value={v.name} onChange={set('name')} autoComplete="off" />}
       </Field>
-      <fieldset className="radio-group mcp-kind">
-        <legend>Type</legend>
-        <label className="check-option">
-          <input
-            type="radio"
-            name="mcp-kind"
-            checked={v.kind === 'command'}
-            onChange={() => setV({ ...v, kind: 'command' })}
-          />
-          Command (a program started on this computer)
-        </label>
-        <label className="check-option">
-          <input
-            type="radio"
-            name="mcp-kind"
-            checked={v.kind === 'url'}
-            onChange={() => setV({ ...v, kind: 'url' })}
-          />
-          URL (a server reached over HTTP)
-        </label>
-      </fieldset>
+      <KindChoice kind={v.kind} setKind={(kind) => setV({ ...v, kind })} />
       {v.kind === 'command' ? (
-        <>
-          <Field
-            label="Command"
-            error={errors.command ?? null}
-            hint="e.g. npx, uvx or a full path."
-          >
-            {(ids) => (
-              <input {...ids} value={v.command} onChange={set('command')} spellCheck={false} />
-            )}
-          </Field>
-          <Field label="Arguments" hint="One per line, exactly as passed (no quoting needed).">
-            {(ids) => (
-              <textarea
-                {...ids}
-                rows={3}
-                value={v.args}
-                onChange={set('args')}
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <Field
-            label="Environment variables"
-            error={errors.env ?? null}
-            hint="NAME=value, one per line. The server gets only these, PATH and a few basics."
-          >
-            {(ids) => (
-              <textarea {...ids} rows={2} value={v.env} onChange={set('env')} spellCheck={false} />
-            )}
-          </Field>
-          <Field label="Working folder (optional)">
-            {(ids) => <input {...ids} value={v.cwd} onChange={set('cwd')} spellCheck={false} />}
-          </Field>
-        </>
+        <CommandFields values={v} errors={errors} set={set} />
       ) : (
-        <>
-          <Field label="URL" error={errors.url ?? null}>
-            {(ids) => (
-              <input {...ids} type="url" value={v.url} onChange={set('url')} spellCheck={false} />
-            )}
-          </Field>
-          <Field label="Headers" error={errors.headers ?? null} hint="Name: value, one per line.">
-            {(ids) => (
-              <textarea
-                {...ids}
-                rows={2}
-                value={v.headers}
-                onChange={set('headers')}
-                spellCheck={false}
-              />
-            )}
-          </Field>
-        </>
+        <UrlFields values={v} errors={errors} set={set} />
       )}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={props.busy}>
@@ -117,5 +47,93 @@ export function McpServerForm(props: {
         </button>
       </div>
     </form>
+  )
+}
+
+type Setter = (key: keyof McpFormValues) => (e: { target: { value: string } }) => void
+interface FieldsProps {
+  values: McpFormValues
+  errors: McpFormErrors
+  set: Setter
+}
+
+function KindChoice(props: {
+  kind: McpFormValues['kind']
+  setKind(kind: McpFormValues['kind']): void
+}): JSX.Element {
+  return (
+    <fieldset className="radio-group mcp-kind">
+      <legend>Type</legend>
+      <label className="check-option">
+        <input
+          type="radio"
+          name="mcp-kind"
+          checked={props.kind === 'command'}
+          onChange={() => props.setKind('command')}
+        />
+        Command (a program started on this computer)
+      </label>
+      <label className="check-option">
+        <input
+          type="radio"
+          name="mcp-kind"
+          checked={props.kind === 'url'}
+          onChange={() => props.setKind('url')}
+        />
+        URL (a server reached over HTTP)
+      </label>
+    </fieldset>
+  )
+}
+
+/** a program started on this computer: the command, its arguments, environment and folder */
+function CommandFields({ values: v, errors, set }: FieldsProps): JSX.Element {
+  return (
+    <>
+      <Field label="Command" error={errors.command ?? null} hint="e.g. npx, uvx or a full path.">
+        {(ids) => <input {...ids} value={v.command} onChange={set('command')} spellCheck={false} />}
+      </Field>
+      <Field label="Arguments" hint="One per line, exactly as passed (no quoting needed).">
+        {(ids) => (
+          <textarea {...ids} rows={3} value={v.args} onChange={set('args')} spellCheck={false} />
+        )}
+      </Field>
+      <Field
+        label="Environment variables"
+        error={errors.env ?? null}
+        hint="NAME=value, one per line. The server gets only these, PATH and a few basics."
+      >
+        {(ids) => (
+          <textarea {...ids} rows={2} value={v.env} onChange={set('env')} spellCheck={false} />
+        )}
+      </Field>
+      <Field label="Working folder (optional)">
+        {(ids) => <input {...ids} value={v.cwd} onChange={set('cwd')} spellCheck={false} />}
+      </Field>
+    </>
+  )
+}
+
+/** a server reached over HTTP: its address and the headers sent to it */
+function UrlFields({ values: v, errors, set }: FieldsProps): JSX.Element {
+  return (
+    <>
+      <Field label="URL" error={errors.url ?? null}>
+        {(ids) => (
+          <input {...ids} type="url" value={v.url} onChange={set('url')} spellCheck={false} />
+        )}
+      </Field>
+      <Field label="Headers" error={errors.headers ?? null} hint="Name: value, one per line.">
+        {(ids) => (
+          <textarea
+            {...ids}
+            rows={2}
+            value={v.headers}
+            onChange={set('headers')}
+            spellCheck={false}
+          />
+        )}
+      </Field>
+    </>
   )
 }

@@ -26,9 +26,8 @@ export function McpServerRow(props: {
   error: string | null
   actions: McpRowActions
 }): JSX.Element {
-  const { server: s, actions } = props
+  const { server: s } = props
   const [open, setOpen] = useState(false)
-  const [confirmRemove, setConfirmRemove] = useState(false)
   const status = mcpStatus(s)
   const detailsId = useId()
   const trustId = useId()
@@ -70,64 +69,7 @@ export function McpServerRow(props: {
           {props.error}
         </p>
       ) : null}
-      <div className="mcp-controls">
-        {s.state === 'needs-login' && s.enabled ? <McpLoginButton server={s} /> : null}
-        {!props.readOnly ? (
-          <label className="check-option">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={s.enabled}
-              disabled={props.busy}
-              aria-label={`Enabled ${s.name}`}
-              onChange={(e) => actions.setEnabled(s, e.target.checked)}
-            />
-            Enabled
-          </label>
-        ) : null}
-        {!props.readOnly ? (
-          <label className="check-option">
-            <input
-              type="checkbox"
-              checked={s.trustAnnotations}
-              disabled={props.busy}
-              aria-describedby={trustId}
-              aria-label={`Trust annotations of ${s.name}`}
-              onChange={(e) => actions.setTrust(s, e.target.checked)}
-            />
-            Trust annotations
-          </label>
-        ) : null}
-        <button
-          type="button"
-          disabled={!s.enabled || props.busy}
-          aria-label={`Restart ${s.name}`}
-          onClick={() => actions.restart(s)}
-        >
-          Restart
-        </button>
-        {!props.readOnly && !confirmRemove ? (
-          <button
-            type="button"
-            className="danger"
-            aria-label={`Remove ${s.name}`}
-            onClick={() => setConfirmRemove(true)}
-          >
-            Remove
-          </button>
-        ) : null}
-        {confirmRemove ? (
-          <span className="mcp-confirm" role="group" aria-label={`Remove ${s.name}?`}>
-            <span>Remove {s.name}? Its process stops.</span>
-            <button type="button" className="danger" onClick={() => actions.remove(s)}>
-              Remove
-            </button>
-            <button type="button" onClick={() => setConfirmRemove(false)}>
-              Keep
-            </button>
-          </span>
-        ) : null}
-      </div>
+      <ServerControls {...props} trustId={trustId} />
       {!props.readOnly ? (
         <p id={trustId} className="meta mcp-trust-hint">
           Trusting annotations believes the server&apos;s own claims that a tool only reads or is
@@ -137,6 +79,79 @@ export function McpServerRow(props: {
       ) : null}
       {open ? <McpDetails id={detailsId} server={s} /> : null}
     </li>
+  )
+}
+
+/** Log in, on/off, trust, Restart, and Remove after a confirmation (not for a read-only list) */
+function ServerControls(props: {
+  server: McpServerInfo
+  readOnly: boolean
+  busy: boolean
+  actions: McpRowActions
+  /** the hint that says what trusting annotations means */
+  trustId: string
+}): JSX.Element {
+  const { server: s, actions } = props
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  return (
+    <div className="mcp-controls">
+      {s.state === 'needs-login' && s.enabled ? <McpLoginButton server={s} /> : null}
+      {!props.readOnly ? (
+        <label className="check-option">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={s.enabled}
+            disabled={props.busy}
+            aria-label={`Enabled ${s.name}`}
+            onChange={(e) => actions.setEnabled(s, e.target.checked)}
+          />
+          Enabled
+        </label>
+      ) : null}
+      {!props.readOnly ? (
+        <label className="check-option">
+          <input
+            type="checkbox"
+            checked={s.trustAnnotations}
+            disabled={props.busy}
+            aria-describedby={props.trustId}
+            aria-label={`Trust annotations of ${s.name}`}
+            onChange={(e) => actions.setTrust(s, e.target.checked)}
+          />
+          Trust annotations
+        </label>
+      ) : null}
+      <button
+        type="button"
+        disabled={!s.enabled || props.busy}
+        aria-label={`Restart ${s.name}`}
+        onClick={() => actions.restart(s)}
+      >
+        Restart
+      </button>
+      {!props.readOnly && !confirmRemove ? (
+        <button
+          type="button"
+          className="danger"
+          aria-label={`Remove ${s.name}`}
+          onClick={() => setConfirmRemove(true)}
+        >
+          Remove
+        </button>
+      ) : null}
+      {confirmRemove ? (
+        <span className="mcp-confirm" role="group" aria-label={`Remove ${s.name}?`}>
+          <span>Remove {s.name}? Its process stops.</span>
+          <button type="button" className="danger" onClick={() => actions.remove(s)}>
+            Remove
+          </button>
+          <button type="button" onClick={() => setConfirmRemove(false)}>
+            Keep
+          </button>
+        </span>
+      ) : null}
+    </div>
   )
 }
 

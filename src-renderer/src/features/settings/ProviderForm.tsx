@@ -97,6 +97,32 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
         autoComplete="off"
         spellCheck={false}
       />
+      <ModelFields draft={d} errors={errors} set={set} />
+      <ApiKeyField draft={d} editing={editing} preset={props.preset} set={set} />
+      <ConnectionTest
+        baseURL={d.baseURL}
+        apiKey={d.apiKey}
+        providerId={hasKey ? (editing?.id ?? null) : null}
+        urlProblem={httpURLProblem(d.baseURL)}
+        onPick={(m) => set({ defaultModel: m })}
+      />
+      <ServerOptions draft={d} errors={errors} urlProblem={httpURLProblem(d.baseURL)} set={set} />
+      <SaveActions label="Save provider" saver={saver}>
+        <button type="button" onClick={() => props.onDone(null)}>
+          Cancel
+        </button>
+      </SaveActions>
+    </form>
+  )
+}
+
+type Set = (patch: Partial<ProviderDraft>) => void
+
+/** the model a new chat uses with this provider, and the one that writes summaries */
+function ModelFields(props: { draft: ProviderDraft; errors: DraftErrors; set: Set }): JSX.Element {
+  const { draft: d, errors, set } = props
+  return (
+    <>
       <TextField
         label="Default model"
         id="provider-defaultModel"
@@ -117,6 +143,21 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
         autoComplete="off"
         spellCheck={false}
       />
+    </>
+  )
+}
+
+/** the API key: a saved one is kept when this is left empty, or removed on request */
+function ApiKeyField(props: {
+  draft: ProviderDraft
+  editing: ProviderView | null
+  preset: ProviderPreset | undefined
+  set: Set
+}): JSX.Element {
+  const { draft: d, editing, preset, set } = props
+  const hasKey = editing?.apiKey != null && !d.removeKey
+  return (
+    <>
       <TextField
         label="API key"
         hint={
@@ -125,10 +166,10 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
               ? `A key is saved (${editing?.apiKey}). Leave this empty to keep it.`
               : d.removeKey
                 ? 'The saved key will be removed when you save.'
-                : props.preset?.needsKey === false
+                : preset?.needsKey === false
                   ? 'Local servers usually need none.'
                   : 'Stored on this computer only, never shown again.'}
-            {props.preset?.keyHint ? ` Get one at ${props.preset.keyHint}.` : ''}
+            {preset?.keyHint ? ` Get one at ${preset.keyHint}.` : ''}
           </>
         }
         type="password"
@@ -148,19 +189,6 @@ export function ProviderForm(props: ProviderFormProps): JSX.Element {
           {d.removeKey ? 'Keep saved key' : 'Remove key'}
         </button>
       ) : null}
-      <ConnectionTest
-        baseURL={d.baseURL}
-        apiKey={d.apiKey}
-        providerId={hasKey ? (editing?.id ?? null) : null}
-        urlProblem={httpURLProblem(d.baseURL)}
-        onPick={(m) => set({ defaultModel: m })}
-      />
-      <ServerOptions draft={d} errors={errors} urlProblem={httpURLProblem(d.baseURL)} set={set} />
-      <SaveActions label="Save provider" saver={saver}>
-        <button type="button" onClick={() => props.onDone(null)}>
-          Cancel
-        </button>
-      </SaveActions>
-    </form>
+    </>
   )
 }

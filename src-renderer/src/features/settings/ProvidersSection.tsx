@@ -85,63 +85,22 @@ function Providers({ settings }: { settings: SettingsView }): JSX.Element {
         <p>No provider yet. Add one to start chatting.</p>
       ) : (
         <ul className="provider-list" aria-label="Configured providers">
-          {settings.providers.map((p) => {
-            const isDefault = p.id === settings.activeProviderId
-            return (
-              <li key={p.id} className="provider-item" aria-label={p.name}>
-                <div className="provider-main">
-                  <span className="provider-name">{p.name}</span>
-                  {isDefault ? <span className="badge">Default</span> : null}
-                  <span className="meta provider-url">{p.baseURL}</span>
-                  <span className="meta">
-                    {p.defaultModel ? `Model: ${p.defaultModel}` : 'No default model'} ·{' '}
-                    {p.apiKey ? `Key saved (${p.apiKey})` : 'No key'}
-                  </span>
-                </div>
-                {confirming === p.id ? (
-                  <div className="provider-actions" role="group" aria-label={`Remove ${p.name}?`}>
-                    <span>Remove {p.name} and its key?</span>
-                    <button type="button" className="danger" onClick={() => void remove(p)}>
-                      Remove
-                    </button>
-                    <button type="button" onClick={() => setConfirming(null)}>
-                      Keep
-                    </button>
-                  </div>
-                ) : (
-                  <div className="provider-actions">
-                    {!isDefault ? (
-                      <button
-                        type="button"
-                        aria-label={`Make ${p.name} the default`}
-                        onClick={() =>
-                          void saver
-                            .save({ activeProviderId: p.id, activeModel: null })
-                            .then(() => setSavedName(null))
-                        }
-                      >
-                        Make default
-                      </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      aria-label={`Edit ${p.name}`}
-                      onClick={() => setMode({ kind: 'edit', id: p.id })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Remove ${p.name}`}
-                      onClick={() => setConfirming(p.id)}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                )}
-              </li>
-            )
-          })}
+          {settings.providers.map((p) => (
+            <ProviderItem
+              key={p.id}
+              provider={p}
+              isDefault={p.id === settings.activeProviderId}
+              confirming={confirming === p.id}
+              confirm={(yes) => setConfirming(yes ? p.id : null)}
+              remove={() => void remove(p)}
+              makeDefault={() =>
+                void saver
+                  .save({ activeProviderId: p.id, activeModel: null })
+                  .then(() => setSavedName(null))
+              }
+              edit={() => setMode({ kind: 'edit', id: p.id })}
+            />
+          ))}
         </ul>
       )}
       <div className="form-actions">
@@ -163,5 +122,61 @@ function Providers({ settings }: { settings: SettingsView }): JSX.Element {
         <DefaultModelForm key={active.id} provider={active} activeModel={settings.activeModel} />
       ) : null}
     </div>
+  )
+}
+
+/** One configured provider: its address, model and key; make it the default, edit, remove. */
+function ProviderItem(props: {
+  provider: ProviderView
+  isDefault: boolean
+  /** the removal waits for a confirmation */
+  confirming: boolean
+  confirm(yes: boolean): void
+  remove(): void
+  makeDefault(): void
+  edit(): void
+}): JSX.Element {
+  const { provider: p, isDefault } = props
+  return (
+    <li className="provider-item" aria-label={p.name}>
+      <div className="provider-main">
+        <span className="provider-name">{p.name}</span>
+        {isDefault ? <span className="badge">Default</span> : null}
+        <span className="meta provider-url">{p.baseURL}</span>
+        <span className="meta">
+          {p.defaultModel ? `Model: ${p.defaultModel}` : 'No default model'} ·{' '}
+          {p.apiKey ? `Key saved (${p.apiKey})` : 'No key'}
+        </span>
+      </div>
+      {props.confirming ? (
+        <div className="provider-actions" role="group" aria-label={`Remove ${p.name}?`}>
+          <span>Remove {p.name} and its key?</span>
+          <button type="button" className="danger" onClick={props.remove}>
+            Remove
+          </button>
+          <button type="button" onClick={() => props.confirm(false)}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <div className="provider-actions">
+          {!isDefault ? (
+            <button
+              type="button"
+              aria-label={`Make ${p.name} the default`}
+              onClick={props.makeDefault}
+            >
+              Make default
+            </button>
+          ) : null}
+          <button type="button" aria-label={`Edit ${p.name}`} onClick={props.edit}>
+            Edit
+          </button>
+          <button type="button" aria-label={`Remove ${p.name}`} onClick={() => props.confirm(true)}>
+            Remove
+          </button>
+        </div>
+      )}
+    </li>
   )
 }

@@ -55,30 +55,8 @@ function describe(info: ServerInfoView, model: string): string {
 }
 
 export function ServerOptions(props: ServerOptionsProps): JSX.Element | null {
-  const { bridge } = usePlatform()
-  const { draft: d, errors, set } = props
-  const baseURL = useSettled(d.baseURL.trim(), 600)
-  const model = useSettled(d.defaultModel.trim(), 600)
-  const maxContext = /^\d+$/.test(d.ollamaMaxContext.trim())
-    ? Number(d.ollamaMaxContext.trim())
-    : undefined
-  const asked = !props.urlProblem && baseURL !== ''
-  const info = useQuery({
-    queryKey: ['providers.info', baseURL, model, d.ollamaNativeApi, maxContext],
-    queryFn: () =>
-      call(bridge, 'providers.info', {
-        baseURL,
-        fresh: true,
-        ...(model ? { model } : {}),
-        ollamaNativeApi: d.ollamaNativeApi,
-        ...(maxContext !== undefined && maxContext >= 256 ? { ollamaMaxContext: maxContext } : {}),
-      }),
-    enabled: asked,
-    // the options stay while the server is asked again (a box ticked, a model typed)
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-    retry: false,
-  })
+  const { draft: d, set } = props
+  const { asked, info, model } = useServerInfo(d, props.urlProblem)
   if (!asked) return null
   const data = info.data
   const ollama = data?.kind === 'ollama'
@@ -96,48 +74,7 @@ export function ServerOptions(props: ServerOptionsProps): JSX.Element | null {
               : ''}
         {data?.problems.length ? ` ${data.problems.join(' ')}` : ''}
       </p>
-      {ollama ? (
-        <>
-          <label className="check-option">
-            <input
-              type="checkbox"
-              checked={d.ollamaNativeApi}
-              aria-describedby="provider-ollamaNativeApi-hint"
-              onChange={(e) => set({ ollamaNativeApi: e.target.checked })}
-            />
-            Use Ollama&apos;s native API
-          </label>
-          <span id="provider-ollamaNativeApi-hint" className="meta">
-            Lets Cairn set the model&apos;s context window, how long it stays loaded and its
-            thinking. Off: Ollama&apos;s OpenAI-compatible endpoint, with the window Ollama loads
-            the model with.
-          </span>
-          {d.ollamaNativeApi ? (
-            <>
-              <TextField
-                label="Largest context window (tokens)"
-                id="provider-ollamaMaxContext"
-                error={errors.ollamaMaxContext}
-                hint="Cairn asks for the model's trained context, up to this (default 32 768). A larger window needs more memory."
-                inputMode="numeric"
-                value={d.ollamaMaxContext}
-                placeholder="32768"
-                onValue={(ollamaMaxContext) => set({ ollamaMaxContext })}
-              />
-              <TextField
-                label="Keep the model loaded for"
-                id="provider-keepAlive"
-                error={errors.keepAlive}
-                hint="Such as 30s, 5m or 1h; -1 keeps it loaded. Empty: Ollama's default."
-                value={d.keepAlive}
-                placeholder="5m"
-                onValue={(keepAlive) => set({ keepAlive })}
-                spellCheck={false}
-              />
-            </>
-          ) : null}
-        </>
-      ) : null}
+      {ollama ? <OllamaOptions {...props} /> : null}
       {thinkingSwitch ? (
         <Field
           label="Thinking"
@@ -158,5 +95,81 @@ export function ServerOptions(props: ServerOptionsProps): JSX.Element | null {
         </Field>
       ) : null}
     </fieldset>
+  )
+}
+
+/**
+ * What the server at the draft's base URL says about itself and the default model, asked
+ * once both have stopped changing (not while the URL is wrong).
+ */
+function useServerInfo(d: ProviderDraft, urlProblem: string | null) {
+  const { bridge } = usePlatform()
+  const baseURL = useSettled(d.baseURL.trim(), 600)
+  const model = useSettled(d.defaultModel.trim(), 600)
+  const maxContext = /^\d+$/.test(d.ollamaMaxContext.trim())
+    ? Number(d.ollamaMaxContext.trim())
+    : undefined
+  const asked = !urlProblem && baseURL !== ''
+  const info = useQuery({
+    queryKey: ['providers.info', baseURL, model, d.ollamaNativeApi, maxContext],
+    queryFn: () =>
+      call(bridge, 'providers.info', {
+        baseURL,
+        fresh: true,
+        ...(model ? { model } : {}),
+        ollamaNativeApi: d.ollamaNativeApi,
+        ...(maxContext !== undefined && maxContext >= 256 ? { ollamaMaxContext: maxContext } : {}),
+      }),
+    enabled: asked,
+    // the options stay while the server is asked again (a box ticked, a model typed)
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  })
+  return { asked, info, model }
+}
+
+/** Ollama's native API, and with it the largest context window and how long a model stays loaded */
+function OllamaOptions({ draft: d, errors, set }: ServerOptionsProps): JSX.Element {
+  return (
+    <>
+      <label className="check-option">
+        <input
+          type="checkbox"
+          checked={d.ollamaNativeApi}
+          aria-describedby="provider-ollamaNativeApi-hint"
+          onChange={(e) => set({ ollamaNativeApi: e.target.checked })}
+        />
+        Use Ollama&apos;s native API
+      </label>
+      <span id="provider-ollamaNativeApi-hint" className="meta">
+        Lets Cairn set the model&apos;s context window, how long it stays loaded and its thinking.
+        Off: Ollama&apos;s OpenAI-compatible endpoint, with the window Ollama loads the model with.
+      </span>
+      {d.ollamaNativeApi ? (
+        <>
+          <TextField
+            label="Largest context window (tokens)"
+            id="provider-ollamaMaxContext"
+            error={errors.ollamaMaxContext}
+            hint="Cairn asks for the model's trained context, up to this (default 32 768). A larger window needs more memory."
+            inputMode="numeric"
+            value={d.ollamaMaxContext}
+            placeholder="32768"
+            onValue={(ollamaMaxContext) => set({ ollamaMaxContext })}
+          />
+          <TextField
+            label="Keep the model loaded for"
+            id="provider-keepAlive"
+            error={errors.keepAlive}
+            hint="Such as 30s, 5m or 1h; -1 keeps it loaded. Empty: Ollama's default."
+            value={d.keepAlive}
+            placeholder="5m"
+            onValue={(keepAlive) => set({ keepAlive })}
+            spellCheck={false}
+          />
+        </>
+      ) : null}
+    </>
   )
 }
