@@ -22,8 +22,10 @@ export async function callModel(
   const { clock } = ctx.deps
   const { request, diagnostics } = await buildRequest(ctx, tools, round)
   const retries: RetryInfo[] = []
+  // the request file exists before the request goes out: after a crash, the call in
+  // flight is in the log (turn-log.ts)
+  const log = await beginLog(ctx, request, round, diagnostics)
   const started = clock.now()
-  const log = beginLog(ctx, request, round, diagnostics)
   try {
     const result = await streamAnswer(ctx, request, retries)
     calibrate(ctx, request, result)
@@ -166,14 +168,12 @@ function noticeContextFit(ctx: TurnState, d: RequestViewDiagnostics['trimmed']):
 const retriesForLog = (retries: RetryInfo[]) =>
   retries.map((r) => ({ attempt: r.attempt, reason: r.reason, delayMs: r.delayMs }))
 
-type LogStart = Promise<TurnLogHandle | null>
-
 function beginLog(
   ctx: TurnState,
   request: ChatRequest,
   round: number,
   diagnostics: RequestViewDiagnostics,
-): LogStart {
+): Promise<TurnLogHandle | null> {
   const { logger, llm } = ctx.deps
   if (!logger) return Promise.resolve(null)
   return logger
@@ -193,9 +193,8 @@ function beginLog(
     .catch(() => null) // a turn log is never worth failing a turn for
 }
 
-async function finishLog(log: LogStart, response: LogResponse): Promise<void> {
+async function finishLog(handle: TurnLogHandle | null, response: LogResponse): Promise<void> {
   try {
-    const handle = await log
     await handle?.finish(response)
   } catch {
     // logged by the logger's own error handler; never fails the turn
