@@ -110,11 +110,17 @@ const OWN_FILE =
 const OWN_DIRS = new Set(['logs'])
 
 /**
+ * Cairn's own lock files (`settings.json.lock`, …): made private, but a readable one is no
+ * news (an older Cairn made them so, and another process may hold one right now).
+ */
+const LOCK_FILE = /\.lock$/
+
+/**
  * Creates the data directory (mode 700) and narrows what Cairn keeps in it when others could
  * read or write it: folders to 700, files to 600 (symbolic links are left alone, never
- * followed). Returns the paths it changed. POSIX only: on Windows, files under `%APPDATA%`
- * inherit the user profile's access list, which already excludes other users; nothing is
- * changed there.
+ * followed). Returns the paths it changed, lock files left out. POSIX only: on Windows, files
+ * under `%APPDATA%` inherit the user profile's access list, which already excludes other
+ * users; nothing is changed there.
  */
 export function securePrivateDataDir(dataDir: string): string[] {
   const root = path.resolve(dataDir)
@@ -126,7 +132,7 @@ export function securePrivateDataDir(dataDir: string): string[] {
     if ((stat.mode & 0o077) === 0) return
     try {
       fs.chmodSync(p, (stat.mode & 0o700) | (want & 0o700))
-      fixed.push(p)
+      if (!LOCK_FILE.test(p)) fixed.push(p)
     } catch {
       // not ours (another user's file in a shared folder): nothing we can do
     }

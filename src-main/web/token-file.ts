@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PRIVATE_DIR_MODE } from '../adapters/data-dir'
 import { writeFileAtomicSync } from '../adapters/atomic-file'
 import { randomSecret } from './auth'
 
@@ -60,7 +61,7 @@ export function loadWebToken(
     }
     return { token: existing, session: sessionFromToken(existing), created: false }
   }
-  fs.mkdirSync(dataDir, { recursive: true })
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const token = randomSecret()
   writeFileAtomicSync(file, `${token}\n`, { mode: FILE_MODE })
   return { token, session: sessionFromToken(token), created: true }

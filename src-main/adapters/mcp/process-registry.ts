@@ -15,6 +15,7 @@ import { hostname } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomicSync } from '../atomic-file'
+import { PRIVATE_DIR_MODE } from '../data-dir'
 import { withFileLockSync } from '../settings/file-lock'
 import {
   groupMembers,
@@ -185,7 +186,7 @@ export class ProcessRegistry {
 
   private update(fn: (entries: RegistryEntry[]) => RegistryEntry[]): void {
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true })
+      fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: PRIVATE_DIR_MODE })
       withFileLockSync(this.lockPath, () => {
         const next = fn(this.read())
         writeFileAtomicSync(this.file, `${JSON.stringify(next, null, 2)}\n`)

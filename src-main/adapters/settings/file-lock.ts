@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { hostname } from 'node:os'
+import { PRIVATE_FILE_MODE } from '../data-dir'
 
 export interface FileLockOptions {
   /** a lock older than this is taken over (default 10 s) */
@@ -84,7 +85,8 @@ function tryAcquire(lockPath: string, staleMs: number): Attempt {
   const token = randomUUID()
   const info: LockInfo = { pid: process.pid, host: hostname(), time: Date.now(), token }
   try {
-    const fd = fs.openSync(lockPath, 'wx')
+    // private from the start, like everything in the data directory
+    const fd = fs.openSync(lockPath, 'wx', PRIVATE_FILE_MODE)
     try {
       fs.writeSync(fd, JSON.stringify(info))
     } finally {

@@ -7,7 +7,7 @@
  * (other keys are kept). `mcpAuth` holds a remote MCP server's OAuth tokens and client.
  */
 import fs from 'node:fs'
-import { dataPaths } from '../data-dir'
+import { dataPaths, PRIVATE_DIR_MODE } from '../data-dir'
 import { copyAside, writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync, type FileLockOptions } from './file-lock'
 import { z } from 'zod'
@@ -83,7 +83,7 @@ class FileSecretsStore implements SecretsStore {
     this.path = dataPaths(dataDir).secrets
     this.lockPath = `${this.path}.lock`
     this.codec = opts.codec ?? identity
-    fs.mkdirSync(dataPaths(dataDir).root, { recursive: true })
+    fs.mkdirSync(dataPaths(dataDir).root, { recursive: true, mode: PRIVATE_DIR_MODE })
     this.locked(() => {
       if (!fs.existsSync(this.path)) this.write({ apiKeys: {} })
       else this.read()

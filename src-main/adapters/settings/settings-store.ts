@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { dataPaths } from '../data-dir'
+import { dataPaths, PRIVATE_DIR_MODE } from '../data-dir'
 import { copyAside, writeFileAtomic, writeFileAtomicSync } from '../atomic-file'
 import { isLockHeldHere, withFileLock, withFileLockSync, type FileLockOptions } from './file-lock'
 import { repairSettings } from './repair'
@@ -92,7 +92,7 @@ class ConfSettingsStore implements SettingsStore {
   ) {
     this.path = dataPaths(dataDir).settings
     this.lockPath = `${this.path}.lock`
-    fs.mkdirSync(dataPaths(dataDir).root, { recursive: true })
+    fs.mkdirSync(dataPaths(dataDir).root, { recursive: true, mode: PRIVATE_DIR_MODE })
     // a broken file is repaired first, under the lock (electron-store throws on invalid JSON)
     this.conf = this.locked(() => {
       this.readAndRepair()
