@@ -37,14 +37,18 @@ export interface SessionStore {
   createSession(init?: NewSession): SessionRecord
   getSession(id: string): SessionRecord | null
   updateSession(id: string, patch: SessionPatch): SessionRecord
-  /** the whole history, in order */
+  /** the whole history, every branch, in seq order */
   listMessages(sessionId: string): StoredMessage[]
   /**
-   * Appends one finished message: the row, its search index entry, the session's
-   * `updatedAt`, its usage totals (from `message.usage`) and, for the first user
-   * message of an untitled session, its title — all in one transaction.
+   * Appends one finished message after `message.parentSeq` (unset: the end of the open
+   * branch): the row, its search index entry, the session's `updatedAt`, its usage totals
+   * (from `message.usage`), for the first user message of an untitled session its title,
+   * and the open branch (a message after its end extends it; a user message opens its
+   * own) — all in one transaction.
    */
   appendMessage(sessionId: string, message: NewMessage): StoredMessage
+  /** opens the branch that ends at the message `seq` (not a summary) */
+  setLeaf(sessionId: string, seq: number): SessionRecord
   /**
    * Answers every assistant tool call that has no tool result (a crash in the middle of
    * a turn) with a synthetic result, failure kind `interrupted`. Returns what it appended.

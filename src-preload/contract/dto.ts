@@ -61,8 +61,15 @@ export interface TodoItem {
 export interface StoredMessage {
   id: string
   sessionId: string
-  /** 1-based position in the session */
+  /** 1-based position in the session: its number (`cairn sessions show` prints it) */
   seq: number
+  /**
+   * The seq of the message this one follows (null: the first). The history is a tree: an
+   * edited message, another answer or a message sent after an earlier one starts a
+   * branch; nothing stored changes. A summary follows the message it was written after,
+   * but no message follows a summary.
+   */
+  parentSeq: number | null
   turnId: string | null
   kind: MessageKind
   role: Role
@@ -85,9 +92,9 @@ export interface StoredMessage {
   isError: boolean
   usage: Usage | null
   /**
-   * On a user message that replaces an earlier one (regenerate, edit and resend, retry):
-   * the earlier user message's seq. The conversation follows the newest path: everything
-   * from that seq up to this message is an earlier version, kept but not sent to the model.
+   * On a user message that is a new version of an earlier one (edit, retry, and regenerate
+   * before answers had versions of their own): the earlier message's seq. `parentSeq` says
+   * where it goes; this says what it was made from.
    */
   supersedes: number | null
   /** tool messages: how long the tool ran, in ms (null when it did not run) */
@@ -118,7 +125,10 @@ export interface StoredMessage {
 
 export type DecidedBy = 'user' | 'rule' | 'policy'
 
-/** What a writer supplies; the store assigns id, seq and createdAt. */
+/**
+ * What a writer supplies; the store assigns id, seq and createdAt. Without `parentSeq` the
+ * message follows the end of the session's open branch.
+ */
 export type NewMessage = Pick<StoredMessage, 'role' | 'content'> &
   Partial<Omit<StoredMessage, 'id' | 'sessionId' | 'seq' | 'createdAt' | 'role' | 'content'>>
 
@@ -141,12 +151,36 @@ export interface SessionRecord {
   pinned: boolean
   archived: boolean
   messageCount: number
+  /** where the open branch ends (the window shows it, the next message follows it); null: empty */
+  leafSeq: number | null
+  /** where the session came from, when it did not start here; null: it did */
+  origin?: SessionOrigin | null
   /**
    * the assistant the session runs with (its next turn uses it); the session keeps a copy,
    * so it goes on working when the assistant is deleted. Absent: not known to this host.
    */
   assistant?: SessionAssistant | null
 }
+
+/** The apps whose exports Cairn imports (`cairn`: its own JSON export). */
+export type ImportSource = 'chatgpt' | 'claude' | 'cairn'
+
+export type SessionOrigin =
+  /** read from an export file, at `at` (`sourceId`: the conversation's id in it) */
+  | { kind: 'import'; source: ImportSource; sourceId: string; at: number }
+  /**
+   * "Branch into new chat": a copy of another chat's branch up to one of its messages;
+   * `title` is that chat's title then, `messageSeq` the message's number there (null once
+   * that chat is gone)
+   */
+  | {
+      kind: 'branch'
+      sessionId: string
+      messageId: string
+      messageSeq: number | null
+      title: string
+      at: number
+    }
 
 export interface SearchHit {
   sessionId: string

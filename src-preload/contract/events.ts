@@ -39,6 +39,13 @@ export interface TurnStartEvent extends Base {
   type: 'turn_start'
   model: string
   provider: string
+  /**
+   * the seq of the message the turn's first message follows (null: it starts the
+   * session); a turn that answers a message again follows that message
+   */
+  after?: number | null
+  /** the turn answers this user message (its seq) again: it saves no message of its own */
+  answerAgain?: number
 }
 export interface TextDeltaEvent extends Base {
   type: 'text_delta'
@@ -167,6 +174,8 @@ export interface MessageSavedEvent extends Base {
    * would overwrite it.
    */
   messageSeq: number
+  /** the seq of the message it follows (`StoredMessage.parentSeq`) */
+  parentSeq?: number | null
   role: Role
   status: MessageStatus
 }

@@ -70,10 +70,16 @@ export const routeInputs = {
     model: text(500).optional(),
     workspace: text(4096).optional(),
     /**
-     * Regenerate, edit and resend, retry: the id of the session's newest user message
-     * (on the newest path), which this message replaces. The earlier exchange is kept.
+     * Edit, retry: the id of a user message of the session; this message is a new version
+     * of it (a new branch where it was). The earlier version stays, on its branch.
      */
     replaces: id.optional(),
+    /**
+     * The id of the message this one follows (a new branch there when others followed it);
+     * after a message with tool calls, it follows their results. Unset: after the end of
+     * the open branch.
+     */
+    after: id.optional(),
     /** resources attached with `@`: read when the message is sent, stored with it */
     attachments: z.array(resourceRefSchema).max(10).optional(),
     /** a server's prompt (`/server:prompt`): its messages are sent instead of `text` */
@@ -84,6 +90,11 @@ export const routeInputs = {
      */
     assistantId: id.optional(),
   }),
+  /**
+   * Regenerate: another answer to a user message (`messageId`, or an answer to it): a new
+   * branch after it; the earlier answer stays, on its own.
+   */
+  'chat.regenerate': z.strictObject({ sessionId: id, messageId: id, model: text(500).optional() }),
   'chat.stop': z.strictObject({ turnId: id }),
   'chat.attach': z.strictObject({ sessionId: id }),
   'chat.status': z.strictObject({}),
@@ -305,6 +316,7 @@ export const routeInputs = {
 /** What each route answers. */
 export interface RouteOutputs {
   'chat.send': { sessionId: string; turnId: string }
+  'chat.regenerate': { sessionId: string; turnId: string }
   'chat.stop': { stopped: boolean }
   'voice.start': VoiceStatus
   'voice.stop': VoiceStatus

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import { fitToContext } from '../../src-main/core/agent/context-fit'
+import { openBranch } from '../../src-main/core/agent/history-tree'
 import { buildRequestView } from '../../src-main/core/agent/request-view'
 import type { WireMessage } from '../../src-main/core/llm/types'
 import { validateStrict } from '../support/openai-server'
@@ -44,7 +45,7 @@ function toolExchange(msg: (p: MessageInit) => StoredMessage, id: string, result
   ]
 }
 
-describe('the request view of a history with earlier versions', () => {
+describe('the request view of the open branch of a history written with supersedes', () => {
   it('regenerate: leaves out the earlier answer and counts what it left out', () => {
     const msg = messageBuilder()
     const h = [
@@ -54,13 +55,14 @@ describe('the request view of a history with earlier versions', () => {
       msg({ role: 'assistant', content: 'first answer' }),
       msg({ role: 'user', content: 'q1', supersedes: 3 }),
     ]
-    const { messages, diagnostics } = buildRequestView(h, A)
+    const { messages, diagnostics } = buildRequestView(openBranch(h, null), A)
     expect(contents(messages)).toEqual([
       ['user', 'q0'],
       ['assistant', 'a0'],
       ['user', 'q1'],
     ])
-    expect(diagnostics).toEqual({ flattenedToolCalls: 0, omitted: 0, summarized: 0, superseded: 2 })
+    expect(diagnostics).toEqual({ flattenedToolCalls: 0, omitted: 0, summarized: 0 })
+    expect(h.length - openBranch(h, null).length).toBe(2)
   })
 
   it('regenerate twice: only the newest version is sent', () => {
@@ -74,13 +76,14 @@ describe('the request view of a history with earlier versions', () => {
       msg({ role: 'assistant', content: 'v3' }),
       msg({ role: 'user', content: 'next' }),
     ]
-    const { messages, diagnostics } = buildRequestView(h, A)
+    const { messages, diagnostics } = buildRequestView(openBranch(h, null), A)
     expect(contents(messages)).toEqual([
       ['user', 'q'],
       ['assistant', 'v3'],
       ['user', 'next'],
     ])
-    expect(diagnostics.superseded).toBe(4)
+    expect(diagnostics.omitted).toBe(0)
+    expect(h.length - openBranch(h, null).length).toBe(4)
   })
 
   it('edit: the edited text replaces the original, tool calls of the earlier version go with it', () => {
@@ -98,8 +101,9 @@ describe('the request view of a history with earlier versions', () => {
       ...toolExchange(msg, 'call_0', 'new result'),
       msg({ role: 'assistant', content: 'b says…' }),
     ]
-    const { messages, diagnostics } = buildRequestView(h, A)
-    expect(diagnostics.superseded).toBe(6)
+    const { messages, diagnostics } = buildRequestView(openBranch(h, null), A)
+    expect(diagnostics.omitted).toBe(0)
+    expect(h.length - openBranch(h, null).length).toBe(6)
     expect(contents(messages)).toEqual([
       ['user', 'hello'],
       ['assistant', null],
@@ -129,7 +133,7 @@ describe('the request view of a history with earlier versions', () => {
       }),
       msg({ role: 'user', content: 'go', supersedes: 1 }),
     ]
-    const { messages } = buildRequestView(h, A)
+    const { messages } = buildRequestView(openBranch(h, null), A)
     expect(contents(messages)).toEqual([['user', 'go']])
     expect(validateStrict(messages)).toBeNull()
   })
@@ -148,8 +152,8 @@ describe('the request view of a history with earlier versions', () => {
         h.push(msg({ role: 'assistant', content: `answer ${i} again` }))
       }
     }
-    const view = buildRequestView(h, A)
-    expect(view.diagnostics.superseded).toBe(12)
+    const view = buildRequestView(openBranch(h, null), A)
+    expect(h.length - openBranch(h, null).length).toBe(12)
     expect(view.messages.filter((m) => m.role === 'user')).toHaveLength(6)
     expect(
       view.messages.some((m) => String(m['content']).startsWith('r') && m.role === 'tool'),

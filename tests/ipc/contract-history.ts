@@ -1,7 +1,7 @@
 /**
- * The routes about a conversation's versions and its running state, part of the contract
- * suite (run over both transports): `chat.send` with `replaces`, `chat.status`,
- * `sessions.setModel`.
+ * The routes about a conversation's branches and its running state, part of the contract
+ * suite (run over both transports): `chat.send` with `replaces` and `after`,
+ * `chat.regenerate`, `chat.status`, `sessions.setModel`.
  */
 import { expect, it } from 'vitest'
 import type { StoredMessage } from '../../src-preload/contract/dto'
@@ -19,10 +19,19 @@ export function historyRouteTests(ctx: () => HistoryContext): void {
   /** runs one turn to its end; gives its session and the session's messages */
   async function turn(
     text: string,
-    more: { sessionId?: string; replaces?: string } = {},
+    more: { sessionId?: string; replaces?: string; after?: string } = {},
   ): Promise<{ sessionId: string; turnId: string; messages: StoredMessage[] }> {
     const { b, workspace } = ctx()
     const { sessionId, turnId } = unwrap(await b.request('chat.send', { text, workspace, ...more }))
+    return ended(sessionId, turnId)
+  }
+
+  /** waits for the turn's end; gives its session and the session's messages */
+  async function ended(
+    sessionId: string,
+    turnId: string,
+  ): Promise<{ sessionId: string; turnId: string; messages: StoredMessage[] }> {
+    const { b } = ctx()
     await waitForEvent(b, 'agent', (e) => e.turnId === turnId && e.type === 'turn_end')
     const messages = unwrap(await b.request('sessions.get', { id: sessionId })).messages
     return { sessionId, turnId, messages }
@@ -72,20 +81,44 @@ export function historyRouteTests(ctx: () => HistoryContext): void {
     expect(edited.messages.at(-2)).toMatchObject({ supersedes: 3 })
   })
 
-  it('chat.send refuses a replacement that is not the newest user message, saving nothing', async () => {
+  it('chat.send after an earlier message and chat.regenerate start branches the model sees alone', async () => {
+    const { env, b } = ctx()
+    env.server.enqueue(textReply('One.'), textReply('Two.'))
+    const { sessionId } = await turn('first question')
+    const { messages } = await turn('second question', { sessionId })
+    env.server.enqueue(textReply('Another way.'))
+    await turn('go on from One', { sessionId, after: messages[1]!.id })
+    expect(lastRequestTexts()).toEqual(['first question', 'One.', 'go on from One'])
+    env.server.enqueue(textReply('One, again.'))
+    const again = unwrap(
+      await b.request('chat.regenerate', { sessionId, messageId: messages[1]!.id }),
+    )
+    const regenerated = await ended(again.sessionId, again.turnId)
+    expect(lastRequestTexts()).toEqual(['first question'])
+    expect(regenerated.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'One, again.',
+      parentSeq: 1,
+    })
+    expect(unwrap(await b.request('sessions.get', { id: sessionId })).session.leafSeq).toBe(
+      regenerated.messages.at(-1)!.seq,
+    )
+  })
+
+  it('chat.send refuses to start a branch where it cannot, saving nothing', async () => {
     const { env, b } = ctx()
     env.server.enqueue(textReply('One.'), textReply('Two.'))
     const { sessionId } = await turn('first question')
     const { messages } = await turn('second question', { sessionId })
     const requests = env.server.requests.length
-    const refused = async (replaces: string, code: string, message?: RegExp) => {
-      const r = await b.request('chat.send', { sessionId, text: 'again', replaces })
+    const refused = async (more: object, code: string, message?: RegExp) => {
+      const r = await b.request('chat.send', { sessionId, text: 'again', ...more })
       expect(r).toMatchObject({ ok: false, error: { code } })
       if (message && !r.ok) expect(r.error.message).toMatch(message)
     }
-    await refused(messages[0]!.id, 'conflict', /newest user message/)
-    await refused(messages[3]!.id, 'conflict', /not a user message/)
-    await refused('no-such-message', 'not_found', /no-such-message/)
+    await refused({ replaces: messages[3]!.id }, 'conflict', /Only a message you wrote/)
+    await refused({ replaces: 'no-such-message' }, 'not_found', /no-such-message/)
+    await refused({ after: 'no-such-message' }, 'not_found', /no-such-message/)
     const other = await b.request('chat.send', { text: 'x', replaces: messages[2]!.id })
     expect(other).toMatchObject({ ok: false, error: { code: 'bad_request' } })
     const gone = await b.request('chat.send', {
@@ -93,7 +126,9 @@ export function historyRouteTests(ctx: () => HistoryContext): void {
       text: 'x',
       replaces: messages[2]!.id,
     })
-    expect(gone).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(gone).toMatchObject({ ok: false, error: { code: 'no_session' } })
+    const regenerate = await b.request('chat.regenerate', { sessionId, messageId: 'nope' })
+    expect(regenerate).toMatchObject({ ok: false, error: { code: 'not_found' } })
     expect(unwrap(await b.request('sessions.get', { id: sessionId })).messages).toEqual(messages)
     expect(env.server.requests).toHaveLength(requests)
   })

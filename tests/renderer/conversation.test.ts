@@ -18,6 +18,7 @@ function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMes
     id: `id${n}`,
     sessionId: 's',
     seq: n,
+    parentSeq: n > 1 ? n - 1 : null,
     turnId: 't1',
     kind: 'message',
     content: '',

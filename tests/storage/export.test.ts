@@ -73,28 +73,34 @@ describe('export', () => {
     expect(md.indexOf('## 2. Assistant')).toBeLessThan(md.indexOf('## 3. Tool result'))
   })
 
-  it('json: { session, messages }, pretty-printed, complete', () => {
+  it('json: { format, version, session, messages }, pretty-printed, complete', () => {
     const json = store.exportSession(id, 'json')
     expect(json).toContain('\n  "session": {')
     const parsed = JSON.parse(json) as { session: unknown; messages: unknown[] }
-    expect(Object.keys(parsed)).toEqual(['session', 'messages'])
+    expect(Object.keys(parsed)).toEqual(['format', 'version', 'session', 'messages'])
+    expect(parsed).toMatchObject({ format: 'cairn-session', version: 2 })
     expect(parsed.session).toEqual(store.getSession(id))
     expect(parsed.messages).toEqual(store.listMessages(id))
     expect(parsed.messages).toHaveLength(5)
   })
 
-  it('markdown follows the newest path; json keeps the earlier versions and the new fields', () => {
-    // the question (seq 6) was asked, then regenerated (seq 8), then edited (seq 10)
+  it('markdown writes the open branch; json keeps every branch, the tree and the open branch', () => {
+    // the question (seq 6) was asked, then asked again (seq 8), then edited (seq 10)
     store.appendMessage(id, { role: 'user', content: 'Summarize it.' })
     store.appendMessage(id, { role: 'assistant', content: 'Draft one: columns.' })
-    store.appendMessage(id, { role: 'user', content: 'Summarize it.', supersedes: 6 })
+    store.appendMessage(id, { role: 'user', content: 'Summarize it.', supersedes: 6, parentSeq: 5 })
     store.appendMessage(id, {
       role: 'assistant',
       content: 'Draft two: hexagons.',
       reasoning: 'shorter',
       reasoningMs: 420,
     })
-    store.appendMessage(id, { role: 'user', content: 'Summarize it in a word.', supersedes: 8 })
+    store.appendMessage(id, {
+      role: 'user',
+      content: 'Summarize it in a word.',
+      supersedes: 8,
+      parentSeq: 5,
+    })
     store.appendMessage(id, { role: 'assistant', content: 'Basalt.' })
     const md = store.exportSession(id, 'md')
     expect(md).not.toContain('Draft one')
@@ -105,11 +111,19 @@ describe('export', () => {
     expect(md).toContain('Basalt.')
     expect(md).toContain('It is about basalt columns.')
     expect(md).toContain('- Messages: 7')
-    expect(md).toContain('- Earlier versions left out: 4 messages')
+    expect(md).toContain('- Messages on other branches, left out: 4')
     const json = JSON.parse(store.exportSession(id, 'json')) as {
-      messages: { seq: number; supersedes: number | null; reasoningMs: number | null }[]
+      session: { leafSeq: number }
+      messages: {
+        seq: number
+        parentSeq: number | null
+        supersedes: number | null
+        reasoningMs: number | null
+      }[]
     }
     expect(json.messages).toHaveLength(11)
+    expect(json.session.leafSeq).toBe(11)
+    expect(json.messages.map((m) => m.parentSeq)).toEqual([null, 1, 2, 3, 4, 5, 6, 5, 8, 5, 10])
     expect(json.messages.map((m) => m.supersedes)).toEqual([
       ...Array<null>(7).fill(null),
       6,

@@ -74,6 +74,7 @@ describe('messages', () => {
       id: saved.id,
       sessionId: s.id,
       seq: 1,
+      parentSeq: null,
       toolCallId: null,
       toolName: null,
       failureKind: null,
@@ -96,6 +97,7 @@ describe('messages', () => {
       decidedBy: 'user',
     })
     expect(tool).toMatchObject({
+      parentSeq: 1,
       decidedBy: 'user',
       durationMs: null,
       reasoningMs: null,

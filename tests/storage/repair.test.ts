@@ -110,21 +110,26 @@ describe('repairing a session after a crash', () => {
     ])
   })
 
-  it('answers a dangling call that is not at the end too, at the end (history is never rewritten)', () => {
+  it('adds nothing where the conversation went on after an unanswered call (no branch is made for it)', () => {
     store.appendMessage(sessionId, { role: 'assistant', content: '', toolCalls: [call('old')] })
     store.appendMessage(sessionId, { role: 'user', content: 'later message' })
     store.appendMessage(sessionId, { role: 'assistant', content: '', toolCalls: [call('new')] })
     const repaired = store.repairDanglingToolCalls(sessionId)
-    expect(repaired.map((m) => [m.seq, m.toolCallId])).toEqual([
-      [4, 'old'],
-      [5, 'new'],
-    ])
-    expect(
-      store
-        .listMessages(sessionId)
-        .slice(0, 3)
-        .map((m) => m.role),
-    ).toEqual(['assistant', 'user', 'assistant'])
+    // only the call at the end of the branch is answered, after it; the request view leaves
+    // the other out with its call
+    expect(repaired.map((m) => [m.seq, m.parentSeq, m.toolCallId])).toEqual([[4, 3, 'new']])
+    expect(store.getSession(sessionId)?.leafSeq).toBe(4)
+  })
+
+  it('answers a call interrupted on another branch there, and leaves the open branch where it is', () => {
+    store.appendMessage(sessionId, { role: 'user', content: 'q' })
+    store.appendMessage(sessionId, { role: 'assistant', content: '', toolCalls: [call('a')] })
+    // the user went on from the question instead (an edit)
+    store.appendMessage(sessionId, { role: 'user', content: 'q again', parentSeq: null })
+    store.appendMessage(sessionId, { role: 'assistant', content: 'fine' })
+    const repaired = store.repairDanglingToolCalls(sessionId)
+    expect(repaired.map((m) => [m.seq, m.parentSeq, m.toolCallId])).toEqual([[5, 2, 'a']])
+    expect(store.getSession(sessionId)?.leafSeq).toBe(4)
   })
 
   it('ignores notices and summaries, and throws for a missing session', () => {

@@ -41,6 +41,8 @@ describe('sessions', () => {
       pinned: false,
       archived: false,
       messageCount: 0,
+      leafSeq: null,
+      origin: null,
       // none recorded yet: the default one, which new chats start with
       assistant: { id: 'default', name: 'Default' },
     })

@@ -103,8 +103,12 @@ export interface Harness {
       /** answers servers' questions during tool calls (none: declined) */
       elicitor?: Elicitor
       onEvent?: (e: AgentEvent) => void
-      /** the seq of the user message this turn's message replaces */
+      /** the seq of the user message this turn's message is a new version of */
       supersedes?: number
+      /** the seq the turn's message follows (null: it starts the session) */
+      parentSeq?: number | null
+      /** answer the user message with this seq again (no new message; `text` unused) */
+      answerAgain?: number
     },
   ): Promise<{ outcome: TurnOutcome; events: AgentEvent[]; turnId: string }>
   close(): Promise<void>
@@ -159,6 +163,8 @@ export async function createHarness(
           turnId,
           text,
           ...(o.supersedes !== undefined ? { supersedes: o.supersedes } : {}),
+          ...(o.parentSeq !== undefined ? { parentSeq: o.parentSeq } : {}),
+          ...(o.answerAgain !== undefined ? { answerAgain: o.answerAgain } : {}),
           policy: o.policy ?? 'allow-all',
           limits: { ...DEFAULT_LIMITS, ...o.limits },
           systemPrompt: o.systemPrompt ?? null,

@@ -158,6 +158,7 @@ export class MemorySessionRepository implements SessionRepository {
         usage: { inputTokens: 0, outputTokens: 0 },
         pinned: false,
         archived: false,
+        leafSeq: null,
       },
       messages: [],
       assistantId: null,
@@ -234,6 +235,7 @@ export class MemorySessionRepository implements SessionRepository {
   appendMessage(sessionId: string, message: NewMessage): StoredMessage {
     const s = this.require(sessionId)
     const kind = message.kind ?? 'message'
+    const parentSeq = message.parentSeq !== undefined ? message.parentSeq : s.record.leafSeq
     const stored: StoredMessage = {
       turnId: null,
       parts: null,
@@ -260,9 +262,16 @@ export class MemorySessionRepository implements SessionRepository {
       id: randomUUID(),
       sessionId,
       seq: (s.messages.at(-1)?.seq ?? 0) + 1,
+      parentSeq,
       createdAt: this.now(),
     }
     s.messages.push(stored)
+    // the open branch grows with a message after its end; a user message opens its own
+    if (
+      kind !== 'summary' &&
+      (s.record.leafSeq === parentSeq || (message.role === 'user' && kind === 'message'))
+    )
+      s.record.leafSeq = stored.seq
     s.record.updatedAt = stored.createdAt
     s.record.usage.inputTokens += message.usage?.inputTokens ?? 0
     s.record.usage.outputTokens += message.usage?.outputTokens ?? 0
@@ -291,16 +300,33 @@ export class MemorySessionRepository implements SessionRepository {
 
   repairDanglingToolCalls(sessionId: string): StoredMessage[] {
     const s = this.require(sessionId)
-    const rows = s.messages.map((m) => ({
-      seq: m.seq,
-      role: m.role,
-      turn_id: m.turnId,
-      tool_calls: m.toolCalls ? JSON.stringify(m.toolCalls) : null,
-      tool_call_id: m.toolCallId,
-    }))
-    return findDanglingToolCalls(rows).map((d) =>
-      this.appendMessage(sessionId, interruptedResult(d)),
-    )
+    const rows = s.messages
+      .filter((m) => m.kind !== 'summary')
+      .map((m) => ({
+        seq: m.seq,
+        parent_seq: m.parentSeq,
+        role: m.role,
+        turn_id: m.turnId,
+        tool_calls: m.toolCalls ? JSON.stringify(m.toolCalls) : null,
+        tool_call_id: m.toolCallId,
+      }))
+    const tips = new Map<number, number>()
+    return findDanglingToolCalls(rows).map((d) => {
+      const saved = this.appendMessage(
+        sessionId,
+        interruptedResult(d, tips.get(d.assistantSeq) ?? d.after),
+      )
+      tips.set(d.assistantSeq, saved.seq)
+      return saved
+    })
+  }
+
+  setLeaf(sessionId: string, seq: number): SessionRecord {
+    const s = this.require(sessionId)
+    if (!s.messages.some((m) => m.seq === seq && m.kind !== 'summary'))
+      throw new Error(`session ${sessionId} has no message ${seq} to open a branch at`)
+    s.record.leafSeq = seq
+    return this.view(s)
   }
 
   /** every word of the query in a title or a message's text, newest first, without case */

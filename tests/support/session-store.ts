@@ -42,7 +42,10 @@ export function openTempStore(
 export function databaseAtVersion(dir: string, version: number): Database.Database {
   const db = new Database(join(dir, 'cairn.db'))
   db.pragma('journal_mode = WAL')
-  for (const m of MIGRATIONS.filter((x) => x.version <= version)) db.exec(m.sql)
+  for (const m of MIGRATIONS.filter((x) => x.version <= version)) {
+    db.exec(m.sql)
+    m.run?.(db)
+  }
   db.pragma(`user_version = ${version}`)
   return db
 }

@@ -1,8 +1,9 @@
 /**
- * A session as a file: Markdown for people (the conversation as it stands: earlier
- * versions of replaced messages are left out), JSON (`{ session, messages }`, every
- * message, earlier versions included) for programs. What the export did not write itself
- * goes through `markdown-text.ts`: no HTML, no heading of its own, code kept as code.
+ * A session as a file: Markdown for people (the open branch, as the window shows it), JSON
+ * for programs and for importing back: the whole tree (every message with the one it
+ * follows) and the open branch (`session.leafSeq`), so that an import gives the same chat.
+ * What the Markdown export did not write itself goes through `markdown-text.ts`: no HTML,
+ * no heading of its own, code kept as code.
  */
 import type {
   ContentPart,
@@ -11,9 +12,12 @@ import type {
   TodoItem,
   ToolCallRecord,
 } from '../../../src-preload/contract/dto'
-import { newestPath } from '../../core/agent/history-path'
+import { openBranch } from '../../core/agent/history-tree'
 import type { ExportFormat } from '../../core/service-ports'
 import { codeSpan, inlineText, markdownText } from './markdown-text'
+
+/** what a Cairn JSON export says it is (`cairn sessions import` knows it by this) */
+export const CAIRN_EXPORT_FORMAT = 'cairn-session'
 
 export function exportSessionAs(
   format: ExportFormat,
@@ -21,7 +25,7 @@ export function exportSessionAs(
   messages: StoredMessage[],
 ): string {
   return format === 'json'
-    ? `${JSON.stringify({ session, messages }, null, 2)}\n`
+    ? `${JSON.stringify({ format: CAIRN_EXPORT_FORMAT, version: 2, session, messages }, null, 2)}\n`
     : exportMarkdown(session, messages)
 }
 
@@ -99,7 +103,7 @@ function messageBlock(m: StoredMessage): string {
 }
 
 export function exportMarkdown(session: SessionRecord, stored: StoredMessage[]): string {
-  const messages = newestPath(stored)
+  const messages = openBranch(stored, session.leafSeq)
   const earlier = stored.length - messages.length
   const meta = [
     `- Session: ${codeSpan(session.id)}`,
@@ -110,7 +114,7 @@ export function exportMarkdown(session: SessionRecord, stored: StoredMessage[]):
     session.workspace ? `- Workspace: ${codeSpan(session.workspace)}` : '',
     `- Tokens: ${session.usage.inputTokens} in, ${session.usage.outputTokens} out`,
     `- Messages: ${messages.length}`,
-    earlier > 0 ? `- Earlier versions left out: ${earlier} messages` : '',
+    earlier > 0 ? `- Messages on other branches, left out: ${earlier}` : '',
   ].filter(Boolean)
   const parts = [`# ${inlineText(session.title) || 'Untitled session'}`, meta.join('\n')]
   if (session.systemPrompt) {

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import type { Database } from 'better-sqlite3'
+import { deriveParents } from '../../core/agent/history-tree'
 import { ASSISTANT_SEEDS } from './assistant-seeds'
 
 export interface Migration {
@@ -12,6 +13,8 @@ export interface Migration {
   version: number
   description: string
   sql: string
+  /** what SQL alone cannot do, run after `sql` in the same transaction */
+  run?: (db: Database) => void
 }
 
 /** a value as an SQL string literal */
@@ -202,7 +205,56 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE sessions SET assistant_id = 'default';
     `,
   },
+  {
+    version: 10,
+    description:
+      'a conversation tree: each message knows the one it follows, a session its open branch and where it came from (an import, a branch of another chat)',
+    // parent_seq: the seq of the message this one follows in its session (null: the first);
+    // leaf_seq: where the open branch ends. source: 'chatgpt', 'claude' or 'cairn' for an
+    // import (source_id: the conversation's id there), 'branch' for "Branch into new chat"
+    // (source_id: the session, source_message: the message it was branched at);
+    // source_title: that chat's title then; source_at: when. messages.source_id: the
+    // message's id in the file it was imported from (an import adds only what is new).
+    sql: `
+      ALTER TABLE messages ADD COLUMN parent_seq INTEGER;
+      ALTER TABLE messages ADD COLUMN source_id TEXT;
+      ALTER TABLE sessions ADD COLUMN leaf_seq INTEGER;
+      ALTER TABLE sessions ADD COLUMN source TEXT;
+      ALTER TABLE sessions ADD COLUMN source_id TEXT;
+      ALTER TABLE sessions ADD COLUMN source_message TEXT;
+      ALTER TABLE sessions ADD COLUMN source_title TEXT;
+      ALTER TABLE sessions ADD COLUMN source_at INTEGER;
+      CREATE INDEX messages_children ON messages (session_id, parent_seq);
+      CREATE UNIQUE INDEX messages_source ON messages (session_id, source_id)
+        WHERE source_id IS NOT NULL;
+      CREATE UNIQUE INDEX sessions_source ON sessions (source, source_id)
+        WHERE source IN ('chatgpt', 'claude', 'cairn');
+    `,
+    run: deriveStoredParents,
+  },
 ]
+
+/**
+ * v10: the parents of the messages written before (`deriveParents`: a regenerated, edited
+ * or retried message follows what the message it replaced followed), and each session's
+ * open branch, the newest path as the window showed it.
+ */
+function deriveStoredParents(db: Database): void {
+  const rows = db.prepare<[string], { seq: number; kind: string; supersedes: number | null }>(
+    'SELECT seq, kind, supersedes FROM messages WHERE session_id = ? ORDER BY seq',
+  )
+  const setParent = db.prepare<[number | null, string, number]>(
+    'UPDATE messages SET parent_seq = ? WHERE session_id = ? AND seq = ?',
+  )
+  const setLeaf = db.prepare<[number | null, string]>('UPDATE sessions SET leaf_seq = ? WHERE id = ?')
+  const sessions = db.prepare<[], { id: string }>('SELECT id FROM sessions').all()
+  for (const { id } of sessions) {
+    const messages = rows.all(id).map((r) => ({ ...r, kind: r.kind as 'message' }))
+    const { parents, leaf } = deriveParents(messages)
+    for (const [seq, parent] of parents) if (parent !== null) setParent.run(parent, id, seq)
+    setLeaf.run(leaf, id)
+  }
+}
 
 export const SCHEMA_VERSION = MIGRATIONS.reduce((v, m) => Math.max(v, m.version), 0)
 
@@ -281,6 +333,7 @@ export function migrate(
     for (const m of migrations) {
       if (m.version <= current) continue
       db.exec(m.sql)
+      m.run?.(db)
       db.pragma(`user_version = ${m.version}`)
     }
   })

@@ -5,9 +5,10 @@
 import type { NewMessage, ToolCallRecord } from '../../../src-preload/contract/dto'
 import { readToolCalls } from './row-check'
 
-/** assistant messages with tool calls and tool messages, in seq order */
+/** the chain's messages (not summaries or notices), in seq order */
 export interface CallScanRow {
   seq: number
+  parent_seq: number | null
   role: string
   turn_id: string | null
   tool_calls: string | null
@@ -19,6 +20,8 @@ export interface DanglingCall {
   /** the assistant message that made the call */
   assistantSeq: number
   turnId: string | null
+  /** the message its result goes after: the last result of the call's message stored so far */
+  after: number
 }
 
 export const INTERRUPTED_RESULT =
@@ -26,36 +29,50 @@ export const INTERRUPTED_RESULT =
   'The tool may or may not have run: check its effects before relying on them or calling it again.'
 
 /**
- * Walks the history in order. A tool message answers the most recent unanswered call with
- * its id (some servers reuse ids such as `call_0` in every turn, so "a later result with
- * that id" alone is not enough). A call still open when another call reuses its id, or at
- * the end, is dangling. Returned in history order (by message, then by call).
+ * The calls of an assistant message are answered by the tool messages that follow it, one
+ * after another, each the child of the one before (some servers reuse ids such as
+ * `call_0` in every turn, so a result counts only there). A call with no result there is
+ * dangling when nothing else follows its message's results yet: the turn was interrupted
+ * before it ended, and its results go at that end. Where the conversation went on after
+ * an unanswered call (an imported or damaged history), nothing is added: a result there
+ * would start a branch, and the request view leaves the call out instead. Returned in
+ * history order (by message, then by call).
  */
 export function findDanglingToolCalls(rows: CallScanRow[]): DanglingCall[] {
-  const open = new Map<string, DanglingCall>()
+  const children = new Map<number, CallScanRow[]>()
+  for (const row of rows) {
+    if (row.parent_seq === null) continue
+    const list = children.get(row.parent_seq)
+    if (list) list.push(row)
+    else children.set(row.parent_seq, [row])
+  }
   const dangling: DanglingCall[] = []
   for (const row of rows) {
-    if (row.role === 'tool' && row.tool_call_id !== null) {
-      open.delete(row.tool_call_id)
-    } else if (row.role === 'assistant' && row.tool_calls !== null) {
-      // calls that cannot be read (a damaged row) cannot be answered either: skipped
-      for (const call of readToolCalls(row.tool_calls) ?? []) {
-        const earlier = open.get(call.id)
-        if (earlier) dangling.push(earlier)
-        open.set(call.id, { call, assistantSeq: row.seq, turnId: row.turn_id })
-      }
+    if (row.role !== 'assistant' || row.tool_calls === null) continue
+    // calls that cannot be read (a damaged row) cannot be answered either: skipped
+    const calls = readToolCalls(row.tool_calls) ?? []
+    const open = new Map(calls.map((c) => [c.id, c]))
+    let tip = row.seq
+    for (;;) {
+      const next = (children.get(tip) ?? []).find(
+        (c) => c.role === 'tool' && c.tool_call_id !== null && open.has(c.tool_call_id),
+      )
+      if (!next) break
+      open.delete(next.tool_call_id!)
+      tip = next.seq
     }
+    if (open.size === 0 || (children.get(tip) ?? []).length > 0) continue
+    for (const call of calls)
+      if (open.has(call.id))
+        dangling.push({ call, assistantSeq: row.seq, turnId: row.turn_id, after: tip })
   }
-  dangling.push(...open.values())
-  // a Map entry replaced under a re-used id keeps its old position: sort by message
   return dangling
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => a.d.assistantSeq - b.d.assistantSeq || a.i - b.i)
-    .map(({ d }) => d)
 }
 
-export function interruptedResult(d: DanglingCall): NewMessage {
+/** the synthetic result of a dangling call, after `parentSeq` (its message's results so far) */
+export function interruptedResult(d: DanglingCall, parentSeq: number): NewMessage {
   return {
+    parentSeq,
     role: 'tool',
     kind: 'message',
     content: INTERRUPTED_RESULT,

@@ -5,9 +5,11 @@ import type {
   ContentPart,
   DecidedBy,
   FailureKind,
+  ImportSource,
   MessageKind,
   MessageStatus,
   Role,
+  SessionOrigin,
   SessionRecord,
   StoredMessage,
   TodoItem,
@@ -36,6 +38,14 @@ export interface SessionRow {
   assistant_name: string | null
   /** 1 when the assistant still exists */
   assistant_live: number
+  leaf_seq: number | null
+  source: string | null
+  source_id: string | null
+  source_message: string | null
+  /** the seq of `source_message` in its session, when that message still exists */
+  source_message_seq: number | null
+  source_title: string | null
+  source_at: number | null
 }
 
 /** selects a `SessionRow` from `sessions s` */
@@ -46,13 +56,17 @@ export const SESSION_COLUMNS = `s.pk, s.id, s.title, s.created_at, s.updated_at,
     CASE WHEN json_valid(s.assistant_snapshot) THEN s.assistant_snapshot ->> '$.name' END)
     AS assistant_name,
   EXISTS (SELECT 1 FROM assistants a WHERE a.id = coalesce(s.assistant_id, 'default'))
-    AS assistant_live`
+    AS assistant_live, s.leaf_seq, s.source, s.source_id, s.source_message,
+  (SELECT m.seq FROM messages m WHERE m.id = s.source_message) AS source_message_seq,
+  s.source_title, s.source_at`
 
 export interface MessageRow {
   pk: number
   id: string
   session_id: string
   seq: number
+  parent_seq: number | null
+  source_id: string | null
   turn_id: string | null
   kind: string
   role: string
@@ -82,7 +96,7 @@ export interface MessageRow {
   created_at: number
 }
 
-export const MESSAGE_COLUMNS = `pk, id, session_id, seq, turn_id, kind, role, content, parts,
+export const MESSAGE_COLUMNS = `pk, id, session_id, seq, parent_seq, source_id, turn_id, kind, role, content, parts,
   reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
   failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes, duration_ms,
   reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to, created_at`
@@ -110,6 +124,8 @@ export function toSession(row: SessionRow): SessionRecord {
     pinned: row.pinned !== 0,
     archived: row.archived !== 0,
     messageCount: row.message_count,
+    leafSeq: row.leaf_seq,
+    origin: originOf(row),
     assistant: {
       id: row.assistant_id ?? DEFAULT_ASSISTANT_ID,
       name: typeof row.assistant_name === 'string' ? row.assistant_name : 'Unknown assistant',
@@ -118,11 +134,37 @@ export function toSession(row: SessionRow): SessionRecord {
   }
 }
 
+const IMPORT_SOURCES = new Set<string>(['chatgpt', 'claude', 'cairn'])
+
+/** where the session came from: an import, a branch of another chat, or nowhere else */
+function originOf(row: SessionRow): SessionOrigin | null {
+  if (row.source === 'branch' && row.source_id && row.source_message) {
+    return {
+      kind: 'branch',
+      sessionId: row.source_id,
+      messageId: row.source_message,
+      messageSeq: row.source_message_seq,
+      title: row.source_title ?? '',
+      at: row.source_at ?? row.created_at,
+    }
+  }
+  if (row.source && IMPORT_SOURCES.has(row.source) && row.source_id) {
+    return {
+      kind: 'import',
+      source: row.source as ImportSource,
+      sourceId: row.source_id,
+      at: row.source_at ?? row.created_at,
+    }
+  }
+  return null
+}
+
 export function toMessage(row: MessageRow): StoredMessage {
   return {
     id: row.id,
     sessionId: row.session_id,
     seq: row.seq,
+    parentSeq: row.parent_seq,
     turnId: row.turn_id,
     kind: row.kind as MessageKind,
     role: row.role as Role,

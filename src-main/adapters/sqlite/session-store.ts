@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database, Statement, Transaction } from 'better-sqlite3'
 import type {
+  MessageKind,
   NewMessage,
   SearchHit,
   SessionRecord,
@@ -22,6 +23,7 @@ import type {
   SearchOptions,
   SessionRepository,
 } from '../../core/service-ports'
+import { newestLeafUnder } from '../../core/agent/history-tree'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs } from './export'
 import { damagedLater, explainQueryError, type StorageError } from './open-errors'
@@ -288,18 +290,32 @@ export class SqliteSessionStore implements SessionRepository {
     return this.write(() => this.insertMessage(sessionId, message))
   }
 
-  /** the row, its index entry, the session's activity, usage totals and title */
-  private insertMessage(sessionId: string, message: NewMessage): StoredMessage {
+  /**
+   * The row, its index entry, the session's activity, usage totals and title, and its open
+   * branch: a message that follows the end of the open branch extends it, and a new user
+   * message opens its own branch (it was sent there).
+   */
+  private insertMessage(
+    sessionId: string,
+    message: NewMessage,
+    ids: { id?: string; sourceId?: string } = {},
+  ): StoredMessage {
     const session = this.q.sessionHead.get(sessionId)
     if (!session) throw new SessionNotFoundError(sessionId)
     const seq = this.q.nextSeq.get(sessionId)?.seq ?? 1
     const now = this.now()
     const kind = message.kind ?? 'message'
     const usage = message.usage ?? null
+    const parent = message.parentSeq !== undefined ? message.parentSeq : session.leaf_seq
+    if (parent !== null && !this.q.linkExists.get(sessionId, parent)) {
+      throw new Error(`message ${parent} of session ${sessionId} cannot be followed: there is none`)
+    }
     const { lastInsertRowid } = this.q.insertMessage.run({
-      id: randomUUID(),
+      id: ids.id ?? randomUUID(),
       session_id: sessionId,
       seq,
+      parent_seq: parent,
+      source_id: ids.sourceId ?? null,
       turn_id: message.turnId ?? null,
       kind,
       role: message.role,
@@ -332,6 +348,10 @@ export class SqliteSessionStore implements SessionRepository {
       created_at: now,
     })
     const pk = Number(lastInsertRowid)
+    const opens =
+      kind !== 'summary' &&
+      (session.leaf_seq === parent || (message.role === 'user' && kind === 'message'))
+    if (opens) this.q.setLeaf.run(seq, session.pk)
     const title =
       session.title === '' && message.role === 'user' && kind === 'message'
         ? titleFromText(message.content)
@@ -396,9 +416,47 @@ export class SqliteSessionStore implements SessionRepository {
     const scan = (): StoredMessage[] => {
       if (!this.q.sessionHead.get(sessionId)) throw new SessionNotFoundError(sessionId)
       const dangling = findDanglingToolCalls(this.q.callScan.all(sessionId))
-      return dangling.map((d) => this.insertMessage(sessionId, interruptedResult(d)))
+      // each message's synthetic results follow one another after its last real one
+      const tips = new Map<number, number>()
+      return dangling.map((d) => {
+        const saved = this.insertMessage(
+          sessionId,
+          interruptedResult(d, tips.get(d.assistantSeq) ?? d.after),
+        )
+        tips.set(d.assistantSeq, saved.seq)
+        return saved
+      })
     }
     return this.maybeWrite(scan, (appended) => appended.length > 0)
+  }
+
+  /**
+   * Opens the branch that ends at `seq` (a message of the chain): the window shows it, and
+   * the next message follows it. Changes no message, nor the session's activity time.
+   */
+  setLeaf(sessionId: string, seq: number): SessionRecord {
+    return this.write(() => {
+      const head = this.q.sessionHead.get(sessionId)
+      if (!head) throw new SessionNotFoundError(sessionId)
+      if (!this.q.linkExists.get(sessionId, seq)) {
+        throw new Error(`session ${sessionId} has no message ${seq} to open a branch at`)
+      }
+      this.q.setLeaf.run(seq, head.pk)
+      return this.requireSession(sessionId)
+    })
+  }
+
+  /**
+   * Opens the branch through the message `seq`, at the newest message that followed it
+   * (switching versions, a search hit on another branch). Null when the session has no
+   * such message, or it is a summary.
+   */
+  openBranchAt(sessionId: string, seq: number): SessionRecord | null {
+    const shape = this.read(() => this.q.shape.all(sessionId))
+    const target = shape.find((m) => m.seq === seq)
+    if (!target || target.kind === 'summary') return null
+    const tree = shape.map((m) => ({ seq: m.seq, parentSeq: m.parent_seq, kind: m.kind as MessageKind }))
+    return this.setLeaf(sessionId, newestLeafUnder(tree, seq))
   }
 
   /**

@@ -30,9 +30,11 @@ function sessionStatements(db: Database) {
     session: db.prepare<[string], SessionRow>(
       `SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`,
     ),
-    sessionHead: db.prepare<[string], { pk: number; title: string }>(
-      'SELECT pk, title FROM sessions WHERE id = ?',
+    sessionHead: db.prepare<[string], { pk: number; title: string; leaf_seq: number | null }>(
+      'SELECT pk, title, leaf_seq FROM sessions WHERE id = ?',
     ),
+    /** where the session's open branch ends */
+    setLeaf: db.prepare<[number | null, number]>('UPDATE sessions SET leaf_seq = ? WHERE pk = ?'),
     insertSession: db.prepare<
       [string, string, number, number, Nullable, Nullable, Nullable, Nullable]
     >(
@@ -61,12 +63,12 @@ function messageStatements(db: Database) {
       'SELECT coalesce(max(seq), 0) + 1 AS seq FROM messages WHERE session_id = ?',
     ),
     insertMessage: db.prepare<Record<string, string | number | null>>(
-      `INSERT INTO messages (id, session_id, seq, turn_id, kind, role, content, parts, reasoning,
+      `INSERT INTO messages (id, session_id, seq, parent_seq, source_id, turn_id, kind, role, content, parts, reasoning,
          provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
          failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes,
          duration_ms, reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to,
          created_at)
-       VALUES (@id, @session_id, @seq, @turn_id, @kind, @role, @content, @parts, @reasoning,
+       VALUES (@id, @session_id, @seq, @parent_seq, @source_id, @turn_id, @kind, @role, @content, @parts, @reasoning,
          @provider_extras, @tool_calls, @tool_call_id, @tool_name, @provider, @model, @status,
          @failure_kind, @is_error, @input_tokens, @output_tokens, @usage_estimated, @supersedes,
          @duration_ms, @reasoning_ms, @decided_by, @served_model, @pinned, @covers_from,
@@ -112,10 +114,16 @@ function messageStatements(db: Database) {
        ORDER BY m.seq`,
     ),
     callScan: db.prepare<[string], CallScanRow>(
-      `SELECT seq, role, turn_id, tool_calls, tool_call_id FROM messages
-       WHERE session_id = ? AND kind = 'message'
-         AND ((role = 'assistant' AND tool_calls IS NOT NULL) OR (role = 'tool' AND tool_call_id IS NOT NULL))
-       ORDER BY seq`,
+      `SELECT seq, parent_seq, role, turn_id, tool_calls, tool_call_id FROM messages
+       WHERE session_id = ? AND kind <> 'summary' ORDER BY seq`,
+    ),
+    /** whether the session has a message of the chain with this seq */
+    linkExists: db.prepare<[string, number], { n: number }>(
+      `SELECT 1 AS n FROM messages WHERE session_id = ? AND seq = ? AND kind <> 'summary'`,
+    ),
+    /** the tree's shape: every message's seq, parent and kind */
+    shape: db.prepare<[string], { seq: number; parent_seq: number | null; kind: string }>(
+      'SELECT seq, parent_seq, kind FROM messages WHERE session_id = ? ORDER BY seq',
     ),
   }
 }

@@ -1,6 +1,5 @@
 import type { StoredMessage } from '../../../src-preload/contract/dto'
 import { estimateTokens } from '../llm/estimate'
-import { newestPath } from './history-path'
 import { coverage } from './summary-ranges'
 
 /**
@@ -31,11 +30,12 @@ export interface PlanOptions {
 
 export const KEEP_EXCHANGES = 5
 
+/** `branch`: the branch the conversation goes on, with the summaries that apply to it */
 export function planCompaction(
-  stored: readonly StoredMessage[],
+  branch: readonly StoredMessage[],
   opts: PlanOptions,
 ): CompactionPlan | null {
-  let path = newestPath(stored)
+  let path = branch
   // an older summary without a range stands in for everything before it
   for (let i = path.length - 1; i >= 0; i--) {
     if (path[i]!.kind === 'summary' && !path[i]!.covers) {
@@ -43,7 +43,7 @@ export function planCompaction(
       break
     }
   }
-  const cov = coverage(path, stored)
+  const cov = coverage(path)
   const msgs = path.filter((m) => m.kind === 'message')
   const users = msgs.flatMap((m, i) => (m.role === 'user' ? [i] : []))
   const keep = Math.max(1, opts.keepExchanges ?? KEEP_EXCHANGES)

@@ -27,7 +27,6 @@ export interface RequestViewDiagnostics {
   charsPerToken: number | null
   estimatedTokens: number
   flattenedToolCalls: number
-  superseded: number
   omitted: number
   summarized: number
   compressedToolResults: number

@@ -1,18 +1,16 @@
 import type { StoredMessage } from '../../../src-preload/contract/dto'
 import type { ToolDescriptor } from '../ports'
 import type { WireMessage, WireTool } from '../llm/types'
-import { newestPath } from './history-path'
 import { coverage, type Coverage } from './summary-ranges'
 import { pairToolCalls } from './pair-tool-calls'
 import { parseToolArguments } from './tool-args'
 import { userWireContent } from './user-attachments'
 
 /**
- * The request-time view of a session's history. The raw history is never rewritten;
- * what a provider needs is applied here, to a copy:
- * - earlier versions (messages superseded by a regenerated, edited or retried user
- *   message, see `history-path.ts`) are not sent; each such range runs from a user message
- *   up to the next one, so tool calls and their results are never split;
+ * The request-time view of one branch of a session's history (`history-tree.ts`: its
+ * messages from the first, with the summaries that apply to it; other branches are never
+ * sent). The raw history is never rewritten; what a provider needs is applied here, to a
+ * copy:
  * - notices are not sent; a summary stands in for the messages it covers, where the first
  *   of them was (pinned messages and their tool calls stay); an older summary without a
  *   range stands in for everything before it;
@@ -38,17 +36,14 @@ export interface ViewDiagnostics {
   flattenedToolCalls: number
   /** messages left out (notices, or before a summary) */
   omitted: number
-  /** messages left out because a later user message replaced them (earlier versions) */
-  superseded: number
   /** messages a summary stands in for */
   summarized: number
 }
 
 export function buildRequestView(
-  stored: readonly StoredMessage[],
+  history: readonly StoredMessage[],
   target: ViewTarget,
 ): { messages: WireMessage[]; diagnostics: ViewDiagnostics; pinned: Set<WireMessage> } {
-  const history = newestPath(stored)
   const start = lastOpenSummary(history)
   const b: ViewBuilder = {
     out: target.systemPrompt ? [{ role: 'system', content: target.systemPrompt }] : [],
@@ -56,11 +51,10 @@ export function buildRequestView(
     diagnostics: {
       flattenedToolCalls: 0,
       omitted: start,
-      superseded: stored.length - history.length,
       summarized: 0,
     },
     pinned: new Set(),
-    coverage: coverage(history.slice(start), stored),
+    coverage: coverage(history.slice(start)),
     placed: new Set(),
     flattened: new Map(),
     images: [],
@@ -240,17 +234,19 @@ function safeArguments(raw: string): string {
 
 /**
  * Appends a message, merging it into the previous one when both are plain user text
- * (flattened results next to a user message): many local chat templates insist that
- * roles alternate.
+ * (flattened results next to a user message) or plain assistant text (an imported answer
+ * written in several messages): many local chat templates insist that roles alternate.
  */
 function push(out: WireMessage[], msg: WireMessage): void {
   const prev = out[out.length - 1]
   if (
     prev &&
-    msg.role === 'user' &&
-    prev.role === 'user' &&
+    (msg.role === 'user' || msg.role === 'assistant') &&
+    prev.role === msg.role &&
     typeof prev['content'] === 'string' &&
-    typeof msg['content'] === 'string'
+    typeof msg['content'] === 'string' &&
+    !prev['tool_calls'] &&
+    !msg['tool_calls']
   ) {
     prev['content'] = `${prev['content']}\n\n${msg['content']}`
     return

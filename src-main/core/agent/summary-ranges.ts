@@ -16,15 +16,11 @@ export interface Coverage {
 }
 
 /**
- * `summaries` default to the history's own; pass every stored message to keep a summary
- * in force after an edit or a regenerate left it on an earlier version (it was saved after
- * the messages it covers, which stay on the newest path).
+ * `history`: one branch with the summaries that apply to it (`history-tree.ts`), which may
+ * have been written on another branch that holds the same messages.
  */
-export function coverage(
-  history: readonly StoredMessage[],
-  summaries: readonly StoredMessage[] = history,
-): Coverage {
-  const inForce = summaries.filter((m) => m.kind === 'summary' && m.covers)
+export function coverage(history: readonly StoredMessage[]): Coverage {
+  const inForce = history.filter((m) => m.kind === 'summary' && m.covers)
   // the newest first: an older summary that overlaps a newer one was taken into it
   inForce.sort((a, b) => b.seq - a.seq)
   const active: StoredMessage[] = []

@@ -5,7 +5,8 @@ import { messageOf } from '../errors'
 import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
-import { retriedSeq } from './history-path'
+import { retriedMessage } from './branch-points'
+import { branchOf, newestLink } from './history-tree'
 import { callModel } from './model-call'
 import { createTurnState, type TurnState, type TurnDeps, type TurnRequest } from './turn-state'
 import { turnEnder, TurnTally, type TurnOutcome } from './turn-end'
@@ -65,13 +66,23 @@ function abortReason(ctx: TurnState): TurnEndReason {
 }
 
 /**
- * Says the turn started, answers the calls an interrupted turn left open, reads the stored
- * history and saves the user's message.
+ * Answers the calls an interrupted turn left open, reads the branch the turn goes on, says
+ * the turn started and saves the user's message (none when it answers one again).
  */
 function openTurn(ctx: TurnState): void {
   const { deps, req } = ctx
-  ctx.emit({ type: 'turn_start', model: deps.llm.model, provider: deps.llm.provider })
   const repaired = deps.store.repairDanglingToolCalls(req.sessionId)
+  const all = deps.store.listMessages(req.sessionId)
+  const start = startOf(ctx, all)
+  ctx.history.push(...branchOf(all, start.after))
+  ctx.tip = start.after
+  ctx.emit({
+    type: 'turn_start',
+    model: deps.llm.model,
+    provider: deps.llm.provider,
+    after: start.after,
+    ...(req.answerAgain !== undefined ? { answerAgain: req.answerAgain } : {}),
+  })
   if (repaired.length > 0) {
     ctx.emit({
       type: 'notice',
@@ -79,15 +90,41 @@ function openTurn(ctx: TurnState): void {
       message: `${repaired.length} tool call(s) from an interrupted turn were marked as interrupted.`,
     })
   }
-  ctx.history.push(...deps.store.listMessages(req.sessionId))
+  if (req.answerAgain !== undefined) {
+    deps.store.setLeaf(req.sessionId, req.answerAgain)
+    return
+  }
   ctx.save({
     role: 'user',
     content: req.text,
     ...(req.parts && req.parts.length > 0 ? { parts: capAttachments(req.parts) } : {}),
     status: 'complete',
-    // asking again what a failed turn asked replaces it: the question is not sent twice
-    supersedes: req.supersedes ?? retriedSeq(ctx.history, req.text),
+    supersedes: start.supersedes,
   })
+}
+
+/**
+ * Where the turn begins: the message its first message follows, and the user message that
+ * message is a new version of. Without a place given, after the end of the open branch;
+ * asking again there what a failed turn asked makes a new version of that question, so
+ * it is not sent twice.
+ */
+function startOf(
+  ctx: TurnState,
+  all: readonly StoredMessage[],
+): { after: number | null; supersedes: number | null } {
+  const { deps, req } = ctx
+  if (req.answerAgain !== undefined) return { after: req.answerAgain, supersedes: null }
+  const parentOf = (seq: number): number | null =>
+    all.find((m) => m.seq === seq)?.parentSeq ?? null
+  if (req.parentSeq !== undefined) return { after: req.parentSeq, supersedes: req.supersedes ?? null }
+  if (req.supersedes !== undefined) return { after: parentOf(req.supersedes), supersedes: req.supersedes }
+  const leaf = deps.store.getSession(req.sessionId)?.leafSeq
+  const end = leaf ?? newestLink(all)
+  const retried = retriedMessage(branchOf(all, end), req.text)
+  return retried
+    ? { after: retried.parentSeq, supersedes: retried.seq }
+    : { after: end, supersedes: null }
 }
 
 /** One LLM call and then its tool calls, round after round, until the turn must end. */

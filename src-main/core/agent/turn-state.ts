@@ -63,11 +63,21 @@ export interface TurnRequest {
   /** what is attached to it (resources read when it was sent), stored with it */
   parts?: ContentPart[]
   /**
-   * Regenerate, edit and resend, retry: the seq of the user message this turn's message
-   * replaces (checked by the caller with `checkReplaces`). Saved as the new message's
-   * `supersedes`; the earlier exchange stays stored but leaves the request view.
+   * Where the user's message goes (checked by the caller): the seq of the message it
+   * follows (null: it is the first). Unset: after the end of the session's open branch.
+   */
+  parentSeq?: number | null
+  /**
+   * Edit, retry: the seq of the user message this turn's message is a new version of (it
+   * follows what that one followed, unless `parentSeq` says otherwise; saved as its
+   * `supersedes`). The earlier version stays stored, on its own branch.
    */
   supersedes?: number
+  /**
+   * Regenerate: no new message; the turn answers the user message with this seq again (a
+   * new branch after it). `text` and `parts` are not used.
+   */
+  answerAgain?: number
   policy: PermissionPolicy
   limits: TurnLimits
   systemPrompt: string | null
@@ -87,7 +97,10 @@ export interface TurnState {
   readonly req: TurnRequest
   /** aborted by the stop button (reason `stop`) or the deadline (reason `deadline`) */
   readonly signal: AbortSignal
+  /** the branch the turn goes on: its messages up to the newest, and the summaries that apply */
   readonly history: StoredMessage[]
+  /** the seq the turn's next message follows: the last message it saved, or where it began */
+  tip: number | null
   readonly gate: PermissionGate
   readonly loop: LoopDetector
   toolExecutions: number
@@ -116,11 +129,12 @@ export function createTurnState(deps: TurnDeps, req: TurnRequest, signal: AbortS
       at: deps.clock.now(),
     } as AgentEvent)
   const history: StoredMessage[] = []
-  return {
+  const state: TurnState = {
     deps: { ...deps, tools: new ToolCatalog(deps.tools, toolLimit(req.limits.maxToolsOffered)) },
     req,
     signal,
     history,
+    tip: null,
     gate: new PermissionGate(req.policy, deps.approver, deps.rules),
     loop: new LoopDetector(req.limits.loopThreshold, req.limits.loopMaxWarnings),
     toolExecutions: 0,
@@ -129,22 +143,30 @@ export function createTurnState(deps: TurnDeps, req: TurnRequest, signal: AbortS
     emit,
     emitDelta: (type, text) =>
       req.emit({ type, text, sessionId: req.sessionId, turnId: req.turnId, at: deps.clock.now() }),
+    // each message follows the turn's last one; a summary follows it too, but starts nothing
     save: (message: NewMessage): StoredMessage => {
       let saved: StoredMessage
       try {
-        saved = deps.store.appendMessage(req.sessionId, { turnId: req.turnId, ...message })
+        saved = deps.store.appendMessage(req.sessionId, {
+          turnId: req.turnId,
+          parentSeq: state.tip,
+          ...message,
+        })
       } catch (e) {
         throw new NotSavedError(message, e)
       }
       history.push(saved)
+      if (saved.kind !== 'summary') state.tip = saved.seq
       emit({
         type: 'message_saved',
         messageId: saved.id,
         messageSeq: saved.seq,
+        parentSeq: saved.parentSeq,
         role: saved.role,
         status: saved.status,
       })
       return saved
     },
   }
+  return state
 }

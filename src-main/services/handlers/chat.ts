@@ -1,10 +1,19 @@
 import { ExpectedError } from '../../core/errors'
+import type { RouteInput } from '../../../src-preload/contract/routes'
 import type { Handlers } from '../../ipc/router'
+import type { BranchChoice } from '../turns/branch-start'
 import { promptOrigin, promptText } from '../tools/prompt-message'
 import { explained } from './mcp/resources-and-prompts'
 import type { HandlerContext } from './handler-context'
 
-type ChatRoutes = 'chat.send' | 'chat.stop' | 'chat.attach' | 'chat.status'
+type ChatRoutes = 'chat.send' | 'chat.regenerate' | 'chat.stop' | 'chat.attach' | 'chat.status'
+
+/** where a sent message goes: a new version of one (Edit, Retry), after one, or at the end */
+function branchOfSend(input: RouteInput<'chat.send'>): { branch?: BranchChoice } {
+  if (input.replaces) return { branch: { replaces: input.replaces } }
+  if (input.after) return { branch: { after: input.after } }
+  return {}
+}
 
 export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
   return {
@@ -28,10 +37,17 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
         ...(input.sessionId ? { sessionId: input.sessionId } : {}),
         ...(input.model ? { model: input.model } : {}),
         ...(input.workspace ? { workspace: input.workspace } : {}),
-        ...(input.replaces ? { replaces: input.replaces } : {}),
+        ...branchOfSend(input),
         ...(input.assistantId ? { assistantId: input.assistantId } : {}),
       })
     },
+    'chat.regenerate': async ({ sessionId, messageId, model }) =>
+      c.turns.send({
+        sessionId,
+        text: '',
+        branch: { answerAgain: messageId },
+        ...(model ? { model } : {}),
+      }),
     'chat.stop': async ({ turnId }) => ({ stopped: c.turns.stop(turnId) }),
     'chat.attach': async ({ sessionId }) => c.turns.attach(sessionId),
     'chat.status': async () => c.turns.status(),

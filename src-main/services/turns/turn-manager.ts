@@ -10,7 +10,6 @@ import type {
   ElicitationRequestEvent,
   ApprovalRequestEvent,
 } from '../../../src-preload/contract/events'
-import { checkReplaces } from '../../core/agent/history-path'
 import { AbortReason } from '../../core/llm/types'
 import { ExpectedError } from '../../core/errors'
 import type { AppServices } from '../host/app-services'
@@ -19,6 +18,7 @@ import { DeltaCoalescer } from './delta-coalescer'
 import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
 import type { ToolRuntime } from '../../core/service-ports'
+import type { BranchChoice } from './branch-start'
 import { runSessionTurn, type TurnInput } from './turn-service'
 
 interface RunningTurn {
@@ -35,8 +35,8 @@ export interface SendInput {
   text: string
   model?: string
   workspace?: string
-  /** the id of the session's newest user message, which this one replaces */
-  replaces?: string
+  /** where the turn starts in the session (unset: after the end of its open branch) */
+  branch?: BranchChoice
   /**
    * resources attached to the message, already read (stored with it); unset when replacing:
    * those of the replaced message
@@ -71,27 +71,6 @@ export class TurnManager {
     return undefined
   }
 
-  /**
-   * Checks `replaces` before anything runs or is saved: the seq the new user message
-   * supersedes, and the resources the replaced message carried.
-   */
-  private supersedes(
-    sessionId: string | undefined,
-    replaces: string,
-  ): { seq: number; parts: ContentPart[] | undefined } {
-    if (!sessionId) {
-      throw new ExpectedError('bad_request', 'sessionId is required when replacing a message.')
-    }
-    if (!this.app.store.getSession(sessionId)) {
-      throw new ExpectedError('not_found', `There is no session "${sessionId}".`)
-    }
-    const history = this.app.store.listMessages(sessionId)
-    const check = checkReplaces(history, replaces)
-    if (!check.ok) throw new ExpectedError(check.code, check.message)
-    const parts = history.find((m) => m.id === replaces)?.parts
-    return { seq: check.supersedes, parts: parts?.length ? parts : undefined }
-  }
-
   /** Starts a turn; resolves once its session and id are known (the turn runs on). */
   send(input: SendInput): Promise<{ sessionId: string; turnId: string }> {
     if (
@@ -103,8 +82,9 @@ export class TurnManager {
         'A turn is already running in this session: stop it or wait for it to finish.',
       )
     }
-    const replaced =
-      input.replaces === undefined ? undefined : this.supersedes(input.sessionId, input.replaces)
+    if (input.branch && !input.sessionId) {
+      throw new ExpectedError('bad_request', 'sessionId is required to start from a message.')
+    }
     const reservation = this.reservation()
     if (input.sessionId) reservation.add(input.sessionId)
     const controller = new AbortController()
@@ -123,7 +103,7 @@ export class TurnManager {
         markEnded()
       }
       const run = runSessionTurn(this.app, {
-        ...this.turnInput(input, replaced),
+        ...this.turnInput(input),
         emit: (e) => coalescer.push(e),
         signal: controller.signal,
         onStart: ({ session, turnId }) => {
@@ -176,17 +156,13 @@ export class TurnManager {
   }
 
   /** what the turn service gets from a send: the message, the model, the host's tools and approvals */
-  private turnInput(
-    input: SendInput,
-    replaced: { seq: number; parts: ContentPart[] | undefined } | undefined,
-  ): Omit<TurnInput, 'emit'> {
-    // regenerate, retry and edit keep what the replaced message carried (as it was read then)
-    const parts = input.parts ?? replaced?.parts
+  private turnInput(input: SendInput): Omit<TurnInput, 'emit'> {
     return {
       ...(input.sessionId ? { sessionId: input.sessionId } : {}),
       text: input.text,
-      ...(parts ? { parts } : {}),
-      ...(replaced ? { supersedes: replaced.seq } : {}),
+      // an edit keeps what the replaced message carried (as it was read then)
+      ...(input.parts ? { parts: input.parts } : {}),
+      ...(input.branch ? { branch: input.branch } : {}),
       flags: input.model ? { model: input.model } : {},
       env: this.env,
       ...(input.workspace ? { workspace: input.workspace } : {}),

@@ -17,6 +17,7 @@ import { writeTitle } from '../../core/agent/session-title'
 import type { TurnDeps } from '../../core/agent/turn-state'
 import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
 import { systemClock } from '../../core/clock'
+import { ExpectedError } from '../../core/errors'
 import type { Approver, Elicitor, ToolHost } from '../../core/ports'
 import type { SessionLease } from '../../core/service-ports'
 import { AssistantToolHost } from '../../core/tools/assistant-filter'
@@ -24,6 +25,7 @@ import { assistantPolicy, assistantSystemPrompt } from '../assistants/assistant-
 import type { AppServices } from '../host/app-services'
 import type { ProviderChoice, ProviderFlags } from '../providers/provider'
 import { providerKey } from '../providers/local-provider'
+import { branchStart, type BranchChoice } from './branch-start'
 import { planTurn, SetupError, setupTurnModel, type TurnPlan } from './turn-plan'
 
 export interface TurnInput {
@@ -31,8 +33,12 @@ export interface TurnInput {
   text: string
   /** resources attached to the message, already read (stored with it) */
   parts?: ContentPart[]
-  /** the seq of the user message this one replaces (see `TurnRequest.supersedes`) */
-  supersedes?: number
+  /**
+   * Where the turn starts in an existing session (`branch-start.ts`): after an earlier
+   * message, as a new version of a user message, or as another answer to one (then `text`
+   * is not used). Unset: after the end of the open branch.
+   */
+  branch?: BranchChoice
   flags: ProviderFlags
   env: NodeJS.ProcessEnv
   policy?: PermissionPolicy
@@ -124,7 +130,12 @@ async function runLeased(
   leaseNew: (sessionId: string) => void,
 ): Promise<TurnRun> {
   const plan = await planTurn(app, input, found)
+  if (input.branch && !plan.existing) {
+    throw new ExpectedError('bad_request', 'A new chat has no earlier message to start from.')
+  }
   const session = openSession(app, input, plan, leaseNew)
+  const start = input.branch ? branchStart(app.store, session.id, input.branch) : {}
+  const parts = input.parts ?? start.parts
   const turnId = randomUUID()
   const kept = plan.existing ? null : keptOnlyIfAnswered(app, input, session.id)
   input.onStart?.({ session, turnId, provider: plan.provider, model: plan.model })
@@ -133,8 +144,10 @@ async function runLeased(
     sessionId: session.id,
     turnId,
     text: input.text,
-    ...(input.parts ? { parts: input.parts } : {}),
-    ...(input.supersedes !== undefined ? { supersedes: input.supersedes } : {}),
+    ...(parts ? { parts } : {}),
+    ...(start.parentSeq !== undefined ? { parentSeq: start.parentSeq } : {}),
+    ...(start.supersedes !== undefined ? { supersedes: start.supersedes } : {}),
+    ...(start.answerAgain !== undefined ? { answerAgain: start.answerAgain } : {}),
     policy: assistantPolicy(plan.assistant, plan.settings, input.policy),
     limits,
     systemPrompt: assistantSystemPrompt(session, plan.assistant, plan.settings),

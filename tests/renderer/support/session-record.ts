@@ -18,6 +18,7 @@ export function sessionRecord(
     pinned: false,
     archived: false,
     messageCount: 0,
+    leafSeq: null,
     ...over,
   }
 }
