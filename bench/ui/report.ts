@@ -127,7 +127,7 @@ function row(cells: string[], verdictText: string): void {
 }
 
 /** the targets, and the idle page's figures, above the table of streams */
-export function printStreamHeader(idle: FrameStats): void {
+export function printStreamHeader(idle: FrameStats, idleCpuMs: number): void {
   console.log(
     `   targets: fps ≥ ${TARGETS.fps[1000]} at 1 000 tok/s and ≥ ${TARGETS.fps[3000]} at 3 000 in each half of the stream, frame p95 ≤ ${TARGETS.p95FrameMs} ms, no task over ${TARGETS.longTaskMs} ms, the last token on screen ≤ ${TARGETS.lastTokenMs} ms after it was written`,
   )
@@ -135,7 +135,7 @@ export function printStreamHeader(idle: FrameStats): void {
     `   cpu %: the renderer's main thread's CPU time over the stream (what the machine's load does not inflate)`,
   )
   console.log(
-    `   the idle page (the session open, nothing streaming): fps ${n(idle.fps)}, frame p95 ${n(idle.p95)} ms, tasks > 50 ms: ${idle.longTasks}${idle.longTasks ? ` (max ${n(idle.longestTask, 0)} ms)` : ''}`,
+    `   the idle page (the session open, nothing streaming): fps ${n(idle.fps)}, frame p95 ${n(idle.p95)} ms, tasks > 50 ms: ${idle.longTasks}${idle.longTasks ? ` (max ${n(idle.longestTask, 0)} ms)` : ''}, cpu ${n((idleCpuMs / (idle.seconds * 1000)) * 100, 0)} %`,
   )
   row(
     COLUMNS.map(([name]) => name),

@@ -49,6 +49,8 @@ interface Options {
   seconds: number
   reps: number
   profile: boolean
+  /** functions listed by --profile */
+  profileTop: number
   /** which of the four parts to run */
   parts: Set<string>
   shapes: ShapeName[]
@@ -64,6 +66,7 @@ function options(): Options {
       seconds: { type: 'string', default: '20' },
       reps: { type: 'string', default: '20' },
       profile: { type: 'boolean', default: false },
+      'profile-top': { type: 'string', default: '5' },
       parts: { type: 'string', default: '1,2,3,4' },
       shape: { type: 'string' },
       rate: { type: 'string', default: '1000,3000' },
@@ -85,6 +88,7 @@ function options(): Options {
     seconds: Number(values.seconds),
     reps: Number(values.reps),
     profile: values.profile,
+    profileTop: Number(values['profile-top']),
     parts: new Set(list(values.parts)),
     shapes: shapes as ShapeName[],
     shapesNamed: values.shape !== undefined,
@@ -197,9 +201,9 @@ async function streams(
         rate,
         seconds: opts.seconds,
         idleSeconds: first ? Math.min(opts.seconds, 10) : 0,
-        profile: opts.profile,
+        profile: opts.profile ? opts.profileTop : 0,
       })
-      if (first) printStreamHeader(frameStats(r.idle!))
+      if (first) printStreamHeader(frameStats(r.idle!), r.idleTimes['cpu'] ?? NaN)
       first = false
       printStream(r)
     }

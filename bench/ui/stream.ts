@@ -39,6 +39,8 @@ export interface StreamResult {
   shape: ShapeName
   rate: number
   idle: FrameWindow | null
+  /** the main thread over the idle window */
+  idleTimes: Record<string, number>
   stream: FrameWindow
   /** the 3 s after the final token was on screen (long tasks: all since then) */
   after: FrameWindow
@@ -68,21 +70,24 @@ export async function measureStream(
     rate: number
     seconds: number
     idleSeconds: number
-    profile: boolean
+    /** a CPU profile, listing this many functions (0: none) */
+    profile: number
   },
 ): Promise<StreamResult> {
   const { page, cdp, close } = await browser.open(`#/session/${session.id}`)
   try {
     await waitForMarker(page, session.marker)
     await sleep(SETTLE_MS)
+    const idleBefore = await rendererTimes(cdp)
     const idle = opts.idleSeconds > 0 ? await recordFrames(page, opts.idleSeconds * 1000) : null
+    const idleTimes = timesBetween(idleBefore, await rendererTimes(cdp))
 
     const final = `zqfinal${randomBytes(6).toString('hex')}`
     await server.plan({ rate: opts.rate, seconds: opts.seconds, final, shape: opts.shape })
     const box = page.getByRole('textbox', { name: 'Message' })
     await box.fill(`Explain the render loop once more, at length (${opts.rate} tokens/s).`)
     const seen = watchText(page, final, ANSWER)
-    if (opts.profile) await startProfile(cdp)
+    if (opts.profile > 0) await startProfile(cdp)
     await startFollowWatch(page, 'press')
     const timesBefore = await rendererTimes(cdp)
     await startFrames(page)
@@ -104,17 +109,18 @@ export async function measureStream(
     const stream = await stopFrames(page, shown.visibleAt ?? shown.frameAt)
     const times = timesBetween(timesBefore, await rendererTimes(cdp))
     const follow = await stopFollowWatch(page)
-    const profile = opts.profile ? await stopProfile(cdp) : null
+    const profile = opts.profile > 0 ? await stopProfile(cdp, opts.profile) : null
     const frames = await recordFrames(page, AFTER_MS)
     // its long tasks from the end of the stream's window on (none falls between the two)
     const tasks = await longTasksSince(page, stream.end)
     const after = { ...frames, longTasks: tasks.filter((t) => t.start < frames.end) }
     const record = await server.finished(final)
-    if (profile) printProfile(`${opts.shape} at ${opts.rate} tok/s`, profile, 5)
+    if (profile) printProfile(`${opts.shape} at ${opts.rate} tok/s`, profile, opts.profile)
     return {
       shape: opts.shape,
       rate: opts.rate,
       idle,
+      idleTimes,
       stream,
       after,
       server: record,

@@ -9,7 +9,7 @@
  *   blocks render in parts (`block-parts.ts`), so a growing one re-renders its last part.
  * - Blocks are rendered in groups of `GROUP`; a group whose blocks are all finished keeps
  *   its props, so an update walks the groups and the blocks of the last one, not every
- *   block of the answer.
+ *   block of the answer (and the browser, which lays out the groups, does the same).
  * - Code blocks (`CodeBlock.tsx`) are highlighted in a worker once complete.
  */
 import { memo, useMemo, useRef, type JSX, type ReactNode } from 'react'
@@ -130,7 +130,12 @@ const BlockView = memo(function BlockView({ block, complete, defs }: BlockProps)
   )
 })
 
-/** `GROUP` blocks; `open`: the index in it of the block still streaming (-1: none) */
+/**
+ * `GROUP` blocks, in an element of their own (the browser lays out a finished group as a
+ * whole, not block by block; it has no margins, borders or padding, so the blocks' margins
+ * collapse across it as between siblings); `open`: the index in it of the block still
+ * streaming (-1: none)
+ */
 const BlockGroup = memo(function BlockGroup(props: {
   blocks: readonly Block[]
   open: number
@@ -138,7 +143,7 @@ const BlockGroup = memo(function BlockGroup(props: {
 }): JSX.Element {
   const { blocks, open, defs } = props
   return (
-    <>
+    <div className="md-group">
       {blocks.map((b, i) => (
         <BlockView
           key={i}
@@ -149,7 +154,7 @@ const BlockGroup = memo(function BlockGroup(props: {
           defs={defs && b.type !== 'code' && b.source.includes(']') ? defs : ''}
         />
       ))}
-    </>
+    </div>
   )
 })
 
