@@ -1,6 +1,13 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { ExpectedError } from '../core/errors'
 
-export class UsageError extends Error {}
+/** The command line is wrong: said (with the usage where it helps), exit status 2. */
+export class UsageError extends ExpectedError<'bad_request'> {
+  constructor(message: string) {
+    super('bad_request', message)
+    this.name = 'UsageError'
+  }
+}
 
 export const USAGE = `Usage:
   cairn [options] "prompt"          run one turn (or give the prompt on stdin); @server:uri

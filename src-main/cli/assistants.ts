@@ -7,12 +7,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DEFAULT_ASSISTANT_ID, type Assistant } from '../../src-preload/contract/assistants'
 import { writeFileAtomicSync } from '../adapters/atomic-file'
-import { AssistantError } from '../adapters/sqlite/assistant-store'
-import {
-  AssistantFileError,
-  exportAssistant,
-  importAssistant,
-} from '../services/assistants/assistant-files'
+import { exportAssistant, importAssistant } from '../services/assistants/assistant-files'
 import type { AppServices } from '../services/host/app-services'
 import { UsageError, type CliOptions } from './args'
 import { ALL_TOOLS, draftFromOptions, toolsSpec } from './assistant-flags'
@@ -84,22 +79,15 @@ export async function assistantsCommand(
   options: CliOptions,
   streams: Streams,
 ): Promise<number> {
-  try {
-    if (args[0] === 'tools') {
-      if (args.length > 2)
-        throw new UsageError('cairn assistants tools takes 1 argument(s); quote a name with spaces')
-      const assistant = resolveAssistant(app, needName(args[1], 'tools'))
-      const { assistantTools } = await import('./assistant-tools')
-      return await assistantTools(app, assistant, options, streams)
-    }
-    return run(app, args, options, streams)
-  } catch (e) {
-    if (e instanceof AssistantError || e instanceof AssistantFileError) {
-      streams.stderr.write(`cairn: ${e.message}\n`)
-      return 1
-    }
-    throw e
+  // a refusal (a name taken, a file that is not an assistant) is said by the caller
+  if (args[0] === 'tools') {
+    if (args.length > 2)
+      throw new UsageError('cairn assistants tools takes 1 argument(s); quote a name with spaces')
+    const assistant = resolveAssistant(app, needName(args[1], 'tools'))
+    const { assistantTools } = await import('./assistant-tools')
+    return await assistantTools(app, assistant, options, streams)
   }
+  return run(app, args, options, streams)
 }
 
 /** One `cairn assistants` command: the data, its flags, its arguments, where it prints. */

@@ -4,7 +4,9 @@
  * `--help` and `sessions …` start quickly.
  */
 import { fileURLToPath } from 'node:url'
+import { ExpectedError } from '../core/errors'
 import { parseCli, USAGE, UsageError } from './args'
+import { exitStatusOf } from './exit-status'
 import { guardStream, stripControls } from './terminal-text'
 import { withdrawSecretEnv } from '../services/host/secret-env'
 import type { AppServices } from '../services/host/app-services'
@@ -72,14 +74,14 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await runCommand(app, parsed, prompt, streams)
   } catch (e) {
-    // a usage mistake or an unreadable --mcp-config file (McpConfigError, loaded lazily)
-    if (e instanceof UsageError || (e instanceof Error && e.name === 'McpConfigError')) {
-      streams.stderr.write(`cairn: ${e.message}\n`)
-      return 2
-    }
     // a damaged database, met by whichever query: said with what to do, no stack trace
     damaged = await storageTrouble(e, dataDir)
     if (damaged) return 1
+    // a usage mistake, a file that is not valid, a refusal: said, with its exit status
+    if (e instanceof ExpectedError) {
+      streams.stderr.write(`cairn: ${e.message}\n`)
+      return exitStatusOf(e)
+    }
     throw e
   } finally {
     app.close()

@@ -10,13 +10,25 @@
 import type { ContentPart } from '../../src-preload/contract/dto'
 import type { McpPrompt } from '../../src-preload/contract/resources-and-prompts'
 import { promptOrigin, promptText } from '../services/tools/prompt-message'
+import type { ErrorCode } from '../../src-preload/contract/errors'
+import { ExpectedError } from '../core/errors'
 import type { ToolRuntime } from '../core/service-ports'
 
 /** how long a message or a list waits for the servers still starting */
 const SERVERS_SETTLE_MS = 10_000
 
-/** a problem with a mention or a prompt: the message is not sent */
-export class MessageError extends Error {}
+/** a problem with a mention or a prompt: the message is not sent (a server's refusal keeps its code) */
+export class MessageError extends ExpectedError {
+  constructor(message: string, code: ErrorCode = 'bad_request') {
+    super(code, message)
+    this.name = 'MessageError'
+  }
+}
+
+/** a server's refusal to read or give what the message needs, as a MessageError; a bug goes on */
+function notSent(e: unknown): unknown {
+  return e instanceof ExpectedError ? new MessageError(e.message, e.code) : e
+}
 
 export interface Mention {
   server: string
@@ -95,7 +107,7 @@ async function mentionParts(
         })),
       )
     } catch (e) {
-      throw new MessageError((e as Error).message)
+      throw notSent(e)
     }
   }
   return parts
@@ -142,7 +154,7 @@ export async function promptMessage(
   try {
     text = promptText(await tools.resourcesAndPrompts.prompt(server, name, args))
   } catch (e) {
-    throw new MessageError((e as Error).message)
+    throw notSent(e)
   }
   if (!text) throw new MessageError(`The prompt /${server}:${name} is empty.`)
   return { text, parts: [promptOrigin(server, name)] }

@@ -7,6 +7,7 @@
  */
 import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
+import { ExpectedError } from '../core/errors'
 import type { AppServices, OpenAppServicesOptions } from '../services/host/app-services'
 
 interface Streams {
@@ -20,14 +21,15 @@ export async function openDataDir(
   opts: OpenAppServicesOptions,
   streams: Streams,
 ): Promise<AppServices | number> {
-  const [{ openAppServices }, { StorageError, setDamagedDatabaseAside }] = await Promise.all([
+  const [{ openAppServices }, { setDamagedDatabaseAside }] = await Promise.all([
     import('../services/host/app-services'),
     import('../adapters/sqlite/open-errors'),
   ])
   try {
     return openAppServices(dataDir, opts)
   } catch (e) {
-    if (!(e instanceof StorageError)) throw e
+    // a directory it cannot write to, a damaged database, one a newer Cairn wrote
+    if (!(e instanceof ExpectedError)) throw e
     streams.stderr.write(`cairn: ${e.message}\n`)
     if (e.code !== 'database_damaged') return 1
     if (!streams.stdin.isTTY) {

@@ -55,7 +55,7 @@ async function completePromptArgs(
   const rl = createInterface({ input, output, terminal: true })
   // Ctrl-C at a question gives up on the prompt
   const cancel = new AbortController()
-  const onAbort = (): void => cancel.abort(new MessageError('Not sent.'))
+  const onAbort = (): void => cancel.abort(new MessageError('Not sent.', 'aborted'))
   signal.addEventListener('abort', onAbort, { once: true })
   rl.on('SIGINT', () => {
     output.write('\n')

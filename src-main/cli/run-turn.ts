@@ -9,6 +9,7 @@ import { runSessionTurn } from '../services/turns/turn-service'
 import { terminalApprover } from './approver'
 import { terminalElicitor } from './elicitor'
 import { UsageError, type ApproveMode, type CliOptions } from './args'
+import { exitStatusOf } from './exit-status'
 import { mentionMessage, MessageError, parsePromptArgs, parsePromptName } from './message-parts'
 import { serverPromptMessage } from './prompt-args'
 import { jsonRenderer, TextRenderer, type Streams } from './output'
@@ -124,7 +125,7 @@ export async function runCliTurn(
   } catch (e) {
     if (e instanceof SetupError) {
       streams.stderr.write(`${e.message}\n`)
-      return { code: e.code === 'no_session' ? 2 : 1 }
+      return { code: exitStatusOf(e) }
     }
     throw e
   }

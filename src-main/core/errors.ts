@@ -32,6 +32,12 @@ export class ExpectedError<C extends ErrorCode = ErrorCode> extends Error {
   }
 }
 
+/**
+ * Logs an unexpected error (a bug) with its stack where the host keeps its log, and gives
+ * the short id in that line, for the message the user sees.
+ */
+export type BugReporter = (e: unknown) => string
+
 /** The contract's shape of `e` when it is an expected error; null for a bug. */
 export function expectedInfo(e: unknown): ErrorInfo | null {
   return e instanceof ExpectedError ? e.info() : null

@@ -73,8 +73,8 @@ export type Environment = Readonly<Record<string, string | undefined>>
 
 /**
  * The configuration language of MCP servers. `parse`, `parseText` and
- * `importClaudeDesktop` throw an `McpConfigError` that names the server and the field
- * that is wrong.
+ * `importClaudeDesktop` throw an ExpectedError `bad_request` (`McpConfigError`) that names
+ * the server and the field that is wrong.
  */
 export interface McpServerConfigs {
   /** one server's entry, checked */
@@ -138,8 +138,8 @@ export type ListError = { server: string; message: string }
 
 /**
  * The resources and prompts of every ready MCP server (the composer's `@` and
- * `/server:prompt`). `read` and `prompt` throw a `ResourcesAndPromptsError` that says which server
- * failed and why.
+ * `/server:prompt`). `read` and `prompt` throw an ExpectedError (`unavailable`) that says
+ * which server failed and why.
  */
 export interface McpResourcesAndPrompts {
   onChange(listener: (change: ResourcesOrPromptsChange) => void): () => void

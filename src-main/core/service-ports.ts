@@ -130,8 +130,8 @@ export interface SessionAssistantChoice {
 
 /**
  * Assistants, and which one each session runs with. `require`, `create`, `update`,
- * `duplicate` and `delete` throw an error with `code` `not_found` or `conflict` (a name
- * taken, the default assistant deleted) whose message says what to do.
+ * `duplicate` and `delete` throw an ExpectedError `not_found` or `conflict` (a name taken,
+ * with `details.fields.name`; the default assistant deleted) whose message says what to do.
  */
 export interface AssistantRepository {
   /** every readable assistant: the default first, then by name */

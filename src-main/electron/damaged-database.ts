@@ -8,10 +8,14 @@
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron'
 import { setDamagedDatabaseAside, StorageError } from '../adapters/sqlite/open-errors'
 import { askOverWindow } from './native-dialogs'
+import { ExpectedError } from '../core/errors'
 
 /** The user chose to quit from the dialog: nothing more to say. */
-export class QuitChosen extends Error {
+export class QuitChosen extends ExpectedError<'aborted'> {
   override readonly name = 'QuitChosen'
+  constructor(message: string) {
+    super('aborted', message)
+  }
 }
 
 export function damagedDatabaseDialog(e: StorageError): MessageBoxOptions {

@@ -4,6 +4,7 @@
  * mode as the engine runs it (`src-main/services/voice/`).
  */
 import { z } from 'zod'
+import type { ErrorInfo } from './errors'
 
 export const VOICE_SOURCES = ['microphone', 'loopback'] as const
 export const voiceSourceSchema = z.enum(VOICE_SOURCES)
@@ -44,4 +45,4 @@ export type VoiceEvent =
     }
   | { type: 'final'; text: string; disposition: 'sent'; sessionId: string; turnId: string }
   /** something voice mode could not do (a final that could not be sent, a failed stop) */
-  | { type: 'error'; message: string }
+  | ({ type: 'error' } & ErrorInfo)

@@ -182,7 +182,8 @@ describe('cairn assistants', () => {
     const file = join(dir, 'bad.json')
     writeFileSync(file, JSON.stringify({ cairnAssistant: 1, assistant: { name: '' } }))
     const r = await cli('assistants', 'import', file)
-    expect(r.code).toBe(1)
+    // a file that is not valid is a usage error, as a --mcp-config file that is not
+    expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/not valid: assistant\.name/)
     const missing = await cli('assistants', 'import', join(dir, 'nope.json'))
     expect(missing.code).toBe(2)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   blankForm,
   checkForm,
-  fieldOfRefusal,
+  refusalErrors,
   formFromDraft,
 } from '../../src-renderer/src/features/assistants/assistant-form'
 
@@ -52,20 +52,41 @@ describe('the assistant form’s checks', () => {
     expect(checkForm(formFromDraft(draft), []).draft).toEqual(draft)
   })
 
-  it('places the host’s refusals: a checked path, a taken name; others stay with the form', () => {
+  it('places the host’s refusals by their fields: an input path, a taken name; others stay with the form', () => {
     expect(
-      fieldOfRefusal(
-        'bad_request',
-        'Invalid input for assistants.update: assistant.temperature: Too big: expected number to be <=2',
-      ),
-    ).toBe('temperature')
+      refusalErrors({
+        code: 'bad_request',
+        message: 'Invalid input for assistants.update: assistant.temperature: Too big',
+        details: {
+          fields: {
+            'assistant.temperature': 'Too big: expected number to be <=2',
+            'assistant.limits.maxIterations': 'Too small',
+            'assistant.limits.deadlineMs': 'Too small: expected number to be >=1000',
+            'assistant.tools.mcp.servers.s.names.0': 'Too long',
+            'assistant.nothingOfTheForm': 'Unknown',
+          },
+        },
+      }),
+    ).toEqual({
+      temperature: 'Too big: expected number to be <=2',
+      maxIterations: 'Too small',
+      deadlineSeconds: 'Too small: expected number to be >=1000',
+      tools: 'Too long',
+    })
+    const taken = 'An assistant named "Files" exists already; choose another name.'
     expect(
-      fieldOfRefusal('bad_request', 'Invalid input: assistant.limits.maxIterations: Too small'),
-    ).toBe('maxIterations')
+      refusalErrors({ code: 'conflict', message: taken, details: { fields: { name: taken } } }),
+    ).toEqual({ name: taken })
+    // the words of a message decide nothing: no fields, no field
     expect(
-      fieldOfRefusal('conflict', 'An assistant named "Files" exists already; choose another name.'),
-    ).toBe('name')
-    expect(fieldOfRefusal('not_found', 'There is no assistant "x".')).toBeNull()
-    expect(fieldOfRefusal('unavailable', 'Assistants are not stored yet.')).toBeNull()
+      refusalErrors({ code: 'conflict', message: 'The name assistant.name is taken.' }),
+    ).toEqual({})
+    expect(
+      refusalErrors({ code: 'bad_request', message: 'Invalid input: assistant.name: x' }),
+    ).toEqual({})
+    expect(refusalErrors({ code: 'not_found', message: 'There is no assistant "x".' })).toEqual({})
+    expect(
+      refusalErrors({ code: 'unavailable', message: 'The provider assistant.providerId is down.' }),
+    ).toEqual({})
   })
 })

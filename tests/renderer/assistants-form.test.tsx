@@ -164,6 +164,7 @@ describe('the assistant form', () => {
     let refusal = new RouteFailure(
       'bad_request',
       'Invalid input for assistants.create: assistant.limits.deadlineMs: Too small: expected number to be >=1000',
+      { fields: { 'assistant.limits.deadlineMs': 'Too small: expected number to be >=1000' } },
     )
     const host = assistantsHost()
     const { user } = setup(host, {
@@ -176,7 +177,7 @@ describe('the assistant form', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Time limit per turn (seconds)' }), '2')
     await user.click(within(form).getByRole('button', { name: 'Save assistant' }))
     const deadline = screen.getByRole('spinbutton', { name: 'Time limit per turn (seconds)' })
-    await waitFor(() => expect(errorOf(deadline)).toMatch(/deadlineMs: Too small/))
+    await waitFor(() => expect(errorOf(deadline)).toBe('Too small: expected number to be >=1000'))
     expect(document.activeElement).toBe(deadline)
 
     refusal = new RouteFailure('unavailable', 'Assistants are not stored yet in this version.')
@@ -186,6 +187,37 @@ describe('the assistant form', () => {
     )
     // still open, with what was typed
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Slow')
+  })
+
+  it('a name another window took meanwhile: the host’s conflict names the field, so it is shown beside Name', async () => {
+    const { host, user } = setup()
+    const form = await openNew(user)
+    // another window saves "Notes" after this one listed the assistants
+    await host.handlers['assistants.create']!({
+      assistant: { name: 'Notes', tools: assistant('x', {}).tools, limits: {} },
+    } as never)
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    await user.type(name, 'Notes')
+    await user.click(within(form).getByRole('button', { name: 'Save assistant' }))
+    await waitFor(() => expect(errorOf(name)).toBe('An assistant named "Notes" exists.'))
+    expect(document.activeElement).toBe(name)
+    expect(within(form).queryByRole('alert')).toBeNull()
+  })
+
+  it('a refusal without fields stays beside Save, whatever its words say', async () => {
+    const { user } = setup(assistantsHost(), {
+      'assistants.create': () => {
+        throw new RouteFailure('conflict', 'The name of the provider assistant.providerId clashes.')
+      },
+    })
+    const form = await openNew(user)
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    await user.type(name, 'Plain')
+    await user.click(within(form).getByRole('button', { name: 'Save assistant' }))
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Not saved: The name of the provider assistant.providerId clashes.',
+    )
+    expect(name.getAttribute('aria-invalid')).toBeNull()
   })
 
   it('edits an assistant: every field comes back as saved, and the update replaces it whole', async () => {

@@ -60,6 +60,24 @@ describe('the composer', () => {
     expect(screen.queryByRole('button', { name: 'Open provider settings' })).toBeNull()
   })
 
+  it('the code decides the provider settings link, not the words of the message', async () => {
+    let failure = new RouteFailure('busy', 'The provider, its API key and base URL are fine.')
+    renderWithApp(<Composer />, {
+      'chat.send': () => {
+        throw failure
+      },
+    })
+    const user = userEvent.setup()
+    await user.type(box(), 'Hello{Enter}')
+    await screen.findByText(/Not sent: The provider, its API key/)
+    expect(screen.queryByRole('button', { name: 'Open provider settings' })).toBeNull()
+    failure = new RouteFailure('auth', 'Rejected.')
+    await user.click(box())
+    await user.keyboard('{Enter}')
+    await screen.findByText('Not sent: Rejected.')
+    expect(screen.getByRole('button', { name: 'Open provider settings' })).toBeTruthy()
+  })
+
   it('/help lists the commands; an unknown command says so and is not sent', async () => {
     const app = renderWithApp(<Composer />)
     const user = userEvent.setup()

@@ -10,6 +10,7 @@ import type { ApprovalDecision, PermissionPolicy } from '../../src-preload/contr
 import type { AgentEvent, ApprovalRequestEvent } from '../../src-preload/contract/events'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../src-main/core/agent/limits'
 import { runTurn, type TurnOutcome } from '../../src-main/core/agent/turn-runner'
+import type { BugReporter } from '../../src-main/core/errors'
 import { LlmClient } from '../../src-main/core/llm/client'
 import type {
   Clock,
@@ -109,6 +110,8 @@ export interface Harness {
       parentSeq?: number | null
       /** answer the user message with this seq again (no new message; `text` unused) */
       answerAgain?: number
+      /** logs a bug that ends the turn (the host's log), giving its id */
+      reportBug?: BugReporter
     },
   ): Promise<{ outcome: TurnOutcome; events: AgentEvent[]; turnId: string }>
   close(): Promise<void>
@@ -150,6 +153,7 @@ export async function createHarness(
           clock: h.clock,
           ...(o.logger ? { logger: o.logger } : {}),
           ...(o.calibration ? { calibration: o.calibration } : {}),
+          ...(o.reportBug ? { reportBug: o.reportBug } : {}),
           llm: {
             client: new LlmClient({ baseURL: server.baseURL }, { fetch }),
             baseURL: server.baseURL,

@@ -1,7 +1,9 @@
 /**
  * Clients of the contract for tests: the browser-mode WebSocket (a real socket, with the
  * token exchanged for the cookie like a browser does) and an in-process "IPC" that passes
- * structured-cloned messages to the router, the way Electron's IPC does.
+ * structured-cloned messages to the router, the way Electron's IPC does. Every failure
+ * either answers, and every error an event carries, is checked against the contract's
+ * closed list of codes (`error-codes.ts`).
  */
 import { EventEmitter } from 'node:events'
 import WebSocket from 'ws'
@@ -11,6 +13,7 @@ import type { AppEvent, EventName, EventPayloads } from '../../src-preload/contr
 import type { CairnBridge } from '../../src-preload/contract/bridge'
 import type { Result, RouteInput, RouteName, RouteOutputs } from '../../src-preload/contract/routes'
 import type { AppHost } from '../../src-main/services/host/app-host'
+import { checkedResult, checkEvent } from './error-codes'
 
 export interface TestBridge extends CairnBridge {
   /** every event received, in order */
@@ -66,6 +69,7 @@ export async function wsBridge(
       pending.get(msg.id)?.(msg.result)
       pending.delete(msg.id)
     } else if (msg.event) {
+      checkEvent(msg as AppEvent)
       events.push(msg as AppEvent)
       ls.emit(msg as AppEvent)
     }
@@ -77,7 +81,7 @@ export async function wsBridge(
       ws.send(JSON.stringify({ id, route, input }))
       return new Promise<Result<RouteOutputs[R]>>((resolve) =>
         pending.set(id, resolve as (r: Result<unknown>) => void),
-      )
+      ).then((r) => checkedResult(route, r))
     },
     on: ls.on as CairnBridge['on'],
     off: ls.off as CairnBridge['off'],
@@ -118,6 +122,7 @@ export function ipcBridge(
     getURL: () => 'app://cairn/index.html',
     send: (_channel: string, e: AppEvent) => {
       const copy = structuredClone(e)
+      checkEvent(copy)
       events.push(copy)
       ls.emit(copy)
     },
@@ -133,7 +138,7 @@ export function ipcBridge(
     async request<R extends RouteName>(route: R, input: RouteInput<R>) {
       const handler = handlers.get(CHANNELS.request)!
       const result = await handler({ senderFrame }, route, structuredClone(input))
-      return structuredClone(result) as Result<RouteOutputs[R]>
+      return checkedResult(route, structuredClone(result) as Result<RouteOutputs[R]>)
     },
     on: ls.on as CairnBridge['on'],
     off: ls.off as CairnBridge['off'],

@@ -50,7 +50,8 @@ import type {
   TurnLogEntry,
 } from '../../src-main/core/service-ports'
 import { ASSISTANT_SEEDS } from '../../src-main/adapters/sqlite/assistant-seeds'
-import { AssistantError } from '../../src-main/adapters/sqlite/assistant-store'
+import { nameTaken } from '../../src-main/adapters/sqlite/assistant-store'
+import { ExpectedError } from '../../src-main/core/errors'
 import { exportSessionAs } from '../../src-main/adapters/sqlite/export'
 import { findDanglingToolCalls, interruptedResult } from '../../src-main/adapters/sqlite/repair'
 import { SessionLeases as SqliteLeases } from '../../src-main/adapters/sqlite/session-leases'
@@ -441,7 +442,7 @@ export class MemoryAssistantRepository implements AssistantRepository {
 
   require(id: string): Assistant {
     const a = this.get(id)
-    if (!a) throw new AssistantError('not_found', `There is no assistant "${id}".`)
+    if (!a) throw new ExpectedError('not_found', `There is no assistant "${id}".`)
     return a
   }
 
@@ -461,11 +462,7 @@ export class MemoryAssistantRepository implements AssistantRepository {
 
   private checkName(name: string, exceptId: string | null): void {
     const other = this.findByName(name)
-    if (other && other.id !== exceptId)
-      throw new AssistantError(
-        'conflict',
-        `An assistant named "${other.name}" exists already; choose another name.`,
-      )
+    if (other && other.id !== exceptId) throw nameTaken(other.name)
   }
 
   create(draft: AssistantDraft, origin: AssistantOrigin = 'user'): Assistant {
@@ -507,7 +504,7 @@ export class MemoryAssistantRepository implements AssistantRepository {
 
   delete(id: string): boolean {
     if (id === DEFAULT_ASSISTANT_ID)
-      throw new AssistantError(
+      throw new ExpectedError(
         'conflict',
         'The default assistant cannot be deleted: new chats start with it. Edit it instead.',
       )

@@ -7,6 +7,8 @@ import type { ToolAnnotations } from '../../../src-preload/contract/events'
 import type { SessionStore, ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { ProcessRegistry } from '../mcp/process-registry'
 import type { Containment } from './containment'
+import type { ErrorCode } from '../../../src-preload/contract/errors'
+import { ExpectedError } from '../../core/errors'
 
 export interface BuiltinLimits {
   maxFileBytes: number
@@ -64,8 +66,12 @@ export interface BuiltinTool {
 }
 
 /** An error whose message is written for the model: what went wrong and what to do. */
-export class ToolError extends Error {
+export class ToolError extends ExpectedError {
   override readonly name = 'ToolError'
+  /** `code`: how the call failed, when a caller needs more than the words (default `bad_request`) */
+  constructor(message: string, code: ErrorCode = 'bad_request', options?: { cause?: unknown }) {
+    super(code, message, options)
+  }
 }
 
 export function text(t: string, isError = false): ToolOutcome {

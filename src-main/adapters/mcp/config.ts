@@ -18,12 +18,17 @@ import {
 } from '../../core/mcp-ports'
 import { fingerprintOf } from '../../core/tools/fingerprint'
 import { entryProblem, httpEntrySchema, stdioEntrySchema } from './server-entry'
+import { ExpectedError } from '../../core/errors'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000
 export const DEFAULT_MAX_CALL_TIMEOUT_MS = 10 * 60_000
 
-export class McpConfigError extends Error {
+/** An MCP server's configuration is not valid: the message names the server and the field. */
+export class McpConfigError extends ExpectedError<'bad_request'> {
   override name = 'McpConfigError'
+  constructor(message: string) {
+    super('bad_request', message)
+  }
 }
 
 type Common = Pick<McpServerConfig, 'disabled' | 'trustAnnotations' | 'timeoutMs' | 'maxTimeoutMs'>

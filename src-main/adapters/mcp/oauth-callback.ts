@@ -9,6 +9,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { ExpectedError } from '../../core/errors'
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000
 const PATH = '/callback'
@@ -26,7 +27,13 @@ export interface CallbackServer {
   close(): void
 }
 
-export class LoginError extends Error {}
+/** The login did not complete (refused, or never answered); the message says why. */
+export class LoginError extends ExpectedError<'unavailable'> {
+  constructor(message: string) {
+    super('unavailable', message)
+    this.name = 'LoginError'
+  }
+}
 
 export interface CallbackAnswer {
   code: string
@@ -48,7 +55,7 @@ export class LoginRefused extends LoginError {
   }
 
   /** what the user is told, once the answer's origin is checked */
-  details(): string {
+  serversWords(): string {
     return `The authorization server refused the login: ${this.error}${this.description ? ` (${this.description})` : ''}.`
   }
 }

@@ -17,7 +17,12 @@ import {
 import type { HttpServerConfig, McpLogins } from '../../core/mcp-ports'
 import { withClientMetadata } from './client-metadata'
 import { AnswerTooLarge, cappedFetch } from './http-limits'
-import { DEFAULT_LOGIN_TIMEOUT_MS, LoginRefused, startCallbackServer } from './oauth-callback'
+import {
+  DEFAULT_LOGIN_TIMEOUT_MS,
+  LoginError,
+  LoginRefused,
+  startCallbackServer,
+} from './oauth-callback'
 import { CairnOAuthProvider } from './oauth-provider'
 import {
   forgetUnusedLogin,
@@ -173,7 +178,7 @@ const MIX_UP =
  * What a refused login tells the user: the authorization server's own words only when the
  * answer's `iss` matches the server Cairn asked; otherwise someone else answered.
  */
-function refusal(e: LoginRefused, provider: CairnOAuthProvider): Error {
+function refusal(e: LoginRefused, provider: CairnOAuthProvider): LoginError {
   const metadata = provider.discoveryState()?.authorizationServerMetadata
   try {
     validateAuthorizationResponseIssuer({
@@ -182,7 +187,7 @@ function refusal(e: LoginRefused, provider: CairnOAuthProvider): Error {
       issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
     })
   } catch {
-    return new Error(MIX_UP)
+    return new LoginError(MIX_UP)
   }
-  return new Error(e.details())
+  return new LoginError(e.serversWords())
 }

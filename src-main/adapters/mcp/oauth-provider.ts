@@ -18,6 +18,7 @@ import type {
 } from '@modelcontextprotocol/client'
 import type { OAuthClientConfig } from '../../core/mcp-ports'
 import type { McpAuthStore } from './oauth-store'
+import { ExpectedError } from '../../core/errors'
 
 /** a redirect URI for the background mode, which never receives a code */
 const NO_REDIRECT = 'http://127.0.0.1/callback'
@@ -207,8 +208,9 @@ export class CairnOAuthProvider implements OAuthClientProvider {
 }
 
 /** The server wants a login and none can happen now (a background connection). */
-export class LoginNeededError extends Error {
+export class LoginNeededError extends ExpectedError<'unavailable'> {
   constructor() {
-    super('this server needs you to log in')
+    super('unavailable', 'this server needs you to log in')
+    this.name = 'LoginNeededError'
   }
 }

@@ -13,6 +13,7 @@ import type {
   McpResourceTemplate,
   ResourceRef,
 } from '../../../src-preload/contract/resources-and-prompts'
+import { ExpectedError } from '../../core/errors'
 import type { McpResourcesAndPrompts, ResourcesOrPromptsChange } from '../../core/mcp-ports'
 import { getPromptMessages, listPrompts } from './prompts'
 import { expandTemplate, listResources, readResourceParts } from './resources'
@@ -26,8 +27,6 @@ interface ClientSource {
   readonly name: string
   readyClient(): Client | null
 }
-
-export class ResourcesAndPromptsError extends Error {}
 
 export class ResourcesAndPrompts implements McpResourcesAndPrompts {
   private readonly listeners = new Set<(c: ResourcesOrPromptsChange) => void>()
@@ -73,12 +72,14 @@ export class ResourcesAndPrompts implements McpResourcesAndPrompts {
     const uri =
       ref.uri ?? (ref.uriTemplate ? expandTemplate(ref.uriTemplate, ref.values ?? {}) : null)
     if (!uri)
-      throw new ResourcesAndPromptsError('Name the resource to read: its URI or a template.')
+      throw new ExpectedError('bad_request', 'Name the resource to read: its URI or a template.')
     try {
       return await readResourceParts(client, ref.server, uri, ref.name, signal)
     } catch (e) {
-      throw new ResourcesAndPromptsError(
+      throw new ExpectedError(
+        'unavailable',
         `The server "${ref.server}" could not read ${uri}: ${messageOf(e)}`,
+        { cause: e },
       )
     }
   }
@@ -100,8 +101,10 @@ export class ResourcesAndPrompts implements McpResourcesAndPrompts {
     try {
       return await getPromptMessages(server, client, name, args)
     } catch (e) {
-      throw new ResourcesAndPromptsError(
+      throw new ExpectedError(
+        'unavailable',
         `The server "${server}" could not give the prompt ${name}: ${messageOf(e)}`,
+        { cause: e },
       )
     }
   }
@@ -136,7 +139,8 @@ export class ResourcesAndPrompts implements McpResourcesAndPrompts {
     const client = this.sources()
       .find((s) => s.name === server)
       ?.readyClient()
-    if (!client) throw new ResourcesAndPromptsError(`The MCP server "${server}" is not running.`)
+    if (!client)
+      throw new ExpectedError('unavailable', `The MCP server "${server}" is not running.`)
     return client
   }
 

@@ -6,6 +6,7 @@
 import type { Client, Transport } from '@modelcontextprotocol/client'
 import type { HttpServerConfig, McpServerConfig, StdioServerConfig } from '../../core/mcp-ports'
 import { isStdio } from '../../core/mcp-ports'
+import { ExpectedError } from '../../core/errors'
 import { cappedFetch } from './http-limits'
 import { backgroundProvider, guardedFetch, needsLogin } from './oauth-connection'
 import type { CairnOAuthProvider } from './oauth-provider'
@@ -36,17 +37,23 @@ export interface StdioLaunch {
 }
 
 /** The command could not be started at all (not found, not executable); says where it looked. */
-export class LaunchFailure extends Error {
+export class LaunchFailure extends ExpectedError<'unavailable'> {
   constructor(
     message: string,
     readonly searchPath: string[] | null,
   ) {
-    super(message)
+    super('unavailable', message)
+    this.name = 'LaunchFailure'
   }
 }
 
 /** The server could not be started at all (command not found, not executable). */
-export class LaunchError extends Error {}
+export class LaunchError extends ExpectedError<'unavailable'> {
+  constructor(message: string) {
+    super('unavailable', message)
+    this.name = 'LaunchError'
+  }
+}
 
 /** What opening a session needs from the connection. */
 export interface OpenerDeps {

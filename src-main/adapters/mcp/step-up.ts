@@ -8,6 +8,7 @@
 import { InsufficientScopeError } from '@modelcontextprotocol/client'
 import type { ToolCallScope } from '../../core/ports'
 import type { HttpServerConfig } from '../../core/mcp-ports'
+import { ExpectedError } from '../../core/errors'
 import { loginToServer } from './oauth-login'
 import type { McpAuthStore } from './oauth-store'
 
@@ -21,12 +22,13 @@ export function stepUpScope(e: unknown): string | null {
 }
 
 /** A call needs a new login for more permission; it carries the permission asked for. */
-export class StepUpNeeded extends Error {
+export class StepUpNeeded extends ExpectedError<'forbidden'> {
   constructor(
     readonly server: string,
     readonly scope: string,
   ) {
-    super(stepUpMessage(server, scope))
+    super('forbidden', stepUpMessage(server, scope))
+    this.name = 'StepUpNeeded'
   }
 }
 
@@ -36,7 +38,11 @@ export function stepUpMessage(server: string, scope: string): string {
 }
 
 /** The person chose not to log in again (or nobody could be asked). */
-class Declined extends Error {}
+class Declined extends ExpectedError<'aborted'> {
+  constructor() {
+    super('aborted', 'The login again was declined.')
+  }
+}
 
 /**
  * Asks, through the call's question channel, to log in again for `scope`, and does it.

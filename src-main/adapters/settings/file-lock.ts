@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { hostname } from 'node:os'
+import { ExpectedError } from '../../core/errors'
 import { PRIVATE_FILE_MODE } from '../data-dir'
 
 export interface FileLockOptions {
@@ -23,13 +24,15 @@ const DEFAULT_TIMEOUT_MS = 5_000
 /** a lock file that cannot be parsed (its owner died while writing it) goes stale sooner */
 const UNREADABLE_STALE_MS = 1_000
 
-export class FileLockTimeoutError extends Error {
+/** Another process held the lock too long: `busy`, with the lock file to delete if none is. */
+export class FileLockTimeoutError extends ExpectedError<'busy'> {
   constructor(
     readonly lockPath: string,
     holder: string,
     timeoutMs: number,
   ) {
     super(
+      'busy',
       `Timed out after ${timeoutMs} ms waiting for the lock ${lockPath} (${holder}). ` +
         'If no other Cairn process is running, delete that file.',
     )

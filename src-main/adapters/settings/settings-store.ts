@@ -19,6 +19,7 @@ import { copyAside, writeFileAtomic, writeFileAtomicSync } from '../atomic-file'
 import { isLockHeldHere, withFileLock, withFileLockSync, type FileLockOptions } from './file-lock'
 import { repairSettings } from './repair'
 import type { SettingsStore } from '../../core/service-ports'
+import { ExpectedError } from '../../core/errors'
 import { defaultSettings, type Settings } from './schema'
 import { checkSettings, isPlainObject, preview } from './validate'
 
@@ -40,9 +41,10 @@ export interface OpenSettingsOptions {
   createStore?: SettingsStoreFactory
 }
 
-export class SettingsValidationError extends Error {
+/** The settings a change would make are not valid (`problems` names each); nothing was saved. */
+export class SettingsValidationError extends ExpectedError<'bad_request'> {
   constructor(readonly problems: string) {
-    super(`Invalid settings: ${problems}. Nothing was saved.`)
+    super('bad_request', `Invalid settings: ${problems}. Nothing was saved.`)
     this.name = 'SettingsValidationError'
   }
 }

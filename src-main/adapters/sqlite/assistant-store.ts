@@ -17,14 +17,12 @@ import {
 } from '../../../src-preload/contract/assistants'
 import type { AssistantRepository, SessionAssistantChoice } from '../../core/service-ports'
 import type { SqliteSessionStore } from './session-store'
+import { ExpectedError } from '../../core/errors'
 
-export class AssistantError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'conflict',
-    message: string,
-  ) {
-    super(message)
-  }
+/** a name another assistant has: a conflict about the assistant's `name` */
+export function nameTaken(name: string): ExpectedError<'conflict'> {
+  const message = `An assistant named "${name}" exists already; choose another name.`
+  return new ExpectedError('conflict', message, { details: { fields: { name: message } } })
 }
 
 interface AssistantRow {
@@ -114,7 +112,7 @@ export class SqliteAssistantStore implements AssistantRepository {
 
   require(id: string): Assistant {
     const found = this.get(id)
-    if (!found) throw new AssistantError('not_found', `There is no assistant "${id}".`)
+    if (!found) throw new ExpectedError('not_found', `There is no assistant "${id}".`)
     return found
   }
 
@@ -175,7 +173,7 @@ export class SqliteAssistantStore implements AssistantRepository {
           const changed = this.db
             .prepare('UPDATE assistants SET name = ?, data = ?, updated_at = ? WHERE id = ?')
             .run(draft.name.trim(), data, this.now(), id).changes
-          if (changed === 0) throw new AssistantError('not_found', `There is no assistant "${id}".`)
+          if (changed === 0) throw new ExpectedError('not_found', `There is no assistant "${id}".`)
           return this.require(id)
         })
         .immediate(),
@@ -194,7 +192,7 @@ export class SqliteAssistantStore implements AssistantRepository {
    */
   delete(id: string): boolean {
     if (id === DEFAULT_ASSISTANT_ID)
-      throw new AssistantError(
+      throw new ExpectedError(
         'conflict',
         'The default assistant cannot be deleted: new chats start with it. Edit it instead.',
       )
@@ -231,10 +229,6 @@ export class SqliteAssistantStore implements AssistantRepository {
 
   private checkName(name: string, exceptId: string | null): void {
     const other = this.findByName(name)
-    if (other && other.id !== exceptId)
-      throw new AssistantError(
-        'conflict',
-        `An assistant named "${other.name}" exists already; choose another name.`,
-      )
+    if (other && other.id !== exceptId) throw nameTaken(other.name)
   }
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import type { Database } from 'better-sqlite3'
+import { ExpectedError } from '../../core/errors'
 import { deriveParents } from '../../core/agent/history-tree'
 import { ASSISTANT_SEEDS } from './assistant-seeds'
 
@@ -130,7 +131,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    description: 'substring search for scripts written without spaces (Chinese, Japanese, Korean, Thai…)',
+    description:
+      'substring search for scripts written without spaces (Chinese, Japanese, Korean, Thai…)',
     // A trigram index of only the messages that hold such text (the word index cannot split
     // 東京都 into words). Contentless: the text stays in messages_fts. The character ranges
     // match NO_SPACE_SCRIPT in search-substring.ts.
@@ -265,10 +267,11 @@ export interface MigrationResult {
   backup: string | null
 }
 
-export class NewerSchemaError extends Error {
-  readonly code = 'schema_too_new'
+/** cairn.db was written by a newer Cairn: this one does not open it. */
+export class NewerSchemaError extends ExpectedError<'schema_too_new'> {
   constructor(found: number, known: number) {
     super(
+      'schema_too_new',
       `The database was written by a newer version of Cairn (schema v${found}; this version knows up to v${known}). Update Cairn to open it.`,
     )
   }

@@ -15,6 +15,7 @@ import type {
   StoredMessage,
   TodoItem,
 } from '../../../src-preload/contract/dto'
+import { ExpectedError } from '../../core/errors'
 import type { NewSession, SessionPatch } from '../../core/ports'
 import type {
   ExportFormat,
@@ -37,10 +38,11 @@ import { SessionLeases, type SessionLeasesOptions } from './session-leases'
 import { prepareStatements, type Statements } from './statements'
 import { cleanTitle, indexedText, titleFromText } from './text'
 
-export class SessionNotFoundError extends Error {
-  readonly code = 'session_not_found'
+/** The session named is not there (deleted meanwhile): `not_found`, with its id. */
+export class SessionNotFoundError extends ExpectedError<'not_found'> {
   constructor(readonly sessionId: string) {
-    super(`There is no session "${sessionId}".`)
+    super('not_found', `There is no session "${sessionId}".`)
+    this.name = 'SessionNotFoundError'
   }
 }
 

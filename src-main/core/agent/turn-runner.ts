@@ -180,7 +180,11 @@ function failureEnding(ctx: TurnState, e: unknown): Ending {
   )
   if (storage) return ['error', storage]
   if (ctx.signal.aborted) return [abortReason(ctx)]
-  return ['error', { code: 'internal', message: `Cairn failed: ${messageOf(e)}` }]
+  // a bug: logged with its stack where the host can, and named by the id in that line
+  const id = ctx.deps.reportBug?.(e)
+  if (!id) return ['error', { code: 'internal', message: `Cairn failed: ${messageOf(e)}` }]
+  const message = `Cairn failed: ${messageOf(e)} (error ${id}; the log has the details)`
+  return ['error', { code: 'internal', message, details: { id } }]
 }
 
 /** What the user is told when an answer hit the model's output limit. */

@@ -1,3 +1,4 @@
+import type { BugReporter } from '../errors'
 import type {
   ContentPart,
   DecidedBy,
@@ -35,6 +36,8 @@ export interface TurnDeps {
   logger?: TurnLogger
   /** learns each model's characters per token from the usage servers report */
   calibration?: TokenCalibration
+  /** logs a bug that ended the turn; its id goes in the turn's `internal` error */
+  reportBug?: BugReporter
   llm: {
     /** `complete`: the non-streamed call that writes summaries (without it, compaction cuts instead) */
     client: Pick<LlmClient, 'streamChat' | 'buildBody'> & Partial<Pick<LlmClient, 'complete'>>

@@ -3,6 +3,7 @@ import { toolFingerprint } from './fingerprint'
 import { waitAllReady } from './ready-wait'
 import { modelToolName, uniqueName } from './tool-names'
 import type { ToolSource } from './tool-source'
+import { ExpectedError } from '../errors'
 
 /**
  * The server name of the built-in tools. It is reserved: the MCP configuration refuses a
@@ -12,9 +13,9 @@ import type { ToolSource } from './tool-source'
 export const BUILTIN_SERVER = 'cairn'
 
 /** The tool changed (description, schema or server configuration) since the model saw it. */
-export class ToolChangedError extends Error {
+export class ToolChangedError extends ExpectedError<'conflict'> {
   constructor(name: string) {
-    super(`the tool ${name} changed after the model asked for it`)
+    super('conflict', `the tool ${name} changed after the model asked for it`)
     this.name = 'ToolChangedError'
   }
 }

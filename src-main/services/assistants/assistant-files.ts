@@ -15,10 +15,14 @@ import {
 } from '../../../src-preload/contract/assistants'
 import type { PermissionPolicy } from '../../../src-preload/contract/dto'
 import { isLooserPolicy } from '../../core/agent/permissions'
+import { ExpectedError } from '../../core/errors'
 import type { AppServices } from '../host/app-services'
 import { fileSlug } from '../host/file-slug'
 
-export class AssistantFileError extends Error {}
+/** the text is not an exported assistant: what is wrong, and where in the file */
+function notAnAssistant(message: string): ExpectedError<'bad_request'> {
+  return new ExpectedError('bad_request', message)
+}
 
 /** the file's name: the assistant's name, lower case, letters and digits */
 function assistantFilename(name: string): string {
@@ -45,19 +49,17 @@ function parseAssistantFile(text: string): AssistantDraft {
   try {
     value = JSON.parse(text)
   } catch (e) {
-    throw new AssistantFileError(`The file is not JSON: ${(e as Error).message}.`)
+    throw notAnAssistant(`The file is not JSON: ${(e as Error).message}.`)
   }
   if (typeof value !== 'object' || value === null || !('cairnAssistant' in value))
-    throw new AssistantFileError(
-      'The file is not an exported assistant (it has no "cairnAssistant" key).',
-    )
+    throw notAnAssistant('The file is not an exported assistant (it has no "cairnAssistant" key).')
   const parsed = assistantFileSchema.safeParse(value)
   if (!parsed.success) {
     const problems = parsed.error.issues
       .slice(0, 5)
       .map((i) => `${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`)
       .join('; ')
-    throw new AssistantFileError(`The assistant in the file is not valid: ${problems}.`)
+    throw notAnAssistant(`The assistant in the file is not valid: ${problems}.`)
   }
   return parsed.data.assistant
 }

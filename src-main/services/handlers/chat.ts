@@ -3,7 +3,6 @@ import type { RouteInput } from '../../../src-preload/contract/routes'
 import type { Handlers } from '../../ipc/router'
 import type { BranchChoice } from '../turns/branch-start'
 import { promptOrigin, promptText } from '../tools/prompt-message'
-import { explained } from './mcp/resources-and-prompts'
 import type { HandlerContext } from './handler-context'
 
 type ChatRoutes = 'chat.send' | 'chat.regenerate' | 'chat.stop' | 'chat.attach' | 'chat.status'
@@ -25,12 +24,12 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
         // a server's prompt: its messages, fetched here, are sent as the user's, marked as such
         const { server, name } = input.prompt
         const args = input.prompt.arguments ?? {}
-        text = promptText(await explained(c.tools.resourcesAndPrompts.prompt(server, name, args)))
+        text = promptText(await c.tools.resourcesAndPrompts.prompt(server, name, args))
         if (!text) throw new ExpectedError('unavailable', `The prompt /${server}:${name} is empty.`)
         parts.push(promptOrigin(server, name))
       }
       for (const ref of input.attachments ?? [])
-        parts.push(...(await explained(c.tools.resourcesAndPrompts.read(ref))))
+        parts.push(...(await c.tools.resourcesAndPrompts.read(ref)))
       return c.turns.send({
         text,
         ...(parts.length > 0 ? { parts } : {}),

@@ -1,6 +1,5 @@
 import { isAbsolute } from 'node:path'
 import type { ProviderView, SettingsView } from '../../../src-preload/contract/app-dto'
-import { SettingsValidationError } from '../../adapters/settings/settings-store'
 import { ExpectedError } from '../../core/errors'
 import type { Handlers } from '../../ipc/router'
 import { LOCAL_PROVIDER_ID } from '../providers/local-provider'
@@ -45,39 +44,35 @@ export function settingsHandlers(c: HandlerContext): Pick<Handlers, SettingsRout
     'settings.update': async (patch) => {
       const { apiKeys, clearAlwaysAllow, revokeAlwaysAllow, limits, ...rest } = patch
       if (rest.defaultWorkspace && !isAbsolute(rest.defaultWorkspace)) {
-        throw new ExpectedError(
-          'bad_request',
-          `The workspace folder must be an absolute path (got "${rest.defaultWorkspace}").`,
-        )
-      }
-      try {
-        await c.app.settings.update((s) => {
-          for (const [key, value] of Object.entries(rest)) {
-            if (value !== undefined) (s as unknown as Record<string, unknown>)[key] = value
-          }
-          if (limits) s.limits = { ...s.limits, ...limits }
-          if (clearAlwaysAllow) s.alwaysAllow = []
-          if (revokeAlwaysAllow) {
-            const { server, tool, fingerprint } = revokeAlwaysAllow
-            s.alwaysAllow = s.alwaysAllow.filter(
-              (r) => !(r.server === server && r.tool === tool && r.fingerprint === fingerprint),
-            )
-          }
-          if (
-            s.activeProviderId &&
-            s.activeProviderId !== LOCAL_PROVIDER_ID &&
-            !s.providers.some((p) => p.id === s.activeProviderId)
-          ) {
-            throw new ExpectedError(
-              'bad_request',
-              `There is no provider "${s.activeProviderId}" to make active.`,
-            )
-          }
+        const message = `The workspace folder must be an absolute path (got "${rest.defaultWorkspace}").`
+        throw new ExpectedError('bad_request', message, {
+          details: { fields: { defaultWorkspace: message } },
         })
-      } catch (e) {
-        if (e instanceof SettingsValidationError) throw new ExpectedError('bad_request', e.message)
-        throw e
       }
+      // settings that would not be valid are a SettingsValidationError (bad_request)
+      await c.app.settings.update((s) => {
+        for (const [key, value] of Object.entries(rest)) {
+          if (value !== undefined) (s as unknown as Record<string, unknown>)[key] = value
+        }
+        if (limits) s.limits = { ...s.limits, ...limits }
+        if (clearAlwaysAllow) s.alwaysAllow = []
+        if (revokeAlwaysAllow) {
+          const { server, tool, fingerprint } = revokeAlwaysAllow
+          s.alwaysAllow = s.alwaysAllow.filter(
+            (r) => !(r.server === server && r.tool === tool && r.fingerprint === fingerprint),
+          )
+        }
+        if (
+          s.activeProviderId &&
+          s.activeProviderId !== LOCAL_PROVIDER_ID &&
+          !s.providers.some((p) => p.id === s.activeProviderId)
+        ) {
+          const message = `There is no provider "${s.activeProviderId}" to make active.`
+          throw new ExpectedError('bad_request', message, {
+            details: { fields: { activeProviderId: message } },
+          })
+        }
+      })
       for (const [providerId, key] of Object.entries(apiKeys ?? {}))
         c.app.secrets.setApiKey(providerId, key)
       return settingsView(c)

@@ -11,7 +11,13 @@ import { mcpLogins } from '../../adapters/mcp/oauth-login'
 import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
-import { createRouter, internalErrorLine, type Handlers, type Router } from '../../ipc/router'
+import {
+  createRouter,
+  internalErrorLine,
+  newErrorId,
+  type Handlers,
+  type Router,
+} from '../../ipc/router'
 import { openAppServices, type AppServices } from './app-services'
 import type { RuntimeLauncher } from '../providers/local-runtime'
 import { ApprovalBroker } from './approvals'
@@ -203,6 +209,12 @@ export async function startEngine(
     env,
     opts.hostKind === 'web' ? 'web' : 'desktop',
     elicitations,
+    // a bug that ends a turn is logged like a route's, with the id the window shows
+    (e) => {
+      const id = newErrorId()
+      warn(internalErrorLine('turn', e, id))
+      return id
+    },
   )
   const voice = startVoiceService({ app, tools, turns, hub })
   const context: HandlerContext = {

@@ -11,7 +11,7 @@ import type {
   ApprovalRequestEvent,
 } from '../../../src-preload/contract/events'
 import { AbortReason } from '../../core/llm/types'
-import { ExpectedError } from '../../core/errors'
+import { ExpectedError, type BugReporter } from '../../core/errors'
 import type { AppServices } from '../host/app-services'
 import type { ApprovalBroker } from '../host/approvals'
 import { DeltaCoalescer } from './delta-coalescer'
@@ -64,6 +64,8 @@ export class TurnManager {
     private readonly owner = 'desktop',
     /** servers' questions during tool calls; none: they are declined */
     private readonly elicitations: ElicitationBroker | null = null,
+    /** logs a bug that ends a turn, with the id the window is given */
+    private readonly reportBug: BugReporter | null = null,
   ) {}
 
   private bySession(sessionId: string): RunningTurn | undefined {
@@ -104,6 +106,7 @@ export class TurnManager {
       }
       const run = runSessionTurn(this.app, {
         ...this.turnInput(input),
+        ...(this.reportBug ? { reportBug: this.reportBug } : {}),
         emit: (e) => coalescer.push(e),
         signal: controller.signal,
         onStart: ({ session, turnId }) => {

@@ -17,7 +17,7 @@ import { writeTitle } from '../../core/agent/session-title'
 import type { TurnDeps } from '../../core/agent/turn-state'
 import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
 import { systemClock } from '../../core/clock'
-import { ExpectedError } from '../../core/errors'
+import { ExpectedError, type BugReporter } from '../../core/errors'
 import type { Approver, Elicitor, ToolHost } from '../../core/ports'
 import type { SessionLease } from '../../core/service-ports'
 import { AssistantToolHost } from '../../core/tools/assistant-filter'
@@ -60,6 +60,8 @@ export interface TurnInput {
   elicitor?: Elicitor
   emit: (event: AgentEvent) => void
   signal?: AbortSignal
+  /** logs a bug that ends the turn; its id goes in the turn's `internal` error */
+  reportBug?: BugReporter
   /** who runs the turn, for the "busy in another window" message (default 'cli') */
   owner?: string
   /** called once the session and turn are known, before the first event */
@@ -248,6 +250,7 @@ function turnDeps(
     clock: systemClock,
     logger: app.logger,
     ...(app.calibration ? { calibration: app.calibration } : {}),
+    ...(input.reportBug ? { reportBug: input.reportBug } : {}),
     llm,
   }
 }

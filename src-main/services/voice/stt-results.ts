@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import type { ToolOutcome } from '../../core/ports'
+import { ExpectedError } from '../../core/errors'
 
 /** longest text of one utterance kept (a server that sends more is cut here) */
 const MAX_UTTERANCE_CHARS = 20_000
@@ -29,32 +30,33 @@ export interface Updates {
 }
 
 /** The server answered in a way Cairn cannot read, or answered an error. */
-export class SttResultError extends Error {}
+function unreadable(message: string): ExpectedError {
+  return new ExpectedError('unavailable', message)
+}
 
 function payload(tool: string, outcome: ToolOutcome): unknown {
   const text = outcome.content.find((p) => p.type === 'text')?.text
   if (outcome.isError)
-    throw new SttResultError(`${tool} failed: ${(text ?? 'no reason given').slice(0, 500)}`)
+    throw unreadable(`${tool} failed: ${(text ?? 'no reason given').slice(0, 500)}`)
   if (outcome.structuredContent !== undefined && outcome.structuredContent !== null)
     return outcome.structuredContent
-  if (text === undefined)
-    throw new SttResultError(`${tool} answered neither structured content nor text`)
+  if (text === undefined) throw unreadable(`${tool} answered neither structured content nor text`)
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new SttResultError(`${tool} answered text that is not JSON`)
+    throw unreadable(`${tool} answered text that is not JSON`)
   }
 }
 
 export function readStartResult(outcome: ToolOutcome): string {
   const parsed = startSchema.safeParse(payload('stt_start_session', outcome))
-  if (!parsed.success) throw new SttResultError('stt_start_session answered no session_id')
+  if (!parsed.success) throw unreadable('stt_start_session answered no session_id')
   return parsed.data.session_id
 }
 
 export function readUpdates(outcome: ToolOutcome): Updates {
   const parsed = updatesSchema.safeParse(payload('stt_get_updates', outcome))
-  if (!parsed.success) throw new SttResultError('stt_get_updates answered no list of events')
+  if (!parsed.success) throw unreadable('stt_get_updates answered no list of events')
   const utterances: Utterance[] = []
   for (const raw of parsed.data.events) {
     const e = eventSchema.safeParse(raw)

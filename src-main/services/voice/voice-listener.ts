@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { VoiceSource } from '../../../src-preload/contract/voice'
 import type { Clock, ToolCallScope, ToolOutcome } from '../../core/ports'
+import { ExpectedError, messageOf } from '../../core/errors'
 import type { ToolSource } from '../../core/tools/tool-source'
 import { readStartResult, readUpdates, type Utterance } from './stt-results'
 import { STT_START, STT_STOP, STT_UPDATES } from './voice-tools'
@@ -45,7 +46,17 @@ export class VoiceListener {
   /** Opens a session on the server and starts polling it; throws when the server refuses. */
   static async open(opts: ListenerOptions): Promise<VoiceListener> {
     const args = opts.source ? { source: opts.source } : {}
-    const sessionId = readStartResult(await call(opts.server, STT_START, args))
+    let sessionId: string
+    try {
+      sessionId = readStartResult(await call(opts.server, STT_START, args))
+    } catch (e) {
+      // the server refused, failed or answered what Cairn cannot read
+      throw new ExpectedError(
+        'unavailable',
+        `The voice server could not start listening: ${messageOf(e)}`,
+        { cause: e },
+      )
+    }
     const listener = new VoiceListener(opts, sessionId)
     listener.loop = listener.run()
     return listener

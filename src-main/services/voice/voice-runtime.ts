@@ -6,7 +6,7 @@
  * way of running a turn. Then:
  *
  *     const voice = new VoiceRuntime(host, (event) => show(event))
- *     await voice.start({ sessionId, source: 'microphone' })  // throws VoiceServerError, SttResultError
+ *     await voice.start({ sessionId, source: 'microphone' })  // throws ExpectedError (no server, it refused)
  *     voice.status()        // listening, server, target chat, queued finals, why it ended
  *     voice.clearQueue()    // the user stopped the running turn: queued finals are dropped
  *     await voice.stop()    // stt_stop_session; finals already queued are still sent
@@ -32,6 +32,7 @@ import type {
 import type { Clock } from '../../core/ports'
 import type { ToolSource } from '../../core/tools/tool-source'
 import { systemClock } from '../../core/clock'
+import { ExpectedError, messageOf } from '../../core/errors'
 import { waitAllReady } from '../../core/tools/ready-wait'
 import type { Utterance } from './stt-results'
 import { VoiceListener } from './voice-listener'
@@ -60,6 +61,9 @@ export interface VoiceHost {
   turns: VoiceTurns
   clock?: Clock
 }
+
+const shuttingDown = (): ExpectedError =>
+  new ExpectedError('unavailable', 'Voice input is shutting down.')
 
 /** how long `start` waits for servers that are still starting */
 const READY_TIMEOUT_MS = 10_000
@@ -106,7 +110,7 @@ export class VoiceRuntime {
    * listening: the finals go to this chat from now on.
    */
   start(opts: { sessionId?: string | null; source?: VoiceSource } = {}): Promise<VoiceStatus> {
-    if (this.closed) return Promise.reject(new Error('Voice input is shutting down.'))
+    if (this.closed) return Promise.reject(shuttingDown())
     if (opts.sessionId !== undefined) this.sessionId = opts.sessionId
     if (this.listener) {
       this.changed()
@@ -132,7 +136,7 @@ export class VoiceRuntime {
     })
     if (this.closed) {
       await listener.stop().catch(() => {})
-      throw new Error('Voice input is shutting down.')
+      throw shuttingDown()
     }
     this.listener = listener
     this.server = server.name
@@ -154,7 +158,8 @@ export class VoiceRuntime {
       await listener.stop().catch((e: unknown) =>
         this.onEvent({
           type: 'error',
-          message: `The voice server did not close its session: ${e instanceof Error ? e.message : String(e)}`,
+          code: 'unavailable',
+          message: `The voice server did not close its session: ${messageOf(e)}`,
         }),
       )
     }
@@ -224,7 +229,12 @@ export class VoiceRuntime {
     if (this.dropped === 0) return
     const at = (this.host.clock ?? systemClock).now()
     if (!now && at - this.droppedSaidAt < DROPPED_SAID_EVERY_MS) return
-    this.onEvent({ type: 'error', message: droppedMessage(this.dropped, compose) })
+    // more sentences than may wait: a clash with the turn being written, not a failure
+    this.onEvent({
+      type: 'error',
+      code: 'conflict',
+      message: droppedMessage(this.dropped, compose),
+    })
     this.dropped = 0
     this.droppedSaidAt = at
   }
@@ -269,9 +279,12 @@ export class VoiceRuntime {
           this.changed()
           await turn.ended
         } catch (e) {
+          // the turn's refusal keeps its code (no provider, busy…)
+          const refused = e instanceof ExpectedError ? e.info() : null
           this.onEvent({
             type: 'error',
-            message: `Could not send “${text.slice(0, 80)}”: ${e instanceof Error ? e.message : String(e)}`,
+            ...(refused ?? { code: 'internal' }),
+            message: `Could not send “${text.slice(0, 80)}”: ${messageOf(e)}`,
           })
         }
       }

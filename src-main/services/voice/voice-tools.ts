@@ -3,6 +3,7 @@
  * finds it by their names. The tools are Cairn's own: they are never offered to the model
  * (`withoutVoiceTools`) and never go through tool approval.
  */
+import { ExpectedError } from '../../core/errors'
 import type { SourceTool, ToolSource } from '../../core/tools/tool-source'
 
 export const STT_START = 'stt_start_session'
@@ -18,17 +19,6 @@ function isVoiceTool(name: string): boolean {
 function isVoiceServer(source: ToolSource): boolean {
   const names = new Set(source.tools().map((t) => t.name))
   return VOICE_TOOLS.every((n) => names.has(n))
-}
-
-/** A voice server could not be chosen; the message says what to do. */
-export class VoiceServerError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'none' | 'ambiguous' | 'not_voice',
-  ) {
-    super(message)
-    this.name = 'VoiceServerError'
-  }
 }
 
 /**
@@ -48,23 +38,23 @@ export function findVoiceServer(
       : named.status() !== 'ready'
         ? `is not running (${named.status()})`
         : `does not offer the tools ${VOICE_TOOLS.join(', ')}`
-    throw new VoiceServerError(
+    throw new ExpectedError(
+      'not_found',
       `The voice server "${preferred}" chosen in the settings ${why}.`,
-      'not_voice',
     )
   }
   if (qualifying.length === 1) return qualifying[0]!
   if (qualifying.length === 0) {
     const notRunning = sources.filter((s) => s.status() !== 'ready').map((s) => s.name)
-    throw new VoiceServerError(
+    throw new ExpectedError(
+      'not_found',
       `No voice server: no running MCP server offers the tools ${VOICE_TOOLS.join(', ')}.` +
         (notRunning.length > 0 ? ` Not running now: ${notRunning.join(', ')}.` : ''),
-      'none',
     )
   }
-  throw new VoiceServerError(
+  throw new ExpectedError(
+    'conflict',
     `Several MCP servers offer voice input (${qualifying.map((s) => s.name).join(', ')}): choose one in Settings › General › Voice input.`,
-    'ambiguous',
   )
 }
 

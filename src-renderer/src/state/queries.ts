@@ -26,7 +26,7 @@ export const keys = {
   sessions: ['sessions'] as const,
 }
 
-export { call, RequestError } from '../platform/request'
+export { call, errorInfoOf, RequestError } from '../platform/request'
 
 /**
  * A page starts at an exchange (a user message), so a tool result never arrives without

@@ -113,6 +113,11 @@ export function assistantsHost(
   const previews: AssistantDraft[] = []
   const taken = (name: string, except: string | null): boolean =>
     list.some((a) => a.id !== except && a.name.trim().toLowerCase() === name.trim().toLowerCase())
+  // as the host says it: a conflict about the assistant's name field
+  const nameTaken = (name: string): RouteFailure => {
+    const message = `An assistant named "${name}" exists.`
+    return new RouteFailure('conflict', message, { fields: { name: message } })
+  }
   const sorted = (): Assistant[] => [...list].sort((a, b) => a.name.localeCompare(b.name))
   const find = (id: string): Assistant => {
     const a = list.find((x) => x.id === id)
@@ -129,15 +134,13 @@ export function assistantsHost(
     'assistants.get': ({ id }) => find(id),
     'assistants.create': (input) => {
       created.push(input)
-      if (taken(input.assistant.name, null))
-        throw new RouteFailure('conflict', `An assistant named "${input.assistant.name}" exists.`)
+      if (taken(input.assistant.name, null)) throw nameTaken(input.assistant.name)
       return add(input.assistant)
     },
     'assistants.update': (input) => {
       updated.push(input)
       const old = find(input.id)
-      if (taken(input.assistant.name, input.id))
-        throw new RouteFailure('conflict', `An assistant named "${input.assistant.name}" exists.`)
+      if (taken(input.assistant.name, input.id)) throw nameTaken(input.assistant.name)
       const a: Assistant = {
         ...input.assistant,
         id: old.id,

@@ -5,14 +5,15 @@
  */
 import type { z } from 'zod'
 import type { Fetch } from '../../ports'
+import { ExpectedError } from '../../errors'
 
-export class ServerInfoError extends Error {
+export class ServerInfoError extends ExpectedError<'bad_response' | 'network'> {
   constructor(
     message: string,
     /** the server answered (an HTTP error or an unexpected body), as opposed to no answer */
     readonly answered: boolean,
   ) {
-    super(message)
+    super(answered ? 'bad_response' : 'network', message)
     this.name = 'ServerInfoError'
   }
 }

@@ -5,7 +5,6 @@
  */
 import { existsSync } from 'node:fs'
 import type { McpServerDraft } from '../../../../src-preload/contract/dto'
-import { McpConfigError } from '../../../adapters/mcp/config'
 import type { McpServersConfig } from '../../../core/mcp-ports'
 import { ExpectedError } from '../../../core/errors'
 import type { Handlers } from '../../../ipc/router'
@@ -15,13 +14,7 @@ type DraftRoutes = 'mcp.parse' | 'mcp.importClaude'
 
 /** `read`'s servers as drafts; a configuration that is not valid is `bad_request` */
 function drafts(c: HandlerContext, read: () => McpServersConfig): McpServerDraft[] {
-  let found: McpServersConfig
-  try {
-    found = read()
-  } catch (e) {
-    if (e instanceof McpConfigError) throw new ExpectedError('bad_request', e.message)
-    throw e
-  }
+  const found = read()
   const stored = c.app.settings.get().mcpServers
   return Object.entries(found).map(([name, config]) => ({
     name,

@@ -7,7 +7,7 @@
  */
 import type { McpServerInfo } from '../../../../src-preload/contract/dto'
 import { isStdio, type HttpServerConfig } from '../../../core/mcp-ports'
-import { ExpectedError } from '../../../core/errors'
+import { ExpectedError, messageOf } from '../../../core/errors'
 import type { Handlers } from '../../../ipc/router'
 import type { HandlerContext } from '../handler-context'
 
@@ -35,7 +35,7 @@ export function loginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | '
     c.tools.servers().find((s) => s.name === name) ?? c.tools.manager.get(name)!.info()
   const open = async (name: string, url: string): Promise<void> => {
     if (!(await c.openAuthorization(name, url)))
-      throw new Error('the login was cancelled before the browser opened')
+      throw new ExpectedError('aborted', 'the login was cancelled before the browser opened')
   }
 
   const start = (name: string, config: HttpServerConfig): Promise<string | null> =>
@@ -53,8 +53,10 @@ export function loginHandlers(c: HandlerContext): Pick<Handlers, 'mcp.login' | '
           await c.tools.manager.restart(name)
         })
         .catch((e: unknown) => {
-          const message = `The login failed: ${e instanceof Error ? e.message : String(e)}`
-          if (!opened) reject(new ExpectedError('unavailable', message))
+          const message = `The login failed: ${messageOf(e)}`
+          // a refused address stays forbidden, a cancel aborted; the server's failure unavailable
+          const code = e instanceof ExpectedError ? e.code : 'unavailable'
+          if (!opened) reject(new ExpectedError(code, message, { cause: e }))
           c.tools.manager.get(name)?.noteLoginFailure(message)
         })
         .finally(() => inFlight.delete(name))

@@ -1,6 +1,8 @@
-/** The routes of the MCP servers' resources and prompts (the composer's `@` and `/server:prompt`). */
-import { ResourcesAndPromptsError } from '../../../adapters/mcp/resources-and-prompts'
-import { ExpectedError } from '../../../core/errors'
+/**
+ * The routes of the MCP servers' resources and prompts (the composer's `@` and
+ * `/server:prompt`). A server that cannot read or give one answers `unavailable` with its
+ * reason (the ExpectedError of `ResourcesAndPrompts`).
+ */
 import type { McpResourcesAndPrompts } from '../../../core/mcp-ports'
 import type { Handlers } from '../../../ipc/router'
 import type { HandlerContext } from '../handler-context'
@@ -14,20 +16,10 @@ export function resourcesAndPromptsHandlers(
   const offered = (): McpResourcesAndPrompts => c.tools.resourcesAndPrompts
   return {
     'mcp.resources': () => offered().resources(),
-    'mcp.readResource': async (input) => ({ parts: await explained(offered().read(input)) }),
+    'mcp.readResource': async (input) => ({ parts: await offered().read(input) }),
     'mcp.prompts': () => offered().prompts(),
     'mcp.getPrompt': async (input) => ({
-      messages: await explained(offered().prompt(input.server, input.name, input.arguments ?? {})),
+      messages: await offered().prompt(input.server, input.name, input.arguments ?? {}),
     }),
-  }
-}
-
-/** a server's refusal is an expected failure the window shows, not an internal error */
-export async function explained<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p
-  } catch (e) {
-    if (e instanceof ResourcesAndPromptsError) throw new ExpectedError('unavailable', e.message)
-    throw e
   }
 }

@@ -36,13 +36,8 @@ export function serverEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes
     c.tools.manager.apply(c.mcpConfigs.fromSettings(stored(), () => {}))
     return c.tools.servers()
   }
-  const toConfig = (name: string, raw: unknown): McpServerConfig => {
-    try {
-      return c.mcpConfigs.parse(name, raw)
-    } catch (e) {
-      throw new ExpectedError('bad_request', (e as Error).message)
-    }
-  }
+  // a configuration that is not valid is bad_request (McpConfigError), naming the field
+  const toConfig = (name: string, raw: unknown): McpServerConfig => c.mcpConfigs.parse(name, raw)
   const put = (name: string, entry: McpServerConfig) => (all: StoredServers) =>
     void (all[name] = entry as unknown as Record<string, unknown>)
 

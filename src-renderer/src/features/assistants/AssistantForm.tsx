@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent, type JSX } from 'react'
 import type { Assistant } from '../../../../src-preload/contract/assistants'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import { usePlatform } from '../../state/context'
-import { call, RequestError } from '../../state/queries'
+import { call, errorInfoOf } from '../../state/queries'
 import { Field, stillWrong, TextField } from '../../ui/forms/Field'
 import { SaveActions } from '../../ui/forms/SaveStatus'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
@@ -16,7 +16,7 @@ import {
   checkForm,
   FIELD_ORDER,
   fieldId,
-  fieldOfRefusal,
+  refusalErrors,
   previewDraft,
   type AssistantFormState,
   type FormErrors,
@@ -88,12 +88,15 @@ function FormBody(
       setSaver({ state: 'saved', error: null })
       props.onDone(saved.name)
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err)
-      const field = err instanceof RequestError ? fieldOfRefusal(err.code, message) : null
-      if (field) {
+      // a refusal the host names fields for is shown beside them; another one beside Save
+      const refusal = errorInfoOf(err)
+      const refused = refusalErrors(refusal)
+      const first = FIELD_ORDER.find((f) => refused[f])
+      if (first) {
         setSaver({ state: 'idle', error: null })
-        problem(field, message)
-      } else setSaver({ state: 'error', error: message })
+        setErrors((old) => ({ ...old, ...refused }))
+        problem(first, refused[first]!)
+      } else setSaver({ state: 'error', error: refusal.message })
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import type { AssistantDraft, AssistantTools } from '../../../../src-preload/contract/assistants'
 import type { PermissionPolicy } from '../../../../src-preload/contract/dto'
+import type { ErrorInfo } from '../../../../src-preload/contract/errors'
 import { absolutePathProblem } from '../../ui/forms/absolute-path'
 
 export interface AssistantFormState {
@@ -190,18 +191,25 @@ function formField(key: string): FormField | null {
   return FIELD_ORDER.find((f) => f === key) ?? null
 }
 
+/** the form's field for a path of the input (`assistant.limits.deadlineMs`) or of the assistant (`name`) */
+function fieldOfPath(path: string): FormField | null {
+  const parts = path.split('.')
+  if (parts[0] === 'assistant') parts.shift()
+  const key = parts[0] === 'limits' && parts[1] ? parts[1] : parts[0]
+  return key ? formField(key) : null
+}
+
 /**
- * The field a host's refusal is about: a checked input names its path
- * (`assistant.limits.deadlineMs: …`), a taken name is a conflict about the name. Null: the
- * refusal is about the whole assistant (shown beside Save).
+ * The fields a host's refusal names, each with its problem: a checked input's paths
+ * (`details.fields` of `bad_request`), a taken name (`conflict`, `details.fields.name`).
+ * Empty: the refusal is about the whole assistant (shown beside Save).
  */
-export function fieldOfRefusal(code: string, message: string): FormField | null {
-  const path = /\bassistant\.([A-Za-z]+)(?:\.([A-Za-z]+))?/.exec(message)
-  if (path) {
-    const key = path[1] === 'limits' && path[2] ? path[2] : path[1]!
-    return formField(key)
+export function refusalErrors(error: ErrorInfo): FormErrors {
+  if (error.code !== 'bad_request' && error.code !== 'conflict') return {}
+  const found: FormErrors = {}
+  for (const [path, problem] of Object.entries(error.details?.fields ?? {})) {
+    const field = fieldOfPath(path)
+    if (field && !found[field]) found[field] = problem
   }
-  if (code === 'conflict' && /\bname\b/i.test(message)) return 'name'
-  if (/\bprovider\b/i.test(message) && code !== 'unavailable') return 'providerId'
-  return null
+  return found
 }
