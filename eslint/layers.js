@@ -27,7 +27,19 @@ const DOCS = {
   globals: 'docs/architecture.md#the-cores-globals',
   cycles: 'docs/architecture.md#import-cycles',
   length: 'docs/architecture.md#function-length',
+  ports: 'docs/architecture.md#services-on-ports',
 }
+
+/**
+ * The composition files: they make the adapters and hand them to the services as ports
+ * (`core/service-ports.ts`, `core/mcp-ports.ts`). Every other file of `services/` and `ipc/`
+ * works through the ports and may not import an adapter.
+ */
+const COMPOSITION = [
+  'src-main/services/host/app-services.ts',
+  'src-main/services/host/app-host.ts',
+  'src-main/services/tools/tool-runtime.ts',
+]
 
 const RENDERER = 'src-renderer/src'
 /**
@@ -76,7 +88,7 @@ const ADAPTERS = [
   'node-llama-cpp',
 ]
 
-/** @type {Array<{ files: string[], layer: string, why: string, allow: string[], allowTypes?: string[], own?: string, docs?: string }>} */
+/** @type {Array<{ files: string[], ignores?: string[], layer: string, why: string, allow: string[], allowTypes?: string[], own?: string, docs?: string }>} */
 export const LAYERS = [
   {
     files: ['src-preload/contract/**/*.ts'],
@@ -136,10 +148,26 @@ export const LAYERS = [
     allowTypes: ['/src-main/core/service-ports'],
   },
   {
-    files: ['src-main/services/**/*.ts', 'src-main/ipc/**/*.ts'],
-    layer: 'src-main/services',
-    why: 'services compose the core and the adapters for every host, and know none of them.',
+    files: COMPOSITION,
+    layer: 'src-main/services (composition)',
+    why: 'a composition file makes the adapters and hands them to the services as ports; it knows no host.',
     allow: [...ENGINE, CONTRACT, ...NODE, 'zod'],
+    docs: DOCS.ports,
+  },
+  {
+    files: ['src-main/services/**/*.ts', 'src-main/ipc/**/*.ts'],
+    ignores: COMPOSITION,
+    layer: 'src-main/services',
+    why: 'services work through the ports of core/service-ports.ts and core/mcp-ports.ts: only the composition files (services/host/app-services.ts, services/host/app-host.ts, services/tools/tool-runtime.ts) make adapters, and no host is known.',
+    allow: [
+      '/src-main/core/**',
+      '/src-main/services/**',
+      '/src-main/ipc/**',
+      CONTRACT,
+      ...NODE,
+      'zod',
+    ],
+    docs: DOCS.ports,
   },
   {
     files: ['src-main/electron/**/*.ts', 'src-main/index.ts'],
@@ -231,8 +259,9 @@ const NODE_GLOBALS = [
 }))
 
 export const layerRules = [
-  ...LAYERS.map(({ files, docs = DOCS.layers, ...options }) => ({
+  ...LAYERS.map(({ files, ignores, docs = DOCS.layers, ...options }) => ({
     files,
+    ...(ignores ? { ignores } : {}),
     plugins: { layers },
     rules: { 'layers/allowed-imports': ['error', { ...options, docs }] },
   })),

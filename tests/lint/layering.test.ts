@@ -45,7 +45,11 @@ const allowed: Case[] = [
   ['src-main/adapters/mcp/x.ts', '@modelcontextprotocol/client/stdio'],
   ['src-main/adapters/mcp/x.ts', '../../core/ports'],
   ['src-main/adapters/mcp/x.ts', '../../../src-preload/contract/dto'],
-  ['src-main/services/x.ts', '../adapters/sqlite/session-store'],
+  // the composition files make the adapters the services use through ports
+  ['src-main/services/host/app-services.ts', '../../adapters/sqlite/session-store'],
+  ['src-main/services/host/app-host.ts', '../../adapters/mcp/oauth-login'],
+  ['src-main/services/tools/tool-runtime.ts', '../../adapters/mcp/manager'],
+  ['src-main/services/handlers/x.ts', '../../core/service-ports'],
   ['src-main/services/x.ts', '../core/agent/turn-runner'],
   ['src-main/services/x.ts', '../ipc/router'],
   ['src-main/ipc/router.ts', '../../src-preload/contract/routes'],
@@ -119,6 +123,20 @@ const forbidden: Array<[...Case, RegExp]> = [
   // ajv is for servers' tool schemas (the core); our own data is checked with zod
   ['src-main/adapters/settings/x.ts', 'ajv/dist/2020.js', /may not import 'ajv\/dist\/2020.js'/],
   ['src-main/services/x.ts', 'electron', /src-main\/services may not import 'electron'/],
+  // services and ipc work through ports: only the composition files import adapters
+  [
+    'src-main/services/handlers/x.ts',
+    '../../adapters/sqlite/session-store',
+    /src-main\/services may not import '\.\.\/\.\.\/adapters\/sqlite\/session-store': services work through the ports .* See docs\/architecture\.md#services-on-ports/,
+  ],
+  [
+    'src-main/services/turns/x.ts',
+    '../../adapters/logs/turn-log',
+    /services work through the ports/,
+  ],
+  ['src-main/services/x.ts', '../adapters/builtin-tools', /services work through the ports/],
+  ['src-main/ipc/router.ts', '../adapters/sqlite/open-errors', /services work through the ports/],
+  ['src-main/services/host/app-services.ts', 'electron', /composition\) may not import 'electron'/],
   ['src-main/services/x.ts', '../electron/window', /src-main\/services may not import/],
   ['src-main/services/x.ts', '../web/server', /src-main\/services may not import/],
   ['src-main/services/x.ts', '../cli/output', /src-main\/services may not import/],
@@ -225,6 +243,14 @@ describe('the layering lint rule', () => {
       typeImport('../adapters/sqlite/session-store'),
     )
     expect(hits).toEqual([expect.stringMatching(/src-main\/core may not import/)])
+  })
+
+  it('keeps adapters’ types out of the services: a shape they need is a port’s', async () => {
+    const hits = await layering(
+      'src-main/services/handlers/x.ts',
+      typeImport('../../adapters/mcp/config'),
+    )
+    expect(hits).toEqual([expect.stringMatching(/services work through the ports/)])
   })
 })
 
