@@ -12,6 +12,7 @@ import type {
   McpResourceTemplate,
   ResourceRef,
 } from '../../src-preload/contract/resources-and-prompts'
+import type { ViewResourceMeta } from '../../src-preload/contract/mcp-apps'
 import type { ToolSource } from './tools/tool-source'
 
 // ——— configuration ———
@@ -20,6 +21,8 @@ interface CommonServerConfig {
   disabled?: boolean
   /** believe this server's annotations (read-only hints); off by default, as the MCP spec advises */
   trustAnnotations?: boolean
+  /** show its tools' interactive views (MCP Apps); off until the user allows them */
+  allowViews?: boolean
   /** per-call timeout, reset by progress notifications (default 60 s) */
   timeoutMs?: number
   /** the longest a call may run, progress or not (default 10 min) */
@@ -151,7 +154,15 @@ export interface McpResourcesAndPrompts {
   /** reads a resource (or a template filled with its values) into a message's parts */
   read(ref: ResourceRef, signal?: AbortSignal): Promise<ContentPart[]>
   prompts(): Promise<{ prompts: McpPrompt[]; errors: ListError[] }>
+  /** reads a tool's view (an MCP Apps `ui://` resource): its HTML and what it declares */
+  readView(server: string, uri: string, signal?: AbortSignal): Promise<ViewResource>
   prompt(server: string, name: string, args: Record<string, string>): Promise<McpPromptMessage[]>
+}
+
+/** A view's document as its server sent it (checked: its type, its size, its `_meta.ui`). */
+export interface ViewResource {
+  html: string
+  meta: ViewResourceMeta
 }
 
 // ——— logins ———

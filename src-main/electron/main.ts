@@ -106,7 +106,9 @@ function watchLifecycle(launch: Launch, running: Running): void {
 async function startApp(o: RunAppOptions, launch: Launch, running: Running): Promise<void> {
   hardenSession(session.defaultSession)
   const files = appFiles(app.getAppPath())
-  handleAppProtocol(protocol, files.renderer)
+  handleAppProtocol(protocol, files.renderer, async () =>
+    running.host ? ((await running.host.catch(() => null))?.views ?? null) : null,
+  )
   const hostOptions = hostOptionsFor(o, launch, () => running.window)
   running.host = openWithRecovery(() => o.createHost(hostOptions), {
     dataDir: launch.dataDir,

@@ -1,11 +1,14 @@
 /**
  * The production renderer is served from `app://cairn/…` (not file://): a standard, secure
  * origin of its own, with our CSP on every response and nothing outside `out/renderer`.
+ * Tools' views (MCP Apps) are served at `app://cairn/mcp-view/<token>` with their own
+ * policy (`services/host/view-documents.ts`), the only frames our page may load.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join, resolve, sep } from 'node:path'
 import type { Protocol } from 'electron'
-import { CSP, mimeType } from '../services/host/page-policy'
+import { mimeType, pageCsp } from '../services/host/page-policy'
+import { ViewDocuments } from '../services/host/view-documents'
 import { APP_ORIGIN } from './security'
 
 export const APP_SCHEME = 'app'
@@ -44,7 +47,7 @@ export function resolveAppPath(root: string, url: string): string | null {
 
 const headers = (type: string): Record<string, string> => ({
   'Content-Type': type,
-  'Content-Security-Policy': CSP,
+  'Content-Security-Policy': pageCsp(APP_ORIGIN),
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Referrer-Policy': 'no-referrer',
@@ -53,10 +56,27 @@ const headers = (type: string): Record<string, string> => ({
 const notFound = (): Response =>
   new Response('Not found', { status: 404, headers: headers('text/plain; charset=utf-8') })
 
-/** Answers one request of the app: protocol from the files under `root`. */
-export async function serveApp(root: string, request: Request): Promise<Response> {
+/** The views' documents, once the engine is up (null: none yet). */
+export type ViewSource = () => Promise<ViewDocuments | null>
+
+/**
+ * Answers one request of the app: protocol from the files under `root`, and tools' views
+ * from `views`.
+ */
+export async function serveApp(
+  root: string,
+  request: Request,
+  views?: ViewSource,
+): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: headers('text/plain') })
+  }
+  const u = URL.parse(request.url)
+  if (u && u.host === APP_HOST && ViewDocuments.isViewPath(u.pathname)) {
+    const docs = views ? await views() : null
+    if (!docs) return notFound()
+    const view = docs.serve(u.pathname, APP_ORIGIN)
+    return new Response(view.body, { status: view.status, headers: view.headers })
   }
   let file = resolveAppPath(root, request.url)
   if (file === null) return notFound()
@@ -73,6 +93,6 @@ export async function serveApp(root: string, request: Request): Promise<Response
 }
 
 /** After ready: serve `root` (the built renderer) on app://cairn. */
-export function handleAppProtocol(protocol: Protocol, root: string): void {
-  protocol.handle(APP_SCHEME, (request) => serveApp(root, request))
+export function handleAppProtocol(protocol: Protocol, root: string, views: ViewSource): void {
+  protocol.handle(APP_SCHEME, (request) => serveApp(root, request, views))
 }

@@ -4,6 +4,7 @@
  * browser, and the permissions a page gets (clipboard writes only).
  */
 import type { Session, WebContents } from 'electron'
+import { VIEW_PATH_PREFIX } from '../../src-preload/contract/mcp-apps'
 import { CSP } from '../services/host/page-policy'
 
 /** The production renderer's origin (`protocol.ts` serves it). */
@@ -83,8 +84,15 @@ export function guardWebContents(
   contents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
-/** Replaces any CSP header of a response with ours. */
-export function withCsp(headers: Record<string, string[]> | undefined): Record<string, string[]> {
+/**
+ * Replaces any CSP header of a response with ours, except on a tool's view served by our
+ * protocol (`app://cairn/mcp-view/…`), which carries the view's own, stricter one.
+ */
+export function withCsp(
+  headers: Record<string, string[]> | undefined,
+  url = '',
+): Record<string, string[]> {
+  if (url.startsWith(`${APP_ORIGIN}${VIEW_PATH_PREFIX}`)) return headers ?? {}
   const out: Record<string, string[]> = {}
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() !== 'content-security-policy') out[name] = value
@@ -112,6 +120,6 @@ export function hardenSession(session: Session): void {
   session.setPermissionCheckHandler((_contents, permission) => permission === ALLOWED_PERMISSION)
   session.setDevicePermissionHandler(() => false)
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: withCsp(details.responseHeaders) })
+    callback({ responseHeaders: withCsp(details.responseHeaders, details.url) })
   })
 }

@@ -7,7 +7,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AppHost } from '../services/host/app-host'
-import { CSP } from '../services/host/page-policy'
+import { CSP, pageCsp } from '../services/host/page-policy'
+import { ViewDocuments } from '../services/host/view-documents'
 import { Gate } from './auth'
 import { readStatic } from './static'
 
@@ -116,7 +117,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const sockets = new Set<WebSocket>()
 
   const server = createServer((req, res) => {
-    servePage(gate, opts.staticDir, req, res).catch(() => fail(res))
+    servePage(gate, opts.staticDir, opts.host.views, req, res).catch(() => fail(res))
   })
   // malformed HTTP (bad request line, oversized headers): answer 400 and hang up
   server.on('clientError', (_err, socket: Duplex) => {
@@ -170,6 +171,7 @@ function shownHost(bind: string): string {
 async function servePage(
   gate: Gate,
   staticDir: string,
+  views: ViewDocuments,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -195,9 +197,17 @@ async function servePage(
   }
   // the page asks whether its cookie still works when its WebSocket is refused
   if (url.pathname === '/auth') return send(res, 204, '', 'text/plain; charset=utf-8')
+  // the Host header was checked by hostAllowed: the page's own origin, as the browser sees it
+  const origin = `http://${req.headers.host ?? ''}`
+  if (ViewDocuments.isViewPath(url.pathname)) {
+    // a tool's view, under its own policy and not ours (no X-Frame-Options: our page frames it)
+    const view = views.serve(url.pathname, origin)
+    res.writeHead(view.status, view.headers)
+    return void res.end(view.body)
+  }
   const file = await readStatic(staticDir, url.pathname)
   if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8')
-  send(res, 200, file.body, file.type)
+  send(res, 200, file.body, file.type, { 'content-security-policy': pageCsp(origin) })
 }
 
 /** why a WebSocket upgrade is refused (status and reason), or null to accept it */

@@ -17,6 +17,8 @@ const common = {
   disabled: z.boolean().optional(),
   /** believe this server's annotations (read-only hints); off by default */
   trustAnnotations: z.boolean().optional(),
+  /** show its tools' interactive views (MCP Apps); off until the user allows them */
+  allowViews: z.boolean().optional(),
   /** per-call timeout, reset by progress notifications */
   timeoutMs: ms.optional(),
   /** the longest a call may run, progress or not */

@@ -26,6 +26,7 @@ import type { SequencedAgentEvent } from './app-events'
 import type { ErrorInfo } from './errors'
 import type { ElicitationRequestEvent, ApprovalRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
+import type { OpenedView, ToolViewInfo } from './mcp-apps'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import { voiceSourceSchema, type VoiceStatus } from './voice'
@@ -235,6 +236,8 @@ export const routeInputs = {
     config: mcpServerInput.optional(),
     enabled: z.boolean().optional(),
     trustAnnotations: z.boolean().optional(),
+    /** show this server's interactive views (MCP Apps) on its tools' cards */
+    allowViews: z.boolean().optional(),
     /**
      * Browser mode: the fingerprint of the command line the user confirmed
      * (`McpServerInfo.commandLine.fingerprint`); needed to enable a server that runs a command.
@@ -259,6 +262,10 @@ export const routeInputs = {
   'mcp.readResource': resourceRefSchema,
   'mcp.prompts': z.strictObject({}),
   'mcp.getPrompt': promptRefSchema,
+  /** the connected tools that come with an interactive view (MCP Apps) */
+  'mcp.toolViews': z.strictObject({}),
+  /** reads a tool's view from its server and makes its document ready to load in a frame */
+  'mcp.openView': z.strictObject({ server: id, tool: z.string().min(1).max(200) }),
   'logs.turns': z.strictObject({ sessionId: id, ...page }),
   'app.info': z.strictObject({}),
   /** The desktop app's folder picker (browser mode: `unavailable`, a page cannot give a path). */
@@ -424,6 +431,8 @@ export interface RouteOutputs {
   'mcp.prompts': { prompts: McpPrompt[]; errors: { server: string; message: string }[] }
   /** a prompt's messages, with its arguments filled in */
   'mcp.getPrompt': { messages: McpPromptMessage[] }
+  'mcp.toolViews': { views: ToolViewInfo[] }
+  'mcp.openView': OpenedView
   'mcp.parse': { servers: McpServerDraft[] }
   'mcp.importClaude': { file: string; servers: McpServerDraft[] }
   'logs.turns': { total: number; items: TurnLogItem[] }

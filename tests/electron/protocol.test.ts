@@ -33,7 +33,7 @@ describe('the app: protocol', () => {
     expect(protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
     ])
-    handleAppProtocol(protocol as unknown as Protocol, root)
+    handleAppProtocol(protocol as unknown as Protocol, root, () => Promise.resolve(null))
     expect(protocol.handle).toHaveBeenCalledWith('app', expect.any(Function))
   })
 

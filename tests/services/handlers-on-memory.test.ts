@@ -4,6 +4,7 @@
  * the real router, IPC bridge, turn manager and model client against the scripted server.
  * Nothing is written where a database would be.
  */
+import { ViewDocuments } from '../../src-main/services/host/view-documents'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,7 +39,12 @@ describe('the routes on in-memory repositories', () => {
         warn: () => undefined,
       },
     )
-    b = ipcBridge({ router: createRouter(engine.handlers), hub, shutdown: () => engine.stop() })
+    b = ipcBridge({
+      router: createRouter(engine.handlers),
+      hub,
+      views: new ViewDocuments(),
+      shutdown: () => engine.stop(),
+    })
   })
   afterAll(async () => {
     await b.close()

@@ -1,7 +1,7 @@
 /**
  * MCP server configuration in the Claude Desktop format:
  * `{"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers"}, "disabled"?: true}}`
- * plus Cairn's own optional keys (`trustAnnotations`, `timeoutMs`, `maxTimeoutMs`), which
+ * plus Cairn's own optional keys (`trustAnnotations`, `allowViews`, `timeoutMs`, `maxTimeoutMs`), which
  * Claude Desktop ignores.
  */
 import { readFileSync } from 'node:fs'
@@ -31,7 +31,10 @@ export class McpConfigError extends ExpectedError<'bad_request'> {
   }
 }
 
-type Common = Pick<McpServerConfig, 'disabled' | 'trustAnnotations' | 'timeoutMs' | 'maxTimeoutMs'>
+type Common = Pick<
+  McpServerConfig,
+  'disabled' | 'trustAnnotations' | 'allowViews' | 'timeoutMs' | 'maxTimeoutMs'
+>
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/
 /** the server name of the built-in tools (in any case): no MCP server may take it */
@@ -56,6 +59,7 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
   const common: Common = {}
   if (r['disabled'] !== undefined) common.disabled = r['disabled'] === true
   if (r['trustAnnotations'] !== undefined) common.trustAnnotations = r['trustAnnotations'] === true
+  if (r['allowViews'] !== undefined) common.allowViews = r['allowViews'] === true
   /** the entry checked with `schema`; its timeouts (both kinds have them) go into `common` */
   const checked = <T extends Pick<Common, 'timeoutMs' | 'maxTimeoutMs'>>(
     schema: z.ZodType<T>,

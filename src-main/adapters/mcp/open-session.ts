@@ -23,6 +23,7 @@ import {
   type OAuthClientProvider,
   type Transport,
 } from '@modelcontextprotocol/client'
+import { UI_EXTENSION_ID, VIEW_MIME_TYPE } from '../../../src-preload/contract/mcp-apps'
 import { ELICITATION_CAPABILITY } from './elicitation'
 import { completeByDefault } from './result-type'
 
@@ -32,6 +33,8 @@ export const STDIO_PROBE_MS = 5_000
 /** what Cairn says it can do, in every era */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: ELICITATION_CAPABILITY,
+  // MCP Apps: tools may come with an interactive view, shown on their card
+  extensions: { [UI_EXTENSION_ID]: { mimeTypes: [VIEW_MIME_TYPE] } },
 }
 
 export type Era = 'modern' | 'legacy'

@@ -14,7 +14,12 @@ import type {
   ResourceRef,
 } from '../../../src-preload/contract/resources-and-prompts'
 import { ExpectedError } from '../../core/errors'
-import type { McpResourcesAndPrompts, ResourcesOrPromptsChange } from '../../core/mcp-ports'
+import type {
+  McpResourcesAndPrompts,
+  ResourcesOrPromptsChange,
+  ViewResource,
+} from '../../core/mcp-ports'
+import { readViewResource } from './app-view'
 import { getPromptMessages, listPrompts } from './prompts'
 import { expandTemplate, listResources, readResourceParts } from './resources'
 
@@ -104,6 +109,21 @@ export class ResourcesAndPrompts implements McpResourcesAndPrompts {
       throw new ExpectedError(
         'unavailable',
         `The server "${server}" could not give the prompt ${name}: ${messageOf(e)}`,
+        { cause: e },
+      )
+    }
+  }
+
+  /** reads a tool's view (an MCP Apps `ui://` resource) */
+  async readView(server: string, uri: string, signal?: AbortSignal): Promise<ViewResource> {
+    const client = this.clientOf(server)
+    try {
+      return await readViewResource(client, server, uri, signal)
+    } catch (e) {
+      if (e instanceof ExpectedError) throw e
+      throw new ExpectedError(
+        'unavailable',
+        `The server "${server}" could not read its view ${uri}: ${messageOf(e)}`,
         { cause: e },
       )
     }

@@ -27,6 +27,7 @@ function problem(path: readonly PropertyKey[], value: Record<string, unknown>): 
       return 'cwd must be a string'
     case 'disabled':
     case 'trustAnnotations':
+    case 'allowViews':
       return `${head} must be true or false`
     case 'timeoutMs':
     case 'maxTimeoutMs':

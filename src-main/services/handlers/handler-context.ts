@@ -4,6 +4,7 @@ import type { AppServices } from '../host/app-services'
 import type { ApprovalBroker } from '../host/approvals'
 import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
+import type { ViewDocuments } from '../host/view-documents'
 import type { TurnManager } from '../turns/turn-manager'
 
 /**
@@ -23,6 +24,8 @@ export interface HandlerContext {
   approvals: ApprovalBroker
   elicitations: ElicitationBroker
   hub: EventHub
+  /** tools' views (MCP Apps) read and ready for the host to serve */
+  views: ViewDocuments
   env: NodeJS.ProcessEnv
   hostKind: 'electron' | 'web'
   version: string

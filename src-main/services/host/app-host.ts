@@ -48,6 +48,7 @@ import { TurnManager } from '../turns/turn-manager'
 import { voiceHandlers } from '../handlers/voice'
 import { startVoiceService } from '../voice/voice-service'
 import { withdrawSecretEnv } from './secret-env'
+import { ViewDocuments } from './view-documents'
 
 export interface AppHostOptions {
   dataDir: string
@@ -88,6 +89,8 @@ export interface AppHostOptions {
 export interface AppHost {
   router: Router
   hub: EventHub
+  /** tools' views (MCP Apps) ready to load: the host that serves the page serves them too */
+  views: ViewDocuments
   /** stops running turns (partial text saved, tool calls answered), the MCP servers, the database */
   shutdown(): Promise<void>
 }
@@ -117,6 +120,8 @@ export interface EngineDeps {
   env: NodeJS.ProcessEnv
   hub: EventHub
   warn: (message: string) => void
+  /** where `mcp.openView` keeps views' documents for the host to serve (default: a new store) */
+  views?: ViewDocuments
   replaceDatabase?: () => Promise<string>
 }
 
@@ -126,6 +131,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
   // the keys live in this copy only: commands and servers started later never inherit them
   const env = withdrawSecretEnv(opts.env ?? process.env)
   const hub = new EventHub()
+  const views = new ViewDocuments()
   let replacing: Promise<string> | null = null
   /**
    * A query found the database damaged and the user agreed: everything on it stops, it is
@@ -156,7 +162,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
         onRuntimeLog: (line) => warn(`Local model runtime: ${line}`),
       }),
       opts,
-      { env, hub, warn, replaceDatabase },
+      { env, hub, warn, views, replaceDatabase },
     )
   let engine = await assemble()
   // every route answers from the engine of the moment
@@ -172,6 +178,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
   return {
     router,
     hub,
+    views,
     shutdown: () =>
       (closing ??= (async () => {
         await replacing?.catch(() => undefined)
@@ -187,7 +194,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
 export async function startEngine(
   app: AppServices,
   opts: EngineOptions,
-  { env, hub, warn, replaceDatabase }: EngineDeps,
+  { env, hub, warn, views, replaceDatabase }: EngineDeps,
 ): Promise<Engine> {
   const override = opts.mcpConfigFile ? readMcpConfigFile(opts.mcpConfigFile) : undefined
   app.downloads.onChange((d) => hub.publish({ event: 'models.download', payload: d }))
@@ -235,6 +242,7 @@ export async function startEngine(
     dialogs: opts.dialogs ?? null,
     openAuthorization: opts.openAuthorization ?? systemBrowser(env),
     confirmNewDatabase: opts.confirmNewDatabase ?? null,
+    views: views ?? new ViewDocuments(),
     ...(replaceDatabase ? { replaceDatabase } : {}),
   }
   const handlers: Handlers = {

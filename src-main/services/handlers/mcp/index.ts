@@ -3,7 +3,7 @@
  * changing and removing them (`server-edits.ts`, with the consent to run a command in
  * `command-consent.ts`), servers read from pasted text or Claude Desktop's file for review
  * (`drafts.ts`), OAuth logins (`login.ts`), and what the servers offer besides tools
- * (`resources-and-prompts.ts`).
+ * (`resources-and-prompts.ts`) and tools' views (`views.ts`).
  */
 import type { Handlers } from '../../../ipc/router'
 import type { HandlerContext } from '../handler-context'
@@ -12,6 +12,7 @@ import { loginHandlers } from './login'
 import { resourcesAndPromptsHandlers } from './resources-and-prompts'
 import { serverEditHandlers } from './server-edits'
 import { serverHandlers } from './servers'
+import { viewHandlers } from './views'
 
 type McpRoute = Extract<keyof Handlers, `mcp.${string}`>
 
@@ -22,5 +23,6 @@ export function mcpHandlers(c: HandlerContext): Pick<Handlers, McpRoute> {
     ...draftHandlers(c),
     ...loginHandlers(c),
     ...resourcesAndPromptsHandlers(c),
+    ...viewHandlers(c),
   }
 }

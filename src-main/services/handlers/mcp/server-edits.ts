@@ -50,7 +50,8 @@ export function serverEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes
         throw new ExpectedError('conflict', `An MCP server named "${name}" exists already.`)
       return { servers: await save(put(name, toConfig(name, { ...config, disabled: true }))) }
     },
-    'mcp.update': async ({ name, config, enabled, trustAnnotations, confirmedFingerprint }) => {
+    'mcp.update': async (input) => {
+      const { name, config, enabled, trustAnnotations, allowViews, confirmedFingerprint } = input
       editable()
       const current = stored()[name]
       if (!current) throw new ExpectedError('not_found', `There is no MCP server named "${name}".`)
@@ -62,6 +63,7 @@ export function serverEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes
         else next['disabled'] = true
       }
       if (trustAnnotations !== undefined) next['trustAnnotations'] = trustAnnotations
+      if (allowViews !== undefined) next['allowViews'] = allowViews
       const entry = toConfig(name, next)
       await allowCommand(c, name, current, entry, confirmedFingerprint)
       // the user may have taken a while: what was confirmed must still be what is stored
