@@ -9,6 +9,8 @@ import {
   InsufficientScopeError,
   OAuthError,
   OAuthErrorCode,
+  SdkErrorCode,
+  SdkHttpError,
   UnauthorizedError,
   type FetchLike,
 } from '@modelcontextprotocol/client'
@@ -42,8 +44,13 @@ export function needsLogin(e: unknown, provider: CairnOAuthProvider | undefined)
         (x.code === OAuthErrorCode.InvalidGrant || x.code === OAuthErrorCode.InvalidToken))
     )
       return true
-    // the transport's own word for a 401 that a fresh token did not cure
-    if (x instanceof Error && /\b(401|403)\b.*(auth|scop)/i.test(x.message)) return true
+    // the transport's own code for a 401 that a fresh token did not cure, or a 403 for scope
+    if (
+      x instanceof SdkHttpError &&
+      (x.code === SdkErrorCode.ClientHttpAuthentication ||
+        x.code === SdkErrorCode.ClientHttpForbidden)
+    )
+      return true
     x = (x as { cause?: unknown }).cause
   }
   return false
@@ -63,7 +70,7 @@ export function scopeRefusal(e: unknown, provider: CairnOAuthProvider | undefine
   if (!scope) return null
   for (let x: unknown = e, depth = 0; x && depth < 5; depth++) {
     if (x instanceof UnauthorizedError || x instanceof InsufficientScopeError) return scope
-    if (x instanceof Error && /\b403\b/.test(x.message)) return scope
+    if (x instanceof SdkHttpError && x.status === 403) return scope
     x = (x as { cause?: unknown }).cause
   }
   return null

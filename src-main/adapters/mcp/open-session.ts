@@ -57,12 +57,16 @@ export function eraOf(client: Client): Era {
   return client.getProtocolEra() === 'modern' ? 'modern' : 'legacy'
 }
 
-/** the probe ran on a stdio server that closed its end during it (it exits on unknown requests) */
-export function closedDuringProbe(e: unknown): boolean {
+/**
+ * The probe ran on a stdio server that exited during it (it exits on unknown requests): the
+ * negotiation failed (with a fallback to the 2025 handshake, that happens only when the
+ * connection closed) and the server's process is gone.
+ */
+export function closedDuringProbe(e: unknown, transport: { readonly exit: unknown }): boolean {
   return (
     e instanceof SdkError &&
     e.code === SdkErrorCode.EraNegotiationFailed &&
-    /closed during the server\/discover probe/.test(e.message)
+    transport.exit !== null
   )
 }
 

@@ -100,7 +100,7 @@ export class SessionOpener {
     try {
       await connectStdio(client, launch.transport, timeout, this.era)
     } catch (e) {
-      if (!closedDuringProbe(e)) throw e
+      if (!closedDuringProbe(e, launch.transport)) throw e
       // a server that exits on any request before `initialize`: start it again, no probe
       const again = await this.launchStdio(config)
       const legacy = newClient(this.deps.clientVersion)
