@@ -185,38 +185,38 @@ describe('function length', () => {
     ].join('\n')
   const long = (file: string, code: string) => messages(file, code, ['layers/function-length'])
 
-  it('warns past 100 lines in src-main, with the link', async () => {
+  it('reports past 100 lines in src-main, with the link', async () => {
     expect(await long('src-main/services/x.ts', fn(100))).toEqual([])
     const hits = await long('src-main/services/x.ts', fn(101))
     expect(hits.map((m) => [m.severity, m.message])).toEqual([
       [
-        1,
+        2,
         "Function 'f' has too many lines (101); at most 100 here. Split it into named steps. See docs/architecture.md#function-length",
       ],
     ])
     expect(await long('src-main/core/agent/x.ts', fn(101))).toHaveLength(1)
   })
 
-  it('warns past 150 lines in the renderer', async () => {
+  it('reports past 150 lines in the renderer', async () => {
     expect(component(150).split('\n')).toHaveLength(151)
     expect(await long('src-renderer/src/features/chat/View.tsx', component(150))).toEqual([])
     expect(await long('src-renderer/src/features/chat/View.tsx', component(151))).toEqual([
       expect.objectContaining({
-        severity: 1,
+        severity: 2,
         message: expect.stringContaining('(151); at most 150'),
       }),
     ])
     expect(await long('src-renderer/src/state/x.ts', fn(151))).toHaveLength(1)
   })
 
-  it('is a warning, so that npm run lint still passes while long functions are split', async () => {
+  it('is an error, so that npm run lint fails on a function over its limit', async () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
       scripts: Record<string, string>
     }
     expect(pkg.scripts['lint']).toBe('eslint .')
     const [result] = await eslint.lintText(fn(200), { filePath: 'src-main/services/x.ts' })
-    expect(result?.errorCount).toBe(0)
-    expect(result?.warningCount).toBe(1)
+    expect(result?.errorCount).toBe(1)
+    expect(result?.warningCount).toBe(0)
   })
 })
 
