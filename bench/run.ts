@@ -3,6 +3,7 @@
  * - the CPU cost of the whole agent loop per streamed token against a bare SDK loop;
  * - database writes during a streamed turn;
  * - full-text search over 100 000 stored messages;
+ * - the usage report (Settings › Usage, `cairn usage`) over 100 000 stored messages;
  * - how long the `cairn` command takes to start (build it first: `npm run build:cli`);
  * - the local model runtime: send to first token cold and warm, tokens per second, and
  *   llama-server's figures beside them when CAIRN_BENCH_LLAMA_SERVER names one.
@@ -13,6 +14,7 @@ import { benchCliStart, printCliStart } from './cli-start'
 import { benchLocalRuntime, printLocalRuntime } from './local-runtime'
 import { benchLoop } from './loop'
 import { benchSearch, printSearchResult } from './search'
+import { benchUsage, printUsageResult } from './usage'
 
 function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'MISS'
@@ -48,6 +50,9 @@ async function main(): Promise<void> {
     '\n4. The local model runtime on the tiny test model (stories260K, out/cli/local-runtime.js)',
   )
   printLocalRuntime(await benchLocalRuntime(), verdict)
+
+  console.log('\n5. The usage report over 100 000 messages (by day, model, provider, chat)')
+  printUsageResult(benchUsage())
 }
 
 main().catch((e: unknown) => {

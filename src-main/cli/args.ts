@@ -25,6 +25,10 @@ export const USAGE = `Usage:
   cairn sessions search <text> [--json]
   cairn sessions export <id> --format md|json
   cairn sessions delete <id>
+  cairn usage [--since <date>] [--until <date>] [--by model|provider|day|chat] [--json]
+                                    what the stored answers used and cost (default: all of
+                                    it, by model; a date is YYYY-MM-DD in the host's time,
+                                    --until excluded)
   cairn models list [--json]        the local models (Cairn runs them itself: --provider local)
   cairn models add <file.gguf> [--name <name>]   copy a GGUF model into the data directory
   cairn models pull <owner/name> [--file <name.gguf>] [--name <name>]
@@ -155,6 +159,8 @@ export interface CliOptions {
     policy?: string
     unset: string[]
   }
+  /** `cairn usage`: the period and the grouping, as typed (checked by the command) */
+  usage: { since?: string; until?: string; by?: string }
   /** assistants import: apply the file's permission policy even when it asks less than yours */
   allowPolicy: boolean
   format?: 'md' | 'json'
@@ -167,7 +173,7 @@ export interface CliOptions {
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants' | 'models'
+  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants' | 'models' | 'usage'
   positionals: string[]
   options: CliOptions
 }
@@ -214,6 +220,9 @@ const FLAGS = {
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
   file: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  by: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options']
@@ -237,6 +246,7 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (first === 'assistants') return { command: 'assistants', positionals: rest, options }
   if (first === 'models') return { command: 'models', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
+  if (first === 'usage') return { command: 'usage', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }
 
@@ -265,6 +275,11 @@ function optionsOf(v: Flags): CliOptions {
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
     assistantFields: assistantFieldsOf(v),
+    usage: {
+      ...(v.since !== undefined ? { since: v.since } : {}),
+      ...(v.until !== undefined ? { until: v.until } : {}),
+      ...(v.by !== undefined ? { by: v.by } : {}),
+    },
     allowPolicy: v['allow-policy'] === true,
     ...(format !== undefined ? { format } : {}),
     ...(v.url !== undefined ? { url: v.url } : {}),

@@ -148,6 +148,10 @@ async function runCommand(
     const { modelsCommand } = await import('./models')
     return await modelsCommand(app, positionals, options, streams)
   }
+  if (command === 'usage') {
+    const { usageCommand } = await import('./usage')
+    return usageCommand(app, positionals, options, streams)
+  }
   if (command === 'mcp') {
     const { mcpCommand } = await import('./mcp')
     return await mcpCommand(app, positionals, options, streams)

@@ -7,6 +7,7 @@
  * adapters and hand them out as these. Tests run services against in-memory fakes of them
  * (`tests/support/memory-repositories.ts`).
  */
+import type { UsageGroup } from '../../src-preload/contract/usage'
 import type {
   Assistant,
   AssistantDraft,
@@ -264,4 +265,42 @@ export interface LocalModelStore {
     partial: string,
     entry: Pick<LocalModel, 'name' | 'sha256' | 'source'>,
   ): Promise<LocalModel>
+}
+
+// ——— usage ———
+
+/** A period of stored usage and how to group it (`UsageLedger.sums`). */
+export interface UsageQuery {
+  /** epoch ms, inclusive; null: from the first answer */
+  since: number | null
+  /** epoch ms, exclusive; null: up to now */
+  until: number | null
+  by: UsageGroup
+}
+
+/**
+ * The sums of one group's answers with one provider and model, priced (stored with a
+ * price) or not: the service prices the others with the prices in force and adds them up.
+ */
+export interface UsageSums {
+  /** the day (`YYYY-MM-DD`, the host's time zone), the model, the provider or the session id */
+  key: string
+  /** the session's title (grouped by session), else null */
+  title: string | null
+  provider: string | null
+  model: string | null
+  priced: boolean
+  answers: number
+  inputTokens: number
+  outputTokens: number
+  cachedInputTokens: number
+  reasoningTokens: number
+  estimatedAnswers: number
+  /** the stored costs' sum (0 when not priced) */
+  cost: number
+}
+
+/** The stored usage of every answer (in `cairn.db`, indexed for the report). */
+export interface UsageLedger {
+  sums(q: UsageQuery): UsageSums[]
 }

@@ -24,6 +24,7 @@ export type SettingsView = Pick<
   | 'generateTitles'
   | 'voice'
   | 'localModels'
+  | 'usage'
 > & { providers: ProviderView[]; mcp: McpSettingsView }
 
 /** The MCP settings as `settings.get` shows them, with what an unset one falls back to. */

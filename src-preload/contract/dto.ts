@@ -4,6 +4,7 @@
  */
 
 import type { SessionAssistant } from './assistants'
+import type { ModelPrice } from './usage'
 
 export type Role = 'system' | 'user' | 'assistant' | 'tool'
 
@@ -37,6 +38,10 @@ export interface Usage {
   outputTokens: number
   /** true when the server sent no usage and the numbers are our estimate */
   estimated: boolean
+  /** of the input tokens, those the provider read from its cache (when it says) */
+  cachedInputTokens?: number
+  /** of the output tokens, those the model spent reasoning (when the server says) */
+  reasoningTokens?: number
 }
 
 /** One tool call as the model produced it. `arguments` is the raw string received. */
@@ -92,6 +97,13 @@ export interface StoredMessage {
   isError: boolean
   usage: Usage | null
   /**
+   * assistant messages: the price in force when the answer was stored (kept with it, so a
+   * later price change does not rewrite history) and what the answer cost with it, in US
+   * dollars; null when no price was known
+   */
+  price?: ModelPrice | null
+  cost?: number | null
+  /**
    * On a user message that is a new version of an earlier one (edit, retry, and regenerate
    * before answers had versions of their own): the earlier message's seq. `parentSeq` says
    * where it goes; this says what it was made from.
@@ -135,6 +147,8 @@ export type NewMessage = Pick<StoredMessage, 'role' | 'content'> &
 export interface SessionUsage {
   inputTokens: number
   outputTokens: number
+  /** what the session's priced answers cost, in US dollars; null when none had a price */
+  cost?: number | null
 }
 
 export interface SessionRecord {

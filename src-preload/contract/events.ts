@@ -160,6 +160,10 @@ export interface UsageEvent extends Base {
   estimated: boolean
   turnInputTokens: number
   turnOutputTokens: number
+  /** this call's cost in US dollars at the model's price; null when no price is known */
+  cost?: number | null
+  /** the turn's cost so far (its priced calls); null while none had a price */
+  turnCost?: number | null
   /** ms from the request to the first token of this call; null when none came */
   timeToFirstTokenMs: number | null
   /** this call's output tokens over its generation time (first token to end); null when unknown */

@@ -29,6 +29,7 @@ import { mcpServerInput } from './mcp-config-schema'
 import type { OpenedView, ToolViewInfo } from './mcp-apps'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
+import { USAGE_GROUPS, type BudgetStatus, type UsageReport } from './usage'
 import { voiceSourceSchema, type VoiceStatus } from './voice'
 import type {
   HubFile,
@@ -173,6 +174,7 @@ export const routeInputs = {
     voice: z.strictObject(settingsFields.voice.shape).optional(),
     localModels: z.strictObject(settingsFields.localModels.shape).optional(),
     mcp: z.strictObject(settingsFields.mcp.shape).optional(),
+    usage: z.strictObject(settingsFields.usage.shape).optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
@@ -267,6 +269,14 @@ export const routeInputs = {
   /** reads a tool's view from its server and makes its document ready to load in a frame */
   'mcp.openView': z.strictObject({ server: id, tool: z.string().min(1).max(200) }),
   'logs.turns': z.strictObject({ sessionId: id, ...page }),
+  /** the stored usage of a period (epoch ms, `until` exclusive), grouped, with its cost */
+  'usage.report': z.strictObject({
+    since: z.number().int().min(0).nullable().optional(),
+    until: z.number().int().min(0).nullable().optional(),
+    by: z.enum(USAGE_GROUPS),
+  }),
+  /** this month's spending against the monthly budget (Settings › Usage) */
+  'usage.budget': z.strictObject({}),
   'app.info': z.strictObject({}),
   /** The desktop app's folder picker (browser mode: `unavailable`, a page cannot give a path). */
   'app.pickFolder': z.strictObject({
@@ -436,6 +446,8 @@ export interface RouteOutputs {
   'mcp.parse': { servers: McpServerDraft[] }
   'mcp.importClaude': { file: string; servers: McpServerDraft[] }
   'logs.turns': { total: number; items: TurnLogItem[] }
+  'usage.report': UsageReport
+  'usage.budget': BudgetStatus
   'app.info': AppInfo
   /** null: the user cancelled */
   'app.pickFolder': { path: string | null }

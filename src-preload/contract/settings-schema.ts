@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { FINAL_UTTERANCE_MODES } from './voice'
+import { usageSettingsSchema } from './usage'
 
 const text = (max: number) => z.string().max(max)
 const int = (min: number, max?: number) => {
@@ -163,6 +164,8 @@ export const settingsSchema = z.object({
   voice: voiceSettingsSchema,
   localModels: localModelsSettingsSchema,
   mcp: mcpSettingsSchema,
+  /** the monthly budget and the user's own prices (Settings › Usage) */
+  usage: usageSettingsSchema,
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>

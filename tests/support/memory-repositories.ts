@@ -61,6 +61,7 @@ import { defaultSettings } from '../../src-main/adapters/settings/schema'
 import { SettingsValidationError } from '../../src-main/adapters/settings/settings-store'
 import { checkSettings } from '../../src-main/adapters/settings/validate'
 import type { AppServices } from '../../src-main/services/host/app-services'
+import { MemoryUsageLedger } from './memory-usage-ledger'
 
 interface StoredSession {
   record: Omit<SessionRecord, 'messageCount' | 'assistant'>
@@ -122,6 +123,11 @@ export class MemorySessionRepository implements SessionRepository {
 
   constructor(private readonly now: () => number = Date.now) {
     this.leases = new MemoryLeases(now)
+  }
+
+  /** every session's title and messages (the usage ledger's fake reads them) */
+  allMessages(): { title: string; messages: StoredMessage[] }[] {
+    return [...this.sessions.values()].map((s) => ({ title: s.record.title, messages: s.messages }))
   }
 
   private require(id: string): StoredSession {
@@ -276,6 +282,8 @@ export class MemorySessionRepository implements SessionRepository {
     s.record.updatedAt = stored.createdAt
     s.record.usage.inputTokens += message.usage?.inputTokens ?? 0
     s.record.usage.outputTokens += message.usage?.outputTokens ?? 0
+    if (typeof message.cost === 'number')
+      s.record.usage.cost = Math.round(((s.record.usage.cost ?? 0) + message.cost) * 1e8) / 1e8
     if (s.record.title === '' && message.role === 'user' && kind === 'message')
       s.record.title = titleFromText(message.content)
     return copy(stored)
@@ -658,6 +666,7 @@ export function memoryServices(
     secrets: new MemorySecrets(),
     store,
     assistants,
+    usage: new MemoryUsageLedger(store),
     logger: logs,
     turnLogs: logs,
     rules,

@@ -69,7 +69,13 @@ export interface ScriptedServerOptions {
   apiKey?: string
 }
 
-type Usage = { prompt_tokens: number; completion_tokens: number }
+type Usage = {
+  prompt_tokens: number
+  completion_tokens: number
+  /** what OpenAI and OpenRouter add: cached input, reasoning output */
+  prompt_tokens_details?: { cached_tokens: number }
+  completion_tokens_details?: { reasoning_tokens: number }
+}
 
 const DEFAULT_FALLBACK: Reply = {
   type: 'http',

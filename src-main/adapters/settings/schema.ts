@@ -59,6 +59,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
     hubURL: 'https://huggingface.co',
   },
   mcp: { clientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
+  usage: { monthlyBudget: null, prices: {} },
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

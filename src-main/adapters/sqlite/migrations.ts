@@ -234,6 +234,24 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     run: deriveStoredParents,
   },
+  {
+    version: 11,
+    description:
+      'what answers cost: cached and reasoning tokens, the price an answer was stored with and its cost; an index for the usage report',
+    // `price`: the price in force when the answer was stored (JSON), so that a later price
+    // change does not rewrite history; `cost`: its cost in US dollars at that price. The
+    // partial index covers every column the usage report reads, so the report walks it alone.
+    sql: `
+      ALTER TABLE messages ADD COLUMN cached_tokens INTEGER;
+      ALTER TABLE messages ADD COLUMN reasoning_tokens INTEGER;
+      ALTER TABLE messages ADD COLUMN price TEXT;
+      ALTER TABLE messages ADD COLUMN cost REAL;
+      ALTER TABLE sessions ADD COLUMN cost REAL;
+      CREATE INDEX messages_usage ON messages (created_at, provider, model, session_id,
+        input_tokens, output_tokens, cached_tokens, reasoning_tokens, usage_estimated, cost)
+        WHERE input_tokens IS NOT NULL;
+    `,
+  },
 ]
 
 /**

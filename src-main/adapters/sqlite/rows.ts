@@ -1,6 +1,7 @@
 /**
  * Database rows and the DTOs they map to. The only place that knows column names.
  */
+import type { ModelPrice } from '../../../src-preload/contract/usage'
 import type {
   ContentPart,
   DecidedBy,
@@ -30,6 +31,7 @@ export interface SessionRow {
   todos: string
   input_tokens: number
   output_tokens: number
+  cost: number | null
   pinned: number
   archived: number
   message_count: number
@@ -50,7 +52,7 @@ export interface SessionRow {
 
 /** selects a `SessionRow` from `sessions s` */
 export const SESSION_COLUMNS = `s.pk, s.id, s.title, s.created_at, s.updated_at, s.provider, s.model,
-  s.workspace, s.system_prompt, s.todos, s.input_tokens, s.output_tokens, s.pinned, s.archived,
+  s.workspace, s.system_prompt, s.todos, s.input_tokens, s.output_tokens, s.cost, s.pinned, s.archived,
   (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count, s.assistant_id,
   coalesce((SELECT a.name FROM assistants a WHERE a.id = coalesce(s.assistant_id, 'default')),
     CASE WHEN json_valid(s.assistant_snapshot) THEN s.assistant_snapshot ->> '$.name' END)
@@ -85,6 +87,10 @@ export interface MessageRow {
   input_tokens: number | null
   output_tokens: number | null
   usage_estimated: number | null
+  cached_tokens: number | null
+  reasoning_tokens: number | null
+  price: string | null
+  cost: number | null
   supersedes: number | null
   duration_ms: number | null
   reasoning_ms: number | null
@@ -99,7 +105,8 @@ export interface MessageRow {
 export const MESSAGE_COLUMNS = `pk, id, session_id, seq, parent_seq, source_id, turn_id, kind, role, content, parts,
   reasoning, provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
   failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes, duration_ms,
-  reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to, created_at`
+  reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to, created_at,
+  cached_tokens, reasoning_tokens, price, cost`
 
 function json<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
@@ -120,7 +127,12 @@ export function toSession(row: SessionRow): SessionRecord {
     workspace: row.workspace,
     systemPrompt: row.system_prompt,
     todos: json<TodoItem[]>(row.todos) ?? [],
-    usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens },
+    usage: {
+      inputTokens: row.input_tokens,
+      outputTokens: row.output_tokens,
+      // only once an answer had a price: sums of float costs kept to a millionth of a cent
+      ...(row.cost !== null ? { cost: Math.round(row.cost * 1e8) / 1e8 } : {}),
+    },
     pinned: row.pinned !== 0,
     archived: row.archived !== 0,
     messageCount: row.message_count,
@@ -187,7 +199,11 @@ export function toMessage(row: MessageRow): StoredMessage {
             inputTokens: row.input_tokens,
             outputTokens: row.output_tokens,
             estimated: row.usage_estimated === 1,
+            ...(row.cached_tokens !== null ? { cachedInputTokens: row.cached_tokens } : {}),
+            ...(row.reasoning_tokens !== null ? { reasoningTokens: row.reasoning_tokens } : {}),
           },
+    // only on an answer that had a price
+    ...(row.cost !== null ? { price: json<ModelPrice>(row.price), cost: row.cost } : {}),
     supersedes: row.supersedes,
     durationMs: row.duration_ms,
     reasoningMs: row.reasoning_ms,

@@ -339,6 +339,10 @@ export class SqliteSessionStore implements SessionRepository {
       input_tokens: usage ? usage.inputTokens : null,
       output_tokens: usage ? usage.outputTokens : null,
       usage_estimated: usage ? (usage.estimated ? 1 : 0) : null,
+      cached_tokens: usage?.cachedInputTokens ?? null,
+      reasoning_tokens: usage?.reasoningTokens ?? null,
+      price: toJson(message.price),
+      cost: message.cost ?? null,
       supersedes: message.supersedes ?? null,
       duration_ms: message.durationMs ?? null,
       reasoning_ms: message.reasoningMs ?? null,
@@ -362,6 +366,7 @@ export class SqliteSessionStore implements SessionRepository {
       now,
       input: usage?.inputTokens ?? 0,
       output: usage?.outputTokens ?? 0,
+      cost: message.cost ?? null,
       title,
       pk: session.pk,
     })

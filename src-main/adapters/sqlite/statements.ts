@@ -46,10 +46,20 @@ function sessionStatements(db: Database) {
     listAllSessions: listSessions(db, '1'),
     /** activity, usage totals, and the title when the session has none yet */
     touchSession: db.prepare<
-      [{ now: number; input: number; output: number; title: string; pk: number }]
+      [
+        {
+          now: number
+          input: number
+          output: number
+          cost: number | null
+          title: string
+          pk: number
+        },
+      ]
     >(
       `UPDATE sessions SET updated_at = @now, input_tokens = input_tokens + @input,
          output_tokens = output_tokens + @output,
+         cost = CASE WHEN @cost IS NULL THEN cost ELSE coalesce(cost, 0) + @cost END,
          title = CASE WHEN title = '' THEN @title ELSE title END
        WHERE pk = @pk`,
     ),
@@ -67,12 +77,12 @@ function messageStatements(db: Database) {
          provider_extras, tool_calls, tool_call_id, tool_name, provider, model, status,
          failure_kind, is_error, input_tokens, output_tokens, usage_estimated, supersedes,
          duration_ms, reasoning_ms, decided_by, served_model, pinned, covers_from, covers_to,
-         created_at)
+         created_at, cached_tokens, reasoning_tokens, price, cost)
        VALUES (@id, @session_id, @seq, @parent_seq, @source_id, @turn_id, @kind, @role, @content, @parts, @reasoning,
          @provider_extras, @tool_calls, @tool_call_id, @tool_name, @provider, @model, @status,
          @failure_kind, @is_error, @input_tokens, @output_tokens, @usage_estimated, @supersedes,
          @duration_ms, @reasoning_ms, @decided_by, @served_model, @pinned, @covers_from,
-         @covers_to, @created_at)`,
+         @covers_to, @created_at, @cached_tokens, @reasoning_tokens, @price, @cost)`,
     ),
     insertFts: db.prepare<[number, string, string]>(
       'INSERT INTO messages_fts (rowid, text, tool_args) VALUES (?, ?, ?)',

@@ -1,5 +1,6 @@
 import type { ErrorInfo, Usage } from '../../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../../src-preload/contract/events'
+import { costOf, roundCost } from '../llm/pricing'
 import { storageFailure } from './save-failure'
 import { danglingKindFor, danglingText } from './synthetic'
 import type { TurnState } from './turn-state'
@@ -15,14 +16,22 @@ export interface TurnOutcome {
 /** What a turn used: its LLM calls and their tokens, each call's said in a `usage` event. */
 export class TurnTally {
   readonly usage = { inputTokens: 0, outputTokens: 0 }
+  /** what the turn's priced calls cost, in US dollars; null while none had a price */
+  cost: number | null = null
   llmCalls = 0
 
   constructor(private readonly ctx: TurnState) {}
 
-  /** adds one call's usage to the turn's and says so in a `usage` event */
-  count(u: Usage, timeToFirstTokenMs: number | null, rate: number | null): void {
+  /**
+   * adds one call's usage to the turn's and says so in a `usage` event; answers what the
+   * call cost at the model's price (null: no price known)
+   */
+  count(u: Usage, timeToFirstTokenMs: number | null, rate: number | null): number | null {
     this.usage.inputTokens += u.inputTokens
     this.usage.outputTokens += u.outputTokens
+    const price = this.ctx.deps.llm.price ?? null
+    const cost = price ? costOf(u, price) : null
+    if (cost !== null) this.cost = roundCost((this.cost ?? 0) + cost)
     this.ctx.emit({
       type: 'usage',
       inputTokens: u.inputTokens,
@@ -30,9 +39,12 @@ export class TurnTally {
       estimated: u.estimated,
       turnInputTokens: this.usage.inputTokens,
       turnOutputTokens: this.usage.outputTokens,
+      cost,
+      turnCost: this.cost,
       timeToFirstTokenMs,
       tokensPerSecond: rate,
     })
+    return cost
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ModelPrice } from '../../../src-preload/contract/usage'
 import type { CompletionResult } from '../llm/types'
 import type { ErrorInfo, StoredMessage } from '../../../src-preload/contract/dto'
 import type { TurnEndReason } from '../../../src-preload/contract/events'
@@ -153,7 +154,7 @@ function saveAnswer(ctx: TurnState, tally: TurnTally, result: CompletionResult):
   const { llm } = ctx.deps
   // the server stopped the answer at the model's output limit (max_tokens, n_predict, …)
   const truncated = result.finishReason === 'length'
-  tally.count(result.usage, result.timeToFirstTokenMs, result.tokensPerSecond)
+  const cost = tally.count(result.usage, result.timeToFirstTokenMs, result.tokensPerSecond)
   const assistant = ctx.save({
     role: 'assistant',
     content: result.content,
@@ -165,6 +166,7 @@ function saveAnswer(ctx: TurnState, tally: TurnTally, result: CompletionResult):
     model: llm.model,
     servedModel: servedOtherThan(llm.model, result.servedModel),
     usage: result.usage,
+    ...priced(llm.price, cost),
     status: truncated ? 'truncated' : 'complete',
   })
   if (truncated) ctx.emit({ type: 'notice', level: 'warning', message: TRUNCATED_NOTICE })
@@ -185,6 +187,14 @@ function failureEnding(ctx: TurnState, e: unknown): Ending {
   if (!id) return ['error', { code: 'internal', message: `Cairn failed: ${messageOf(e)}` }]
   const message = `Cairn failed: ${messageOf(e)} (error ${id}; the log has the details)`
   return ['error', { code: 'internal', message, details: { id } }]
+}
+
+/** the price an answer was counted at and its cost, stored with it (none: no price known) */
+function priced(
+  price: ModelPrice | null | undefined,
+  cost: number | null,
+): Pick<StoredMessage, 'price' | 'cost'> {
+  return price && cost !== null ? { price, cost } : {}
 }
 
 /** What the user is told when an answer hit the model's output limit. */
@@ -214,13 +224,13 @@ function keepPartialAnswer(ctx: TurnState, tally: TurnTally, e: unknown): Ending
   if (partial && (partial.content !== '' || partial.reasoning)) {
     // what was written is counted like a whole answer: in the turn's and the session's totals
     const ttft = partial.timeToFirstTokenMs ?? null
-    if (partial.usage) {
-      tally.count(
-        partial.usage,
-        ttft,
-        tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs),
-      )
-    }
+    const cost = partial.usage
+      ? tally.count(
+          partial.usage,
+          ttft,
+          tokensPerSecond(partial.usage.outputTokens, ttft, partial.latencyMs),
+        )
+      : null
     ctx.save({
       role: 'assistant',
       content: partial.content,
@@ -230,6 +240,7 @@ function keepPartialAnswer(ctx: TurnState, tally: TurnTally, e: unknown): Ending
       model: ctx.deps.llm.model,
       servedModel: servedOtherThan(ctx.deps.llm.model, partial.servedModel),
       usage: partial.usage ?? null,
+      ...(partial.usage ? priced(ctx.deps.llm.price, cost) : {}),
       status: aborted ? 'stopped' : 'interrupted',
     })
   }

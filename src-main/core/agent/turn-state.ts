@@ -1,4 +1,5 @@
 import type { BugReporter } from '../errors'
+import type { ModelPrice } from '../../../src-preload/contract/usage'
 import type {
   ContentPart,
   DecidedBy,
@@ -55,6 +56,8 @@ export interface TurnDeps {
     params?: Record<string, unknown>
     /** what the user should know about this model before its first answer (said once) */
     notices?: string[]
+    /** the model's price now (stored with each answer, which keeps it); unset: none known */
+    price?: ModelPrice | null
   }
 }
 

@@ -22,6 +22,10 @@ export const DEFAULT_MAX_ANSWER_CHARS = 2_000_000
 interface WireUsage {
   prompt_tokens?: unknown
   completion_tokens?: unknown
+  /** OpenAI, OpenRouter: `cached_tokens`; DeepSeek says `prompt_cache_hit_tokens` instead */
+  prompt_tokens_details?: { cached_tokens?: unknown } | null
+  prompt_cache_hit_tokens?: unknown
+  completion_tokens_details?: { reasoning_tokens?: unknown } | null
 }
 interface WireChunk {
   /** the model the server says answered */
@@ -70,7 +74,12 @@ export class StreamNormalizer implements ThinkSink {
   /** performance.now() of the first reasoning delta, and of what ended the reasoning */
   private reasoningFrom: number | null = null
   private reasoningTo: number | null = null
-  private usage: { prompt: number; completion: number } | null = null
+  private usage: {
+    prompt: number
+    completion: number
+    cached?: number
+    reasoning?: number
+  } | null = null
   private readonly tools = new ToolCallAccumulator()
   private readonly think: ThinkTagParser
   private details: ReasoningDetailsAccumulator | null = null
@@ -254,8 +263,15 @@ export class StreamNormalizer implements ThinkSink {
   }
 
   private usageSoFar(reasoning: string | null): Usage {
-    return this.usage
-      ? { inputTokens: this.usage.prompt, outputTokens: this.usage.completion, estimated: false }
+    const u = this.usage
+    return u
+      ? {
+          inputTokens: u.prompt,
+          outputTokens: u.completion,
+          estimated: false,
+          ...(u.cached !== undefined ? { cachedInputTokens: u.cached } : {}),
+          ...(u.reasoning !== undefined ? { reasoningTokens: u.reasoning } : {}),
+        }
       : {
           inputTokens: estimateTokens(this.inputChars),
           outputTokens: estimateTokens(
@@ -311,9 +327,15 @@ export class StreamNormalizer implements ThinkSink {
     const c = usage.completion_tokens
     if (typeof p !== 'number' && typeof c !== 'number') return false
     if (replace || this.usage === null) {
+      const cached = count(
+        usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens,
+      )
+      const reasoning = count(usage.completion_tokens_details?.reasoning_tokens)
       this.usage = {
         prompt: typeof p === 'number' ? p : 0,
         completion: typeof c === 'number' ? c : 0,
+        ...(cached !== null ? { cached } : {}),
+        ...(reasoning !== null ? { reasoning } : {}),
       }
     }
     return true
@@ -332,4 +354,9 @@ export class StreamNormalizer implements ThinkSink {
       this.firstDeltaAt = performance.now() - this.startedAt
     }
   }
+}
+
+/** a token count a server sent, or null when it is not one */
+function count(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null
 }

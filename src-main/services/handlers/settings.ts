@@ -34,6 +34,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     generateTitles: s.generateTitles,
     voice: s.voice,
     localModels: s.localModels,
+    usage: s.usage,
     mcp: { ...s.mcp, defaultClientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
   }
 }

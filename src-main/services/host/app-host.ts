@@ -36,6 +36,7 @@ import { approvalHandlers } from '../handlers/approvals'
 import { assistantHandlers } from '../handlers/assistants'
 import { elicitationHandlers } from '../handlers/elicitations'
 import { logHandlers } from '../handlers/logs'
+import { usageHandlers } from '../handlers/usage'
 import { mcpHandlers } from '../handlers/mcp'
 import { messageHandlers } from '../handlers/messages'
 import { sessionHandlers } from '../handlers/sessions'
@@ -259,6 +260,7 @@ export async function startEngine(
     ...sessionHandlers(context),
     ...settingsHandlers(context),
     ...toolHandlers(context),
+    ...usageHandlers(context),
     ...voiceHandlers(voice),
   }
   let stopping: Promise<void> | null = null

@@ -18,6 +18,7 @@ import { openSettings, type SettingsStoreFactory } from '../../adapters/settings
 import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
 import { createSessionStore } from '../../adapters/sqlite/session-store'
+import { SqliteUsageLedger } from '../../adapters/sqlite/usage-ledger'
 import { ModelIndex } from '../../adapters/local-models/model-index'
 import { HubClient } from '../../adapters/local-models/hub'
 import { LocalRuntime, type RuntimeLauncher } from '../providers/local-runtime'
@@ -32,6 +33,7 @@ import type {
   SettingsStore,
   LocalModelStore,
   TurnLogArchive,
+  UsageLedger,
 } from '../../core/service-ports'
 
 /**
@@ -45,6 +47,8 @@ export interface AppServices {
   store: SessionRepository
   /** assistants, and which one each session runs with (same database) */
   assistants: AssistantRepository
+  /** the stored usage of every answer, summed for the usage report (same database) */
+  usage: UsageLedger
   logger: TurnLogger
   /** the turn logs read back (the turn inspector) and deleted with their session */
   turnLogs: TurnLogArchive
@@ -152,6 +156,7 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     secrets,
     store,
     assistants: new SqliteAssistantStore(store),
+    usage: new SqliteUsageLedger(store),
     logger,
     turnLogs: {
       list: (sessionId, page) => listTurnLogs(dataDir, sessionId, page),

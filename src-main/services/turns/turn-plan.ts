@@ -4,6 +4,7 @@
  * turn's limits. What the user must fix first (no provider, no model, an unknown assistant
  * or session, a busy session) is a `SetupError`.
  */
+import { isLocalKind, resolvePrice } from '../../core/llm/pricing'
 import type { Assistant } from '../../../src-preload/contract/assistants'
 import type { SessionRecord } from '../../../src-preload/contract/dto'
 import type { SetupErrorCode } from '../../../src-preload/contract/errors'
@@ -132,6 +133,12 @@ export async function setupTurnModel(
     ...(provider.utilityModel ? { utilityModel: provider.utilityModel } : {}),
     ...(assistant.utilityModel ? { utilityModel: assistant.utilityModel } : {}),
     ...setup.llm,
+    price: resolvePrice({
+      model,
+      local: provider.local !== undefined || isLocalKind(setup.info?.kind),
+      published: setup.info?.price ?? null,
+      user: settings.usage.prices,
+    }),
   }
   if (assistant.temperature !== undefined)
     llm.params = { ...llm.params, temperature: assistant.temperature }

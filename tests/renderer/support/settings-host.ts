@@ -49,6 +49,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
       defaultClientMetadataUrl: 'https://cairn.test/client.json',
     },
     voice: { server: null, finalUtterance: 'send' },
+    usage: { monthlyBudget: null, prices: {} },
     ...over,
   }
 }

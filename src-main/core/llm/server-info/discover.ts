@@ -23,6 +23,7 @@ import {
   openRouterModelInfo,
   type ListedModelInfo,
 } from './model-lists'
+import type { ModelPriceRates } from '../../../../src-preload/contract/usage'
 import { OllamaVersion, ollamaModelInfo, type OllamaModelInfo } from './ollama-info'
 
 export interface ServerModelInfo {
@@ -34,6 +35,8 @@ export interface ServerModelInfo {
   contextSource: string | null
   /** Ollama's own figures (trained, Modelfile and loaded context) */
   ollama: OllamaModelInfo | null
+  /** the price the server publishes for the model (OpenRouter's list), per million tokens */
+  price: ModelPriceRates | null
   /** answers that could not be read, for a notice */
   problems: string[]
 }
@@ -146,6 +149,7 @@ async function readModel(
     contextWindow: null,
     contextSource: null,
     ollama: null,
+    price: null,
     problems: [],
   }
   const root = serverRoot(base)
@@ -154,6 +158,7 @@ async function readModel(
     info.capabilities = l.capabilities
     info.contextWindow = l.contextWindow
     info.contextSource = l.contextSource
+    info.price = l.price ?? null
   }
   try {
     switch (kind) {

@@ -6,6 +6,8 @@
 import { z } from 'zod'
 import { UNKNOWN_MODEL, isQwen3, type ModelCapabilities } from './capabilities'
 import { fetchJson, type InfoFetchOptions } from './fetch-json'
+import type { ModelPriceRates } from '../../../../src-preload/contract/usage'
+import { perMillion } from '../pricing'
 
 export interface ListedModelInfo {
   capabilities: ModelCapabilities
@@ -13,6 +15,8 @@ export interface ListedModelInfo {
   contextWindow: number | null
   /** where contextWindow came from, for the turn log and messages */
   contextSource: string | null
+  /** the price the server's list publishes (OpenRouter's), per million tokens */
+  price?: ModelPriceRates | null
 }
 
 const positiveInt = z.number().int().positive()
@@ -106,9 +110,38 @@ export const OpenRouterModels = z.object({
         .object({ input_modalities: z.array(z.string()).nullable().optional() })
         .nullable()
         .optional(),
+      /** US dollars per token, as strings (`"0.000003"`; `"-1"`: it varies) */
+      pricing: z
+        .object({
+          prompt: z.unknown().optional(),
+          completion: z.unknown().optional(),
+          input_cache_read: z.unknown().optional(),
+          internal_reasoning: z.unknown().optional(),
+        })
+        .nullable()
+        .optional(),
     }),
   ),
 })
+
+type OpenRouterPricing = z.infer<typeof OpenRouterModels>['data'][number]['pricing']
+
+/** OpenRouter's prices per token, per million tokens; null without an input and output price */
+export function openRouterPrice(pricing: OpenRouterPricing): ModelPriceRates | null {
+  if (!pricing) return null
+  const input = perMillion(pricing.prompt)
+  const output = perMillion(pricing.completion)
+  if (input === null || output === null) return null
+  const cached = perMillion(pricing.input_cache_read)
+  const reasoning = perMillion(pricing.internal_reasoning)
+  return {
+    input,
+    output,
+    ...(cached !== null ? { cachedInput: cached } : {}),
+    // billed apart only when it differs from the answer's price
+    ...(reasoning !== null && reasoning > 0 && reasoning !== output ? { reasoning } : {}),
+  }
+}
 
 export async function openRouterModelInfo(
   baseURL: string,
@@ -121,7 +154,7 @@ export async function openRouterModelInfo(
   const params = m.supported_parameters ?? null
   const inputs = m.architecture?.input_modalities ?? null
   const reasons = params ? params.includes('reasoning') : null
-  return {
+  const info: ListedModelInfo = {
     capabilities: {
       tools: params ? params.includes('tools') : null,
       vision: inputs ? inputs.includes('image') : null,
@@ -131,6 +164,9 @@ export async function openRouterModelInfo(
     contextWindow: m.context_length ?? null,
     contextSource: m.context_length ? 'OpenRouter model list (context_length)' : null,
   }
+  const price = openRouterPrice(m.pricing)
+  if (price) info.price = price
+  return info
 }
 
 export const VllmModels = z.object({
