@@ -6,14 +6,12 @@ import { messageOf } from '../errors'
 import { tokensPerSecond } from '../llm/throughput'
 import { AbortReason, abortKindOf, LlmError } from '../llm/types'
 import type { ToolDescriptor } from '../ports'
-import { retriedMessage } from './branch-points'
-import { branchOf, newestLink } from './history-tree'
 import { callModel } from './model-call'
 import { createTurnState, type TurnState, type TurnDeps, type TurnRequest } from './turn-state'
 import { turnEnder, TurnTally, type TurnOutcome } from './turn-end'
 import { runToolRound } from './tool-round'
 import { storageFailure } from './save-failure'
-import { capAttachments } from './user-attachments'
+import { storeUserMessage } from './user-message'
 import { recentToolNames, ToolCatalog } from './tool-catalog'
 
 export type { TurnOutcome } from './turn-end'
@@ -67,65 +65,30 @@ function abortReason(ctx: TurnState): TurnEndReason {
 }
 
 /**
- * Answers the calls an interrupted turn left open, reads the branch the turn goes on, says
- * the turn started and saves the user's message (none when it answers one again).
+ * Takes the branch the turn goes on into its state, with the user's message a host stored
+ * before it acknowledged the send (or stores it now, `user-message.ts`), and says the turn
+ * started (and what an interrupted turn left open).
  */
 function openTurn(ctx: TurnState): void {
   const { deps, req } = ctx
-  const repaired = deps.store.repairDanglingToolCalls(req.sessionId)
-  const all = deps.store.listMessages(req.sessionId)
-  const start = startOf(ctx, all)
-  ctx.history.push(...branchOf(all, start.after))
-  ctx.tip = start.after
+  const { repaired, branch, after, message } = req.stored ?? storeUserMessage(deps.store, req)
+  ctx.history.push(...branch)
+  ctx.tip = after
   ctx.emit({
     type: 'turn_start',
     model: deps.llm.model,
     provider: deps.llm.provider,
-    after: start.after,
+    after,
     ...(req.answerAgain !== undefined ? { answerAgain: req.answerAgain } : {}),
   })
-  if (repaired.length > 0) {
+  if (repaired > 0) {
     ctx.emit({
       type: 'notice',
       level: 'warning',
-      message: `${repaired.length} tool call(s) from an interrupted turn were marked as interrupted.`,
+      message: `${repaired} tool call(s) from an interrupted turn were marked as interrupted.`,
     })
   }
-  if (req.answerAgain !== undefined) {
-    deps.store.setLeaf(req.sessionId, req.answerAgain)
-    return
-  }
-  ctx.save({
-    role: 'user',
-    content: req.text,
-    ...(req.parts && req.parts.length > 0 ? { parts: capAttachments(req.parts) } : {}),
-    status: 'complete',
-    supersedes: start.supersedes,
-  })
-}
-
-/**
- * Where the turn begins: the message its first message follows, and the user message that
- * message is a new version of. Without a place given, after the end of the open branch;
- * asking again there what a failed turn asked makes a new version of that question, so
- * it is not sent twice.
- */
-function startOf(
-  ctx: TurnState,
-  all: readonly StoredMessage[],
-): { after: number | null; supersedes: number | null } {
-  const { deps, req } = ctx
-  if (req.answerAgain !== undefined) return { after: req.answerAgain, supersedes: null }
-  const parentOf = (seq: number): number | null =>
-    all.find((m) => m.seq === seq)?.parentSeq ?? null
-  if (req.parentSeq !== undefined) return { after: req.parentSeq, supersedes: req.supersedes ?? null }
-  if (req.supersedes !== undefined) return { after: parentOf(req.supersedes), supersedes: req.supersedes }
-  const leaf = deps.store.getSession(req.sessionId)?.leafSeq
-  const end = leaf ?? newestLink(all)
-  const retried = retriedMessage(branchOf(all, end), req.text)
-  return retried
-    ? { after: retried.parentSeq, supersedes: retried.seq }
-    : { after: end, supersedes: null }
+  if (message) ctx.saved(message)
 }
 
 /** One LLM call and then its tool calls, round after round, until the turn must end. */

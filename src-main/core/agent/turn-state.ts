@@ -24,6 +24,7 @@ import { LoopDetector } from './loop-detector'
 import { PermissionGate } from './permissions'
 import { NotSavedError } from './save-failure'
 import { ToolCatalog, toolLimit } from './tool-catalog'
+import type { StoredUserMessage } from './user-message'
 
 /** Everything a turn needs from the outside. */
 export interface TurnDeps {
@@ -84,6 +85,11 @@ export interface TurnRequest {
    * new branch after it). `text` and `parts` are not used.
    */
   answerAgain?: number
+  /**
+   * Where the turn begins and its user's message, stored already by the host (before it
+   * acknowledged the send, see `user-message.ts`); unset: the turn stores it first
+   */
+  stored?: StoredUserMessage
   policy: PermissionPolicy
   limits: TurnLimits
   systemPrompt: string | null
@@ -119,6 +125,8 @@ export interface TurnState {
   emitDelta(type: 'text_delta' | 'reasoning_delta', text: string): void
   /** persists a finished message, adds it to the history and says so */
   save(message: NewMessage): StoredMessage
+  /** adds a message stored already (the user's) to the history and says so */
+  saved(message: StoredMessage): StoredMessage
 }
 
 /**
@@ -161,18 +169,22 @@ export function createTurnState(deps: TurnDeps, req: TurnRequest, signal: AbortS
       } catch (e) {
         throw new NotSavedError(message, e)
       }
-      history.push(saved)
-      if (saved.kind !== 'summary') state.tip = saved.seq
-      emit({
-        type: 'message_saved',
-        messageId: saved.id,
-        messageSeq: saved.seq,
-        parentSeq: saved.parentSeq,
-        role: saved.role,
-        status: saved.status,
-      })
-      return saved
+      return record(saved)
     },
+    saved: (saved) => record(saved),
+  }
+  const record = (saved: StoredMessage): StoredMessage => {
+    history.push(saved)
+    if (saved.kind !== 'summary') state.tip = saved.seq
+    emit({
+      type: 'message_saved',
+      messageId: saved.id,
+      messageSeq: saved.seq,
+      parentSeq: saved.parentSeq,
+      role: saved.role,
+      status: saved.status,
+    })
+    return saved
   }
   return state
 }

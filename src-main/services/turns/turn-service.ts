@@ -16,6 +16,8 @@ import { modelForTier, type TierModel } from '../../core/agent/model-tiers'
 import { writeTitle } from '../../core/agent/session-title'
 import type { TurnDeps } from '../../core/agent/turn-state'
 import { runTurn, type TurnOutcome } from '../../core/agent/turn-runner'
+import { storeUserMessage, type StoredUserMessage } from '../../core/agent/user-message'
+import { storageFailure } from '../../core/agent/save-failure'
 import { systemClock } from '../../core/clock'
 import { ExpectedError, type BugReporter } from '../../core/errors'
 import type { Approver, Elicitor, ToolHost } from '../../core/ports'
@@ -139,10 +141,7 @@ async function runLeased(
   const start = input.branch ? branchStart(app.store, session.id, input.branch) : {}
   const parts = input.parts ?? start.parts
   const turnId = randomUUID()
-  const kept = plan.existing ? null : keptOnlyIfAnswered(app, input, session.id)
-  input.onStart?.({ session, turnId, provider: plan.provider, model: plan.model })
-  const { llm, limits } = await setupTurnModel(plan, session, input)
-  const outcome = await runTurn(turnDeps(app, input, plan, session, llm), {
+  const begin = {
     sessionId: session.id,
     turnId,
     text: input.text,
@@ -150,6 +149,15 @@ async function runLeased(
     ...(start.parentSeq !== undefined ? { parentSeq: start.parentSeq } : {}),
     ...(start.supersedes !== undefined ? { supersedes: start.supersedes } : {}),
     ...(start.answerAgain !== undefined ? { answerAgain: start.answerAgain } : {}),
+  }
+  // stored before the send is acknowledged, and before the model's server is probed
+  const stored = storeFirst(app, begin, !plan.existing)
+  const kept = plan.existing ? null : keptOnlyIfAnswered(app, input, session.id)
+  input.onStart?.({ session, turnId, provider: plan.provider, model: plan.model })
+  const { llm, limits } = await setupTurnModel(plan, session, input)
+  const outcome = await runTurn(turnDeps(app, input, plan, session, llm), {
+    ...begin,
+    stored,
     policy: assistantPolicy(plan.assistant, plan.settings, input.policy),
     limits,
     systemPrompt: assistantSystemPrompt(session, plan.assistant, plan.settings),
@@ -206,6 +214,34 @@ function openSession(
   }
   app.assistants.setForSession(session.id, assistant)
   return session
+}
+
+/**
+ * Stores the user's message first: whoever is told "sent" (the window, by `onStart`) can
+ * rely on it being there, whatever happens to the host next. A message that cannot be stored
+ * leaves no new session behind and fails the send, saying what is wrong and what was not saved.
+ */
+function storeFirst(
+  app: AppServices,
+  begin: Parameters<typeof storeUserMessage>[1],
+  isNew: boolean,
+): StoredUserMessage {
+  try {
+    return storeUserMessage(app.store, begin)
+  } catch (e) {
+    if (isNew) {
+      try {
+        app.store.deleteSession(begin.sessionId)
+      } catch {
+        // the store refuses every write now: the damage is what the user is told about
+      }
+    }
+    const failure = storageFailure(e, false)
+    if (!failure) throw e
+    // the store's own code and details (the damaged file), with what was not saved
+    const details = 'details' in failure ? failure.details : undefined
+    throw new ExpectedError(failure.code, failure.message, { cause: e, details })
+  }
 }
 
 /**
