@@ -66,6 +66,8 @@ const RENDERER_LIBS = [
   // the rules of a server's form (elicitation): plain functions with no imports, shared
   // with the engine and the CLI so that all three check an answer alike
   '/src-preload/contract/elicitation',
+  // how amounts of money are shown and what a price may be: the same, no imports
+  '/src-preload/contract/usage-format',
 ]
 const RENDERER_TYPES = [CONTRACT, '/src-main/**']
 

@@ -3,8 +3,11 @@
  * and the usage report the window's Settings › Usage and `cairn usage` both show.
  */
 import { z } from 'zod'
+import { MAX_MONTHLY_BUDGET, MAX_PRICE_PER_MILLION } from './usage-format'
 
-const perMillion = z.number().min(0).max(100_000)
+export { formatUsd } from './usage-format'
+
+const perMillion = z.number().min(0).max(MAX_PRICE_PER_MILLION)
 
 /** A model's price, in US dollars per million tokens. */
 export const modelPriceSchema = z.object({
@@ -29,7 +32,7 @@ export interface ModelPrice extends ModelPriceRates {
 
 /** The monthly budget: a warning at 80 % and at 100 % of it (null: no budget). */
 export const usageSettingsSchema = z.object({
-  monthlyBudget: z.number().positive().max(1_000_000).nullable(),
+  monthlyBudget: z.number().positive().max(MAX_MONTHLY_BUDGET).nullable(),
   /** prices the user sets per model name, over the provider's and the table's */
   prices: z.record(z.string().min(1).max(500), modelPriceSchema),
 })
@@ -75,16 +78,4 @@ export interface BudgetStatus {
   /** spent over budget, in percent (null without a budget) */
   percent: number | null
   level: 'none' | 'warning' | 'exceeded'
-}
-
-/**
- * US dollars as the window and the CLI show them: cents from a dollar up, more digits below
- * (an answer often costs a fraction of a cent), `<$0.0001` for less than that.
- */
-export function formatUsd(usd: number): string {
-  if (usd === 0) return '$0.00'
-  if (usd < 0.0001) return '<$0.0001'
-  if (usd < 0.01) return `$${usd.toFixed(4)}`
-  if (usd < 1) return `$${usd.toFixed(3)}`
-  return `$${usd.toFixed(2)}`
 }

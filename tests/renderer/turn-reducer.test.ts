@@ -210,6 +210,30 @@ describe('the turn on screen', () => {
     expect(v.usage).toEqual({ inputTokens: 30, outputTokens: 12, estimated: true })
   })
 
+  it("keeps the turn's cost as the usage events say it (none while no call had a price)", () => {
+    seq = 0
+    const base = { inputTokens: 10, outputTokens: 5, estimated: false }
+    const v = run([
+      ev({
+        type: 'usage',
+        ...base,
+        turnInputTokens: 10,
+        turnOutputTokens: 5,
+        cost: 0.001,
+        turnCost: 0.001,
+      }),
+      ev({
+        type: 'usage',
+        ...base,
+        turnInputTokens: 20,
+        turnOutputTokens: 10,
+        cost: 0.002,
+        turnCost: 0.003,
+      }),
+    ])
+    expect(v.usage).toEqual({ inputTokens: 20, outputTokens: 10, estimated: false, cost: 0.003 })
+  })
+
   it('says a loop warning in words meant for the user', () => {
     seq = 0
     const v = run([ev({ type: 'loop_warning', name: 'fs__read', count: 3 })])

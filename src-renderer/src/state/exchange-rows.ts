@@ -72,6 +72,10 @@ function addUsage(total: TurnUsage | null, m: StoredMessage): TurnUsage | null {
     inputTokens: (total?.inputTokens ?? 0) + m.usage.inputTokens,
     outputTokens: (total?.outputTokens ?? 0) + m.usage.outputTokens,
     estimated: (total?.estimated ?? false) || m.usage.estimated,
+    cost:
+      typeof m.cost === 'number'
+        ? Math.round(((total?.cost ?? 0) + m.cost) * 1e8) / 1e8
+        : (total?.cost ?? null),
   }
 }
 

@@ -72,6 +72,8 @@ export interface TurnUsage {
   inputTokens: number
   outputTokens: number
   estimated: boolean
+  /** what its priced answers cost, in US dollars; unset or null: no price was known */
+  cost?: number | null
 }
 
 export interface TurnView {
@@ -259,6 +261,7 @@ function apply(d: Draft, e: SequencedAgentEvent): void {
         inputTokens: e.turnInputTokens,
         outputTokens: e.turnOutputTokens,
         estimated: (v.usage?.estimated ?? false) || e.estimated,
+        ...(typeof e.turnCost === 'number' ? { cost: e.turnCost } : {}),
       }
       break
     case 'loop_warning':

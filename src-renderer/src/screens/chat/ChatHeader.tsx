@@ -3,7 +3,9 @@ import { useEffect, type JSX } from 'react'
 import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { formatUsage } from '../../ui/use-now'
+import { formatUsd } from '../../../../src-preload/contract/usage-format'
 import { AssistantPicker } from '../../features/assistants/AssistantPicker'
+import { BudgetBadge } from '../../features/usage/BudgetBadge'
 import { useTheme } from '../../ui/theme'
 
 export function ChatHeader(): JSX.Element {
@@ -36,6 +38,12 @@ export function ChatHeader(): JSX.Element {
           {formatUsage(session.usage)} tokens
         </span>
       ) : null}
+      {typeof session?.usage.cost === 'number' ? (
+        <span className="meta session-cost" title="What this chat's answers cost so far">
+          {formatUsd(session.usage.cost)}
+        </span>
+      ) : null}
+      <BudgetBadge chatCost={session?.usage.cost ?? null} />
       <button
         type="button"
         className="action"

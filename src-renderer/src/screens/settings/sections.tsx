@@ -10,6 +10,7 @@ import { McpSection } from '../../features/settings/McpSection'
 import { PermissionsSection } from '../../features/settings/PermissionsSection'
 import { ProvidersSection } from '../../features/settings/ProvidersSection'
 import { ToolsSection } from '../../features/settings/ToolsSection'
+import { UsageSection } from '../../features/usage/UsageSection'
 
 export interface SettingsSection {
   id: string
@@ -24,6 +25,7 @@ export const sections: SettingsSection[] = [
   { id: 'permissions', label: 'Permissions', Component: PermissionsSection },
   { id: 'mcp', label: 'MCP servers', Component: McpSection },
   { id: 'tools', label: 'Tools and workspace', Component: ToolsSection },
+  { id: 'usage', label: 'Usage', Component: UsageSection },
   { id: 'general', label: 'General', Component: GeneralSection },
 ]
 

@@ -8,6 +8,7 @@ import type { Row } from '../../../state/conversation'
 import { useLiveAnswer } from '../../../state/live-hooks'
 import { CopyButton } from '../../../ui/CopyButton'
 import { formatUsage } from '../../../ui/use-now'
+import { formatUsd } from '../../../../../src-preload/contract/usage-format'
 import { InspectButton } from '../inspector/InspectButton'
 import { Markdown } from '../../../ui/markdown'
 import { Thinking } from '../Thinking'
@@ -67,6 +68,11 @@ function Footer(props: {
           title="Tokens sent to and received from the model in this turn"
         >
           {formatUsage(f.usage)} tokens
+        </span>
+      ) : null}
+      {typeof f.usage?.cost === 'number' ? (
+        <span className="meta cost" title="What this turn cost, at the model's price">
+          {formatUsd(f.usage.cost)}
         </span>
       ) : null}
       {f.servedModel ? (
