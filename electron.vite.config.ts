@@ -15,6 +15,8 @@ export default defineConfig({
           index: resolve('src-main/index.ts'),
           // the local model runtime, started in Electron's utility process
           'local-runtime': resolve('src-main/local-runtime/main.ts'),
+          // the worker thread that extracts a document's text (adapters/extract/extract.ts)
+          'attachment-worker': resolve('src-main/adapters/extract/worker.ts'),
         },
       },
     },

@@ -10,7 +10,8 @@ const external = [
 
 /**
  * A Node program (the CLI, the browser-mode host): `index.js`, and beside it
- * `local-runtime.js` (the local model runtime's process, which the program starts), ESM,
+ * `local-runtime.js` (the local model runtime's process, which the program starts) and
+ * `attachment-worker.js` (the worker that extracts a document's text), ESM,
  * dependencies from node_modules.
  */
 export function nodeBundle(
@@ -28,7 +29,12 @@ export function nodeBundle(
       sourcemap: true,
       minify: false,
       rollupOptions: {
-        input: { index: entry, 'local-runtime': 'src-main/local-runtime/main.ts' },
+        input: {
+          index: entry,
+          'local-runtime': 'src-main/local-runtime/main.ts',
+          // the document text extraction's worker thread (adapters/extract/extract.ts)
+          'attachment-worker': 'src-main/adapters/extract/worker.ts',
+        },
         external,
         output: {
           format: 'es',

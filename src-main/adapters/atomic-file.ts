@@ -96,13 +96,13 @@ function writeTempSync(target: string, data: string, mode: number): string {
 /** Writes `data` to a new temp file beside `target`, flushed; returns its path. */
 export async function writeTempFile(
   target: string,
-  data: string,
+  data: string | Uint8Array,
   { mode = DEFAULT_MODE }: AtomicWriteOptions = {},
 ): Promise<string> {
   const temp = tempPathFor(target)
   const handle = await fs.promises.open(temp, 'wx', mode)
   try {
-    await handle.writeFile(data, 'utf8')
+    await (typeof data === 'string' ? handle.writeFile(data, 'utf8') : handle.writeFile(data))
     await handle.sync()
   } catch (e) {
     await handle.close()
@@ -138,7 +138,7 @@ export function writeFileAtomicSync(
 
 export async function writeFileAtomic(
   target: string,
-  data: string,
+  data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const temp = await writeTempFile(target, data, options)

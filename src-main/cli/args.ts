@@ -12,6 +12,9 @@ export class UsageError extends ExpectedError<'bad_request'> {
 export const USAGE = `Usage:
   cairn [options] "prompt"          run one turn (or give the prompt on stdin); @server:uri
                                     in the prompt attaches that MCP resource
+  cairn --attach <file> [--attach <file> …] ["prompt"]
+                                    send files with the prompt (images, PDF, Office and
+                                    OpenDocument files, text); the prompt may be left out
   cairn [options] --mcp-prompt <server>:<prompt> [name=value …]
                                     run one turn with a server's prompt as the message
   cairn chat [options]              a conversation on the terminal (/help lists its commands);
@@ -23,7 +26,9 @@ export const USAGE = `Usage:
   cairn sessions show <id> [--json] show a session's messages (an id may be given by its
                                     beginning, as long as one session's id starts so)
   cairn sessions search <text> [--json]
-  cairn sessions export <id> --format md|json
+  cairn sessions export <id> --format md|json [--out <file>]
+                                    to stdout, or into <file>: JSON embeds the attached
+                                    files; Markdown writes them in <file>-attachments/ beside it
   cairn sessions delete <id>
   cairn usage [--since <date>] [--until <date>] [--by model|provider|day|chat] [--json]
                                     what the stored answers used and cost (default: all of
@@ -79,6 +84,7 @@ Options:
                           reasoning models, Qwen 3 on vLLM and llama.cpp, OpenRouter)
   --mcp-config <file>     MCP servers for this run (Claude Desktop format)
   --mcp-prompt <s>:<p>    send the MCP server s's prompt p (its arguments as name=value)
+  --attach <file>         attach a file to the message (repeatable)
   --voice                 a headless voice session (see above)
   --workspace <dir>       the folder the built-in file tools may use (default ~/Cairn)
   --assistant <name>      run with this assistant (a new session starts with it; --session
@@ -142,6 +148,10 @@ export interface CliOptions {
   mcpConfig?: string
   /** `server:prompt`: a server's prompt as the message of a one-shot turn */
   mcpPrompt?: string
+  /** `sessions export --out <file>` */
+  out?: string
+  /** files attached to the message (`--attach`, in order) */
+  attach: string[]
   /** a headless voice session */
   voice: boolean
   workspace?: string
@@ -202,6 +212,7 @@ const FLAGS = {
   think: { type: 'string' },
   'mcp-config': { type: 'string' },
   'mcp-prompt': { type: 'string' },
+  attach: { type: 'string', multiple: true },
   voice: { type: 'boolean', default: false },
   workspace: { type: 'string' },
   assistant: { type: 'string' },
@@ -216,6 +227,7 @@ const FLAGS = {
   unset: { type: 'string', multiple: true },
   'allow-policy': { type: 'boolean', default: false },
   format: { type: 'string' },
+  out: { type: 'string' },
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
@@ -271,6 +283,7 @@ function optionsOf(v: Flags): CliOptions {
     ...(v['data-dir'] !== undefined ? { dataDir: v['data-dir'] } : {}),
     ...(v['mcp-config'] !== undefined ? { mcpConfig: v['mcp-config'] } : {}),
     ...(v['mcp-prompt'] !== undefined ? { mcpPrompt: v['mcp-prompt'] } : {}),
+    attach: v.attach ?? [],
     voice: v.voice === true,
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
@@ -282,6 +295,7 @@ function optionsOf(v: Flags): CliOptions {
     },
     allowPolicy: v['allow-policy'] === true,
     ...(format !== undefined ? { format } : {}),
+    ...(v.out !== undefined ? { out: v.out } : {}),
     ...(v.url !== undefined ? { url: v.url } : {}),
     headers: v.header ?? [],
     env: v.env ?? [],

@@ -120,6 +120,8 @@ async function promptOf({ command, positionals, options }: Parsed): Promise<stri
   if (command !== 'turn' || options.mcpPrompt || options.voice) return ''
   let prompt = positionals.join(' ').trim()
   if (!prompt && !process.stdin.isTTY) prompt = (await readStdin()).trim()
+  // files alone are a message too
+  if (!prompt && options.attach.length > 0) return ''
   return prompt || refuse('give a prompt as an argument or on stdin')
 }
 

@@ -5,6 +5,8 @@ import type { AppServices } from '../services/host/app-services'
 import type { ToolRuntime } from '../core/service-ports'
 import { stopOnSignals } from '../services/host/signals'
 import { SetupError } from '../services/turns/turn-plan'
+import { AttachmentRefused, ModelCannotSee } from '../core/attachments/refusal'
+import { attachedLine, attachFiles } from './attach-files'
 import { runSessionTurn } from '../services/turns/turn-service'
 import { terminalApprover } from './approver'
 import { terminalElicitor } from './elicitor'
@@ -127,6 +129,11 @@ export async function runCliTurn(
       streams.stderr.write(`${e.message}\n`)
       return { code: exitStatusOf(e) }
     }
+    // a file refused, or images for a model that cannot see: nothing was sent
+    if (e instanceof AttachmentRefused || e instanceof ModelCannotSee) {
+      streams.stderr.write(`${e.message}\n`)
+      return { code: 1 }
+    }
     throw e
   }
 }
@@ -137,6 +144,7 @@ export async function runCliTurn(
  * required ones asked on a terminal).
  */
 async function oneShotMessage(
+  app: AppServices,
   tools: ToolRuntime,
   prompt: string,
   options: CliOptions,
@@ -144,6 +152,12 @@ async function oneShotMessage(
   streams: Streams & { stdin: NodeJS.ReadStream },
   signal: AbortSignal,
 ): Promise<{ text: string; parts: ContentPart[] }> {
+  // the files of --attach, read now, after the resources the message names
+  const withFiles = async (m: { text: string; parts: ContentPart[] }) => {
+    const files = await attachFiles(app, options.attach, m.parts)
+    for (const f of files) if (!options.json) streams.stderr.write(`${attachedLine(f)}\n`)
+    return { text: m.text, parts: [...m.parts, ...files] }
+  }
   if (options.mcpPrompt) {
     const named = parsePromptName(options.mcpPrompt)
     if (!named) throw new UsageError('--mcp-prompt takes <server>:<prompt>')
@@ -153,9 +167,12 @@ async function oneShotMessage(
     } catch (e) {
       throw new UsageError((e as Error).message)
     }
-    return serverPromptMessage(tools, named.server, named.name, args, streams, signal)
+    return withFiles(
+      await serverPromptMessage(tools, named.server, named.name, args, streams, signal),
+    )
   }
-  return mentionMessage(tools, prompt)
+  if (prompt === '' && options.attach.length > 0) return withFiles({ text: '', parts: [] })
+  return withFiles(await mentionMessage(tools, prompt))
 }
 
 /** a `name=value with spaces` word from the shell, as the argument parser reads it */
@@ -190,7 +207,7 @@ export async function runTurnCommand(
   try {
     let message: { text: string; parts: ContentPart[] }
     try {
-      message = await oneShotMessage(tools, prompt, options, words, streams, stopper.signal)
+      message = await oneShotMessage(app, tools, prompt, options, words, streams, stopper.signal)
     } catch (e) {
       if (!(e instanceof MessageError)) throw e
       streams.stderr.write(`${e.message}\n`)

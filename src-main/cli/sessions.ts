@@ -6,6 +6,11 @@ import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 import { resolveSessionId } from './session-id'
 import { jsonLine } from './terminal-text'
+import fs from 'node:fs'
+import path from 'node:path'
+import { writeFileAtomic } from '../adapters/atomic-file'
+import { attachmentsFolder, exportWithFiles } from '../services/sessions/export-files'
+import { attachmentFacts } from '../core/attachments/describe'
 
 function when(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16)
@@ -30,7 +35,38 @@ function messageBlock(m: StoredMessage): string {
   const served = m.servedModel ? ` (answered by ${m.servedModel}, asked for ${m.model ?? '?'})` : ''
   const head = `[${m.seq}] ${m.role}${m.status !== 'complete' ? ` (${m.status})` : ''}${m.failureKind ? ` [${m.failureKind}]` : ''}${served}${pin}`
   const calls = (m.toolCalls ?? []).map((c) => `  → ${c.name} ${c.arguments}`).join('\n')
-  return [head, m.content, calls].filter(Boolean).join('\n')
+  const files = (m.parts ?? [])
+    .flatMap((p) => (p.type === 'attachment' ? [`  📎 ${p.name} (${attachmentFacts(p)})`] : []))
+    .join('\n')
+  return [head, m.content, files, calls].filter(Boolean).join('\n')
+}
+
+/**
+ * Every attachment of a session (`show --json`): name, media type, size and the sha256 of
+ * the file as the user gave it, and for documents the characters extracted.
+ */
+function attachmentList(messages: StoredMessage[]): unknown[] {
+  return messages.flatMap((m) =>
+    (m.parts ?? []).flatMap((p) =>
+      p.type === 'attachment'
+        ? [
+            {
+              messageId: m.id,
+              seq: m.seq,
+              name: p.name,
+              kind: p.kind,
+              mediaType: p.source.mediaType,
+              size: p.source.bytes,
+              sha256: p.source.sha256,
+              ...(p.kind === 'document' ? { chars: p.chars ?? 0, pages: p.pages ?? null } : {}),
+              ...(p.kind === 'image'
+                ? { sent: { mediaType: p.mediaType, bytes: p.bytes, width: p.width, height: p.height } }
+                : {}),
+            },
+          ]
+        : [],
+    ),
+  )
 }
 
 function bySession(hits: SearchHit[]): Map<string, SearchHit[]> {
@@ -47,6 +83,36 @@ function bySession(hits: SearchHit[]): Map<string, SearchHit[]> {
 function need(app: AppServices, id: string | undefined, what: string): string {
   if (!id) throw new UsageError(`cairn sessions ${what} needs a session id`)
   return resolveSessionId(app, id)
+}
+
+/**
+ * `sessions export`: to stdout (JSON with its files embedded; Markdown naming them), or with
+ * `--out <file>` into that file, a Markdown export's files into a folder beside it.
+ */
+async function exportCommand(
+  app: AppServices,
+  id: string,
+  options: CliOptions,
+  streams: Streams,
+): Promise<number> {
+  const format = options.format ?? 'md'
+  if (!options.out) {
+    streams.stdout.write((await exportWithFiles(app, id, format)).content)
+    return 0
+  }
+  const target = path.resolve(options.out)
+  const folder = attachmentsFolder(path.basename(target))
+  const exported = await exportWithFiles(app, id, format, folder)
+  for (const f of exported.files) {
+    const file = path.join(path.dirname(target), f.path)
+    await fs.promises.mkdir(path.dirname(file), { recursive: true })
+    await writeFileAtomic(file, f.data, { mode: 0o644 })
+  }
+  await writeFileAtomic(target, exported.content, { mode: 0o644 })
+  streams.stderr.write(
+    `Wrote ${target}${exported.files.length > 0 ? ` and ${exported.files.length} attached ${exported.files.length === 1 ? 'file' : 'files'} in ${path.join(path.dirname(target), folder)}` : ''}.\n`,
+  )
+  return 0
 }
 
 /** `cairn sessions list|show|search|export|delete`. Returns the exit code. */
@@ -77,7 +143,7 @@ export async function sessionsCommand(
       const session = app.store.getSession(id)
       if (!session) return missing(id)
       const messages = app.store.listMessages(id)
-      if (options.json) out(jsonLine({ session, messages }))
+      if (options.json) out(jsonLine({ session, messages, attachments: attachmentList(messages) }))
       else {
         out(sessionLine(session))
         for (const m of messages) out(`\n${messageBlock(m)}`)
@@ -104,8 +170,7 @@ export async function sessionsCommand(
     case 'export': {
       const id = need(app, rest[0], 'export')
       if (!app.store.getSession(id)) return missing(id)
-      streams.stdout.write(app.store.exportSession(id, options.format ?? 'md'))
-      return 0
+      return exportCommand(app, id, options, streams)
     }
     case 'delete': {
       const id = need(app, rest[0], 'delete')

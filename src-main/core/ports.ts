@@ -4,6 +4,7 @@
  */
 import type {
   ApprovalDecision,
+  AttachmentPart,
   ContentPart,
   NewMessage,
   SessionRecord,
@@ -55,6 +56,17 @@ export interface SessionStore {
    */
   repairDanglingToolCalls(sessionId: string): StoredMessage[]
   setTodos(sessionId: string, todos: TodoItem[]): void
+}
+
+/**
+ * The stored files of attachments (`attachments/<id>` in the data directory, the extracted
+ * text of documents), read when a request is built. Null: the file is no longer there.
+ */
+export interface AttachmentReader {
+  /** an image as a `data:` URL of the stored file (as it is sent) */
+  imageDataUrl(part: AttachmentPart): string | null
+  /** a document's extracted text */
+  text(part: AttachmentPart): string | null
 }
 
 export interface TurnLogRequest {

@@ -15,6 +15,7 @@ import type {
 } from '../../src-preload/contract/assistants'
 import type { BuiltinToolInfo } from '../../src-preload/contract/app-dto'
 import type {
+  AttachmentPart,
   McpServerInfo,
   SearchHit,
   SessionRecord,
@@ -23,7 +24,13 @@ import type {
 import type { LocalModel } from '../../src-preload/contract/local-models'
 import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import type { McpResourcesAndPrompts, McpServers } from './mcp-ports'
-import type { PermissionRuleStore, SessionStore, TokenCalibration, ToolHost } from './ports'
+import type {
+  AttachmentReader,
+  PermissionRuleStore,
+  SessionStore,
+  TokenCalibration,
+  ToolHost,
+} from './ports'
 import type { ExpectedError } from './errors'
 
 // ——— sessions ———
@@ -57,6 +64,14 @@ export interface SearchOptions {
 }
 
 export type ExportFormat = 'md' | 'json'
+
+/** What an export does with attached files. */
+export interface ExportAttachments {
+  /** Markdown: the relative path an attachment is linked by (null: only named) */
+  link?(part: AttachmentPart): string | null
+  /** JSON: the stored file, embedded (base64), with a document's text */
+  embed?(part: AttachmentPart): { mediaType: string; data: string; text: string | null } | null
+}
 
 /** Who holds a session's lease. */
 export interface LeaseHolder {
@@ -100,18 +115,47 @@ export interface SessionRepository extends SessionStore {
   getMessages(sessionId: string, page: MessagePage): StoredMessage[]
   renameSession(id: string, title: string): SessionRecord
   setPinned(id: string, pinned: boolean): SessionRecord
-  /** false when there was no such session */
-  deleteSession(id: string): boolean
+  /**
+   * false when there was no such session. The attached files no other chat uses go with it,
+   * unless `keepAttachments` (a first turn that failed: the message may be sent again).
+   */
+  deleteSession(id: string, opts?: { keepAttachments?: boolean }): boolean
   /** null when the session has no such message */
   setMessagePinned(sessionId: string, messageId: string, pinned: boolean): StoredMessage | null
   /** takes a compaction's summary out of the history (undo); false when there was none */
   removeSummary(sessionId: string, messageId: string): boolean
   search(query: string, opts: SearchOptions): SearchHit[]
-  exportSession(id: string, format: ExportFormat): string
+  exportSession(id: string, format: ExportFormat, attachments?: ExportAttachments): string
   /** the first damage a query found in the database, or null */
   readonly damage: StorageDamage | null
   /** that damage, or what a check of the whole database finds now; null when it is sound */
   findDamage(): StorageDamage | null
+}
+
+// ——— attachments ———
+
+/** A file the user attaches: its name and its bytes, read once. */
+export interface AttachedFile {
+  name: string
+  bytes: Uint8Array
+}
+
+/**
+ * Attached files (`<data dir>/attachments/`): read once when attached (an image made ready
+ * to send, a document's text extracted), stored by their content, read back for requests,
+ * previews and exports. `take` throws an `AttachmentRefused` naming the file.
+ */
+export interface AttachmentService {
+  /** `pending`: kept for a while though no message uses it yet (the window's composer) */
+  take(file: AttachedFile, opts: { pending: boolean }): Promise<AttachmentPart>
+  /** what a turn reads its attachments with */
+  readonly reader: AttachmentReader
+  /** the stored file and its media type, or null when it is not there */
+  read(id: string): Promise<{ mediaType: string; data: Uint8Array } | null>
+  /** a document's extracted text */
+  text(id: string): string | null
+  /** an image's small preview, as a `data:` URL */
+  thumbnail(id: string): Promise<string | null>
 }
 
 /** What is wrong with the data directory or the database: the message says what to do. */

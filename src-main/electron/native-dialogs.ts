@@ -82,6 +82,17 @@ export function nativeDialogs(
         : await dialog.showOpenDialog(options)
       return r.canceled ? null : (r.filePaths[0] ?? null)
     },
+    async pickFiles({ title }) {
+      const options: OpenDialogOptions = {
+        title,
+        properties: ['openFile', 'multiSelections', 'dontAddToRecent'],
+      }
+      const win = window()
+      const r = win
+        ? await dialog.showOpenDialog(win, options)
+        : await dialog.showOpenDialog(options)
+      return r.canceled ? [] : r.filePaths
+    },
     async chooseSavePath({ defaultName }) {
       const options: SaveDialogOptions = {
         title: 'Export chat',

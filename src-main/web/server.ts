@@ -9,6 +9,7 @@ import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AppHost } from '../services/host/app-host'
 import { CSP, pageCsp } from '../services/host/page-policy'
 import { ViewDocuments } from '../services/host/view-documents'
+import { serveUpload } from './upload'
 import { Gate } from './auth'
 import { readStatic } from './static'
 
@@ -117,7 +118,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const sockets = new Set<WebSocket>()
 
   const server = createServer((req, res) => {
-    servePage(gate, opts.staticDir, opts.host.views, req, res).catch(() => fail(res))
+    const handle = (route: string, input: unknown) => opts.host.router.handle(route, input)
+    servePage(gate, opts.staticDir, opts.host.views, req, res, handle).catch(() => fail(res))
   })
   // malformed HTTP (bad request line, oversized headers): answer 400 and hang up
   server.on('clientError', (_err, socket: Duplex) => {
@@ -174,9 +176,12 @@ async function servePage(
   views: ViewDocuments,
   req: IncomingMessage,
   res: ServerResponse,
+  handle: (route: string, input: unknown) => Promise<unknown>,
 ): Promise<void> {
   if (!gate.hostAllowed(req))
     return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
+  if (req.method === 'POST' && parseTarget(req.url)?.pathname === '/upload')
+    return serveUpload(gate, handle, req, res)
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
   const url = parseTarget(req.url)

@@ -25,6 +25,7 @@ export type SettingsView = Pick<
   | 'voice'
   | 'localModels'
   | 'usage'
+  | 'attachments'
 > & { providers: ProviderView[]; mcp: McpSettingsView }
 
 /** The MCP settings as `settings.get` shows them, with what an unset one falls back to. */

@@ -56,6 +56,40 @@ export type ContentPart =
   | { type: 'image'; mimeType: string; data: string }
   | { type: 'resource_link'; uri: string; name?: string; mimeType?: string }
   | { type: 'resource'; uri: string; mimeType?: string; text?: string }
+  | AttachmentPart
+
+/**
+ * A file the user attached to a message (a photo, a screenshot, a document). The file is
+ * stored once by its content in the data directory (`attachments/<id>`); the message keeps
+ * this reference. An image is stored as it is sent (rotated, stripped of its metadata,
+ * scaled, re-encoded); a document as it was given, with its extracted text beside it.
+ */
+export interface AttachmentPart {
+  type: 'attachment'
+  /** the sha256 of the stored file */
+  id: string
+  /** the file's name as the user gave it (shown as text, never as markup) */
+  name: string
+  kind: 'image' | 'document'
+  /** the stored file's media type: `image/jpeg` or `image/png` for an image */
+  mediaType: string
+  /** the stored file's size in bytes */
+  bytes: number
+  /** the file as the user gave it */
+  source: { mediaType: string; bytes: number; sha256: string }
+  /** an image's size in pixels, as sent */
+  width?: number
+  height?: number
+  /** a document's pages (PDF pages, slides), when it has any */
+  pages?: number
+  /** characters of text extracted from a document */
+  chars?: number
+  /** a document with no text to extract (a scanned PDF) */
+  noText?: boolean
+}
+
+/** the kinds of file an attachment can be */
+export type AttachmentKind = AttachmentPart['kind']
 
 export interface TodoItem {
   id: string

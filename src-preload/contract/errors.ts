@@ -56,6 +56,12 @@ export const errorCodeSchema = z.enum([
   /** a model download stopped before its end, or its sha256 is not the hub's */
   'download_failed',
 
+  // attachments
+  /** a file cannot be attached: too large, too many, a type Cairn cannot read, damaged, locked */
+  'attachment_refused',
+  /** the message carries images and the model is known not to see images */
+  'model_cannot_see',
+
   // the model provider
   /** the API key was rejected (401) */
   'auth',
@@ -136,6 +142,28 @@ export interface ProviderErrorDetails {
   retryAfterMs?: number
 }
 
+/** Why a file cannot be attached. */
+export type AttachmentProblem =
+  | 'too_large'
+  | 'too_many'
+  | 'message_too_large'
+  | 'unsupported_type'
+  | 'archive'
+  | 'damaged'
+  | 'password_protected'
+  | 'too_complex'
+  | 'unreadable'
+  | 'expired'
+
+/** The file an `attachment_refused` is about, and why. */
+export interface AttachmentRefusalDetails {
+  /** the file's name as the user gave it */
+  file: string
+  problem: AttachmentProblem
+  /** what the file was found to be, by its content (`unsupported_type`, `archive`) */
+  detectedType?: string
+}
+
 /** The details a code carries, for the codes that carry any. */
 export interface ErrorDetailsByCode {
   bad_request: FieldDetails
@@ -146,6 +174,9 @@ export interface ErrorDetailsByCode {
   database_damaged: { path: string }
   /** the directory */
   data_dir_not_writable: { path: string }
+  attachment_refused: AttachmentRefusalDetails
+  /** the model, and the images it would have been sent */
+  model_cannot_see: { model: string; files: string[] }
   auth: ProviderErrorDetails
   access_denied: ProviderErrorDetails
   model_not_found: ProviderErrorDetails

@@ -14,6 +14,7 @@ import type {
   TurnLogItem,
 } from './app-dto'
 import type {
+  AttachmentPart,
   ContentPart,
   McpServerDraft,
   McpServerInfo,
@@ -68,7 +69,8 @@ const settingsFields = settingsSchema.shape
 export const routeInputs = {
   'chat.send': z.strictObject({
     sessionId: id.optional(),
-    text: z.string().min(1).max(1_000_000),
+    /** may be empty when files are attached */
+    text: z.string().max(1_000_000),
     model: text(500).optional(),
     workspace: text(4096).optional(),
     /**
@@ -84,6 +86,8 @@ export const routeInputs = {
     after: id.optional(),
     /** resources attached with `@`: read when the message is sent, stored with it */
     attachments: z.array(resourceRefSchema).max(10).optional(),
+    /** files attached (`attachments.add`, `attachments.addPicked`): their tokens, in order */
+    files: z.array(id).max(100).optional(),
     /** a server's prompt (`/server:prompt`): its messages are sent instead of `text` */
     prompt: promptRefSchema.optional(),
     /**
@@ -98,6 +102,25 @@ export const routeInputs = {
    */
   'chat.regenerate': z.strictObject({ sessionId: id, messageId: id, model: text(500).optional() }),
   'chat.stop': z.strictObject({ turnId: id }),
+  /**
+   * A file the user attaches (dropped, pasted, chosen in browser mode's file input): read
+   * now, once; refused (`attachment_refused`) with the file's name and why. Browser mode
+   * sends the bytes to its upload address instead, which calls this route.
+   */
+  'attachments.add': z.strictObject({
+    name: z.string().min(1).max(1000),
+    data: z.instanceof(Uint8Array),
+  }),
+  /** the desktop app's open dialog for files to attach (browser mode: `unavailable`) */
+  'attachments.pick': z.strictObject({}),
+  /** reads one file chosen in `attachments.pick` (by its pick id) */
+  'attachments.addPicked': z.strictObject({ pickId: id }),
+  /** a stored attachment's file (the large view of an image) */
+  'attachments.get': z.strictObject({ id: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** a stored image's small preview (the history's thumbnails) */
+  'attachments.thumbnail': z.strictObject({ id: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** a stored document's extracted text ("Show extracted text") */
+  'attachments.text': z.strictObject({ id: z.string().regex(/^[0-9a-f]{64}$/) }),
   'chat.attach': z.strictObject({ sessionId: id }),
   'chat.status': z.strictObject({}),
   /**
@@ -175,6 +198,7 @@ export const routeInputs = {
     localModels: z.strictObject(settingsFields.localModels.shape).optional(),
     mcp: z.strictObject(settingsFields.mcp.shape).optional(),
     usage: z.strictObject(settingsFields.usage.shape).optional(),
+    attachments: z.strictObject(settingsFields.attachments.shape).optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
@@ -292,6 +316,16 @@ export const routeInputs = {
   'app.saveFile': z.strictObject({
     filename: z.string().min(1).max(255),
     content: z.string().max(256 * 1024 * 1024),
+    /** written beside the file, at these relative paths (a Markdown export's attachments) */
+    files: z
+      .array(
+        z.strictObject({
+          path: z.string().regex(/^[^/\\]{1,200}\/[^/\\]{1,200}$/),
+          data: z.string().max(200 * 1024 * 1024),
+        }),
+      )
+      .max(1000)
+      .optional(),
   }),
   /**
    * After a request failed with `database_damaged`: moves the damaged database aside (it is
@@ -335,6 +369,15 @@ export interface RouteOutputs {
   'chat.send': { sessionId: string; turnId: string }
   'chat.regenerate': { sessionId: string; turnId: string }
   'chat.stop': { stopped: boolean }
+  'attachments.add': AttachmentTaken
+  /** the files chosen (none: cancelled); each is read with `attachments.addPicked` */
+  'attachments.pick': { files: { pickId: string; name: string; bytes: number }[] }
+  'attachments.addPicked': AttachmentTaken
+  'attachments.get': { mediaType: string; data: string }
+  /** a `data:` URL; null when the file is no longer stored */
+  'attachments.thumbnail': { url: string | null }
+  /** null when the file is no longer stored */
+  'attachments.text': { text: string | null }
   'voice.start': VoiceStatus
   'voice.stop': VoiceStatus
   'voice.status': VoiceStatus
@@ -363,7 +406,16 @@ export interface RouteOutputs {
   'sessions.setModel': SessionRecord
   'sessions.setAssistant': SessionRecord
   'sessions.delete': { deleted: boolean }
-  'sessions.export': { filename: string; mimeType: string; content: string }
+  /**
+   * `files`: a Markdown export's attached files, by their path relative to it (a folder
+   * beside it that its links point into), base64; `app.saveFile` writes them beside it
+   */
+  'sessions.export': {
+    filename: string
+    mimeType: string
+    content: string
+    files: { path: string; data: string }[]
+  }
   /** `compacted: false`: there was nothing between the first message and the last exchanges */
   'sessions.compact': {
     compacted: boolean
@@ -467,6 +519,15 @@ export interface RouteOutputs {
   'models.pause': { paused: boolean }
   'models.downloads': { downloads: ModelDownload[] }
   'models.recommended': { model: RecommendedModel | null }
+}
+
+/** A file read and stored for a message not yet sent. */
+export interface AttachmentTaken {
+  /** what `chat.send` names it by (`files`) */
+  token: string
+  part: AttachmentPart
+  /** an image's small preview (`data:` URL) made by the engine; null for documents */
+  thumbnail: string | null
 }
 
 export type RouteName = keyof RouteOutputs

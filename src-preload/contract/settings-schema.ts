@@ -134,6 +134,20 @@ export const mcpSettingsSchema = z.object({
     .nullable(),
 })
 
+/** Files attached to messages (see the README's "Attachments"): the limits and the image size. */
+export const attachmentSettingsSchema = z.object({
+  /** the largest image file taken, in MB */
+  maxImageMB: int(1, 200),
+  /** the largest document taken, in MB */
+  maxDocumentMB: int(1, 500),
+  /** files one message may carry */
+  maxFiles: int(1, 100),
+  /** MB one message may carry in all: its files and the resources attached with `@` */
+  maxMessageMB: int(1, 1000),
+  /** an image's longest side, in pixels, as it is sent (larger ones are scaled down) */
+  imageLongSide: int(256, 8192),
+})
+
 /** Every key of settings.json; each is required in the file (a missing one takes its default). */
 export const settingsSchema = z.object({
   providers: z.array(providerSchema).max(100),
@@ -166,8 +180,10 @@ export const settingsSchema = z.object({
   mcp: mcpSettingsSchema,
   /** the monthly budget and the user's own prices (Settings › Usage) */
   usage: usageSettingsSchema,
+  attachments: attachmentSettingsSchema,
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>
 export type LimitsSettings = z.infer<typeof limitsSchema>
 export type SettingsData = z.infer<typeof settingsSchema>
+export type AttachmentSettings = z.infer<typeof attachmentSettingsSchema>

@@ -106,6 +106,7 @@ describe('the sidebar', () => {
           filename: `${id}.${format}`,
           mimeType: 'text/markdown',
           content: `# ${id}`,
+          files: [],
         }),
       },
       { saveFile: (name) => (saves.push(name), result()) },

@@ -6,9 +6,13 @@
  * puts them together as `AppServices`, so that handlers and turns run with no database and
  * no data directory.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { LocalModel } from '../../src-preload/contract/local-models'
-import type { LocalModelStore } from '../../src-main/core/service-ports'
+import type {
+  AttachedFile,
+  AttachmentService,
+  LocalModelStore,
+} from '../../src-main/core/service-ports'
 import { LocalRuntime } from '../../src-main/services/providers/local-runtime'
 import { ModelDownloads } from '../../src-main/services/providers/model-downloads'
 import {
@@ -19,6 +23,7 @@ import {
   type AssistantOrigin,
 } from '../../src-preload/contract/assistants'
 import type {
+  AttachmentPart,
   NewMessage,
   SearchHit,
   SessionRecord,
@@ -27,6 +32,7 @@ import type {
 } from '../../src-preload/contract/dto'
 import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import type {
+  AttachmentReader,
   NewSession,
   SessionPatch,
   TurnLogHandle,
@@ -638,6 +644,44 @@ export class MemoryModels implements LocalModelStore {
   }
 }
 
+/**
+ * Attachments in memory: every file is taken as UTF-8 text (the real intake, with images and
+ * documents, is `adapters/attachments/`, tested on real files in tests/attachments/).
+ */
+export class MemoryAttachments implements AttachmentService {
+  readonly files = new Map<string, { bytes: Uint8Array; text: string }>()
+  async take(file: AttachedFile): Promise<AttachmentPart> {
+    const id = createHash('sha256').update(file.bytes).digest('hex')
+    const text = new TextDecoder().decode(file.bytes)
+    this.files.set(id, { bytes: file.bytes, text })
+    const source = { mediaType: 'text/plain', bytes: file.bytes.byteLength, sha256: id }
+    return {
+      type: 'attachment',
+      id,
+      name: file.name,
+      kind: 'document',
+      mediaType: 'text/plain',
+      bytes: file.bytes.byteLength,
+      source,
+      chars: text.length,
+    }
+  }
+  readonly reader: AttachmentReader = {
+    imageDataUrl: () => null,
+    text: (part) => this.files.get(part.id)?.text ?? null,
+  }
+  async read(id: string): Promise<{ mediaType: string; data: Uint8Array } | null> {
+    const file = this.files.get(id)
+    return file ? { mediaType: 'text/plain', data: file.bytes } : null
+  }
+  text(id: string): string | null {
+    return this.files.get(id)?.text ?? null
+  }
+  async thumbnail(): Promise<string | null> {
+    return null
+  }
+}
+
 export interface MemoryServices extends AppServices {
   store: MemorySessionRepository
   assistants: MemoryAssistantRepository
@@ -670,6 +714,7 @@ export function memoryServices(
     logger: logs,
     turnLogs: logs,
     rules,
+    attachments: new MemoryAttachments(),
     defaultWorkspace: () => opts.workspace ?? '(memory)/Cairn',
     models,
     downloads: new ModelDownloads(models, () => {

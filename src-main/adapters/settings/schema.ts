@@ -12,6 +12,7 @@ import {
 } from '../../../src-preload/contract/settings-schema'
 import { DEFAULT_LIMITS } from '../../core/agent/limits'
 import { CAIRN_CLIENT_METADATA_URL } from '../../core/mcp-ports'
+import { DEFAULT_ATTACHMENT_SETTINGS } from '../../core/attachments/limits'
 
 export { settingsSchema }
 
@@ -60,6 +61,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   },
   mcp: { clientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
   usage: { monthlyBudget: null, prices: {} },
+  attachments: DEFAULT_ATTACHMENT_SETTINGS,
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

@@ -13,20 +13,49 @@ import type {
   ToolCallRecord,
 } from '../../../src-preload/contract/dto'
 import { openBranch } from '../../core/agent/history-tree'
-import type { ExportFormat } from '../../core/service-ports'
+import { describeAttachment } from '../../core/attachments/describe'
+import type { ExportAttachments, ExportFormat } from '../../core/service-ports'
 import { codeSpan, inlineText, markdownText } from './markdown-text'
 
 /** what a Cairn JSON export says it is (`cairn sessions import` knows it by this) */
 export const CAIRN_EXPORT_FORMAT = 'cairn-session'
 
+/**
+ * JSON embeds each attached file once (base64, with a document's text) under
+ * `attachments`, by id, so the file is complete on its own; Markdown links them where
+ * `attachments.link` says (a folder beside the file), else names them.
+ */
 export function exportSessionAs(
   format: ExportFormat,
   session: SessionRecord,
   messages: StoredMessage[],
+  attachments: ExportAttachments = {},
 ): string {
   return format === 'json'
-    ? `${JSON.stringify({ format: CAIRN_EXPORT_FORMAT, version: 2, session, messages }, null, 2)}\n`
-    : exportMarkdown(session, messages)
+    ? `${JSON.stringify(
+        { format: CAIRN_EXPORT_FORMAT, version: 2, session, messages, ...embedded(messages, attachments) },
+        null,
+        2,
+      )}\n`
+    : exportMarkdown(session, messages, attachments)
+}
+
+function embedded(
+  messages: StoredMessage[],
+  { embed }: ExportAttachments,
+): { attachments?: Record<string, unknown> } {
+  if (!embed) return {}
+  const out: Record<string, unknown> = {}
+  for (const m of messages)
+    for (const p of m.parts ?? [])
+      if (p.type === 'attachment' && !(p.id in out)) out[p.id] = embed(p) ?? { missing: true }
+  return Object.keys(out).length > 0 ? { attachments: out } : {}
+}
+
+/** a link's text and target, safe inside Markdown (brackets, parentheses and spaces escaped) */
+function mdLink(text: string, target: string): string {
+  const label = text.replace(/[\\[\]*_`<>]/g, '\\$&')
+  return `[${label}](<${target.replace(/[<>\n]/g, '')}>)`
 }
 
 function iso(ms: number): string {
@@ -53,17 +82,22 @@ function toolCall(call: ToolCallRecord): string {
   return `**Tool call** ${codeSpan(call.name)} (id ${codeSpan(call.id)})\n\n${fence(text, lang)}`
 }
 
-/** images are named, never inlined */
-function partsNote(parts: ContentPart[] | null): string {
+/** images are named, never inlined; attached files are linked where they were written */
+function partsNote(parts: ContentPart[] | null, attachments: ExportAttachments): string {
   if (!parts) return ''
   const notes = parts.flatMap((p) => {
     if (p.type === 'image') return [`_[image: ${inlineText(p.mimeType)}]_`]
     if (p.type === 'resource_link' || p.type === 'resource')
       return [`_[${p.type}: ${codeSpan(p.uri)}]_`]
-    if (p.type === 'text') return [`_${inlineText(p.text)}_`]
+    if (p.type === 'attachment') {
+      const link = attachments.link?.(p) ?? null
+      const facts = inlineText(describeAttachment(p).slice(p.name.length).trim())
+      if (link === null) return [`_Attached: ${inlineText(describeAttachment(p))}_`]
+      return [`${p.kind === 'image' ? '!' : ''}${mdLink(p.name, link)} ${facts}`]
+    }
     return []
   })
-  return notes.join('\n')
+  return notes.join('\n\n')
 }
 
 function heading(m: StoredMessage): string {
@@ -81,7 +115,7 @@ function heading(m: StoredMessage): string {
   return `## ${m.seq}. ${who}${tags.length ? ` (${tags.join(', ')})` : ''}`
 }
 
-function messageBlock(m: StoredMessage): string {
+function messageBlock(m: StoredMessage, attachments: ExportAttachments): string {
   if (m.kind === 'notice')
     return `> **Notice** (${iso(m.createdAt)}): ${markdownText(m.content).replace(/\n/g, '\n> ')}`
   const out: string[] = [heading(m), `_${iso(m.createdAt)}_`]
@@ -96,13 +130,17 @@ function messageBlock(m: StoredMessage): string {
   } else if (m.content) {
     out.push(markdownText(m.content))
   }
-  const note = partsNote(m.parts)
+  const note = partsNote(m.parts, attachments)
   if (note) out.push(note)
   for (const call of m.toolCalls ?? []) out.push(toolCall(call))
   return out.join('\n\n')
 }
 
-export function exportMarkdown(session: SessionRecord, stored: StoredMessage[]): string {
+export function exportMarkdown(
+  session: SessionRecord,
+  stored: StoredMessage[],
+  attachments: ExportAttachments = {},
+): string {
   const messages = openBranch(stored, session.leafSeq)
   const earlier = stored.length - messages.length
   const meta = [
@@ -128,6 +166,6 @@ export function exportMarkdown(session: SessionRecord, stored: StoredMessage[]):
     parts.push(`**Todo**\n\n${session.todos.map(item).join('\n')}`)
   }
   parts.push('---')
-  for (const m of messages) parts.push(messageBlock(m))
+  for (const m of messages) parts.push(messageBlock(m, attachments))
   return `${parts.join('\n\n')}\n`
 }

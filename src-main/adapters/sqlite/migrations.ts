@@ -252,6 +252,31 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE input_tokens IS NOT NULL;
     `,
   },
+  {
+    version: 12,
+    description: 'attached files: stored by their content, referenced by messages',
+    // `id`: the sha256 of the file in <dataDir>/attachments/<id>; `text`: a document's
+    // extracted text. `pending_until`: attached but not yet sent (or its chat's first turn
+    // failed): kept until then though no message uses it. A file no message uses once that
+    // has passed is removed with its row (attachment-rows.ts).
+    sql: `
+      CREATE TABLE attachments (
+        pk INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        media_type TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        text TEXT,
+        created_at INTEGER NOT NULL,
+        pending_until INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE TABLE message_attachments (
+        message_pk INTEGER NOT NULL REFERENCES messages (pk) ON DELETE CASCADE,
+        attachment_id TEXT NOT NULL,
+        PRIMARY KEY (message_pk, attachment_id)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX message_attachments_by_id ON message_attachments (attachment_id);
+    `,
+  },
 ]
 
 /**

@@ -18,6 +18,7 @@ import type {
 import { ExpectedError } from '../../core/errors'
 import type { NewSession, SessionPatch } from '../../core/ports'
 import type {
+  ExportAttachments,
   ExportFormat,
   ListSessionsOptions,
   MessagePage,
@@ -25,6 +26,12 @@ import type {
   SessionRepository,
 } from '../../core/service-ports'
 import { newestLeafUnder } from '../../core/agent/history-tree'
+import {
+  attachmentIds,
+  AttachmentRows,
+  type AttachmentFileSet,
+  type AttachmentRecord,
+} from './attachment-rows'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs } from './export'
 import { damagedLater, explainQueryError, type StorageError } from './open-errors'
@@ -51,7 +58,14 @@ export interface SessionStoreOptions extends OpenDatabaseOptions {
   now?: () => number
   /** for tests: the leases' clock and intervals */
   leases?: SessionLeasesOptions
+  /** the attachments' files, removed when no message uses them any more */
+  attachmentFiles?: AttachmentFileSet
 }
+
+/** how long the files of a chat whose first turn failed stay, for the message to be sent again */
+export const DISCARDED_ATTACHMENTS_MS = 60 * 60_000
+/** a file with no row, left by a crash, is removed by the sweep once it is this old */
+const ORPHAN_FILE_AGE_MS = 60 * 60_000
 
 type SessionColumn =
   'title' | 'provider' | 'model' | 'workspace' | 'system_prompt' | 'todos' | 'pinned' | 'archived'
@@ -83,14 +97,22 @@ export class SqliteSessionStore implements SessionRepository {
   /** who runs which session's turn, across processes */
   readonly leases: SessionLeases
 
+  /** the attached files' rows (and their files) */
+  private readonly attachments: AttachmentRows
+
   constructor(
     readonly db: Database,
-    opts: { now?: () => number; leases?: SessionLeasesOptions } = {},
+    opts: {
+      now?: () => number
+      leases?: SessionLeasesOptions
+      attachmentFiles?: AttachmentFileSet
+    } = {},
   ) {
     this.now = opts.now ?? Date.now
     this.leases = new SessionLeases(db, opts.leases, (fn) => this.checked(fn))
     this.searcher = new MessageSearch(db)
     this.q = prepareStatements(db)
+    this.attachments = new AttachmentRows(db, opts.attachmentFiles ?? null)
     this.tx = db.transaction((fn: () => unknown) => fn())
   }
 
@@ -244,11 +266,46 @@ export class SqliteSessionStore implements SessionRepository {
     this.updateSession(sessionId, { todos })
   }
 
-  /** Deletes the session, its messages and their index entries. False when there was none. */
-  deleteSession(id: string): boolean {
+  /**
+   * Deletes the session, its messages and their index entries, and the attached files no
+   * other chat uses. False when there was none. `keepAttachments`: its files stay a while
+   * (`DISCARDED_ATTACHMENTS_MS`) for the message to be sent again (a first turn that failed).
+   */
+  deleteSession(id: string, opts: { keepAttachments?: boolean } = {}): boolean {
     return this.maybeWrite(
-      () => this.q.deleteSession.run(id).changes > 0,
+      () => {
+        const files = this.attachments.ofSession(id)
+        const deleted = this.q.deleteSession.run(id).changes > 0
+        const now = this.now()
+        if (opts.keepAttachments) this.attachments.lease(files, now + DISCARDED_ATTACHMENTS_MS)
+        // removed inside the transaction: another process that attaches the same file waits
+        // for it, then writes the file again
+        else this.attachments.removeUnused(files, now)
+        return deleted
+      },
       (deleted) => deleted,
+    )
+  }
+
+  /**
+   * A file attached to a message not yet sent: its row (with a document's text), kept until
+   * `pendingMs` from now though no message uses it. Write the file after this returns.
+   */
+  recordAttachment(record: AttachmentRecord, pendingMs: number): void {
+    const now = this.now()
+    this.write(() => this.attachments.record(record, now, now + pendingMs))
+  }
+
+  /** an attached file's row (a document's text included), or null */
+  attachment(id: string): AttachmentRecord | null {
+    return this.read(() => this.attachments.get(id))
+  }
+
+  /** Removes the attached files nothing uses or waits for (at start). Returns their ids. */
+  sweepAttachments(): string[] {
+    return this.maybeWrite(
+      () => this.attachments.sweep(this.now(), ORPHAN_FILE_AGE_MS),
+      (removed) => removed.length > 0,
     )
   }
 
@@ -370,7 +427,9 @@ export class SqliteSessionStore implements SessionRepository {
       title,
       pk: session.pk,
     })
-    const indexed = indexedText({ ...message, kind })
+    const files = attachmentIds(message)
+    if (files.length > 0) this.attachments.link(pk, files)
+    const indexed = indexedText({ ...message, kind }, this.attachments.texts(files))
     if (indexed) {
       this.q.insertFts.run(pk, indexed.text, indexed.toolArgs)
       if (hasNoSpaceScript(indexed.text) || hasNoSpaceScript(indexed.toolArgs))
@@ -474,12 +533,12 @@ export class SqliteSessionStore implements SessionRepository {
     return this.read(() => this.searcher.search(query, opts))
   }
 
-  exportSession(id: string, format: ExportFormat): string {
+  exportSession(id: string, format: ExportFormat, attachments: ExportAttachments = {}): string {
     const { session, messages } = this.read(() => ({
       session: this.requireSession(id),
       messages: this.listMessages(id),
     }))
-    return exportSessionAs(format, session, messages)
+    return exportSessionAs(format, session, messages, attachments)
   }
 
   close(): void {
@@ -501,7 +560,7 @@ export function createSessionStore(
   opts: SessionStoreOptions = {},
 ): SqliteSessionStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  const { now, leases, ...open } = opts
+  const { now, leases, attachmentFiles, ...open } = opts
   const file = join(dataDir, DB_FILE_NAME)
   // made private before SQLite opens it: SQLite gives the WAL and SHM files the same mode
   try {
@@ -510,5 +569,9 @@ export function createSessionStore(
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
   }
   const db = openDatabase(file, open)
-  return new SqliteSessionStore(db, { ...(now ? { now } : {}), ...(leases ? { leases } : {}) })
+  return new SqliteSessionStore(db, {
+    ...(now ? { now } : {}),
+    ...(leases ? { leases } : {}),
+    ...(attachmentFiles ? { attachmentFiles } : {}),
+  })
 }

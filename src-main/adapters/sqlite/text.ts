@@ -94,13 +94,18 @@ export interface IndexedText {
  *
  * Indexed: conversation messages (`kind: 'message'`: user and assistant text, tool-call
  * arguments, tool results) and notices (a user may look for an error they saw).
+ * Also indexed: the extracted text of the documents attached to a message (`documents`).
  * Not indexed: summaries (they restate messages that stay stored and indexed, so they
- * would only duplicate hits), reasoning, `parts` (images), system messages.
+ * would only duplicate hits), reasoning, other `parts` (images), system messages.
  */
-export function indexedText(message: NewMessage): IndexedText | null {
+export function indexedText(
+  message: NewMessage,
+  documents: readonly string[] = [],
+): IndexedText | null {
   const kind = message.kind ?? 'message'
   if (kind === 'summary' || message.role === 'system') return null
-  const text = limit(stripBase64(message.content))
+  // each attached document's text is searchable as far as a message's own (its first 200 000 characters)
+  const text = [message.content, ...documents].map((t) => limit(stripBase64(t))).join('\n\n')
   const toolArgs = limit(stripBase64(callText(message.toolCalls)))
   if (text.trim() === '' && toolArgs.trim() === '') return null
   return { text, toolArgs }

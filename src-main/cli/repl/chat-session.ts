@@ -5,7 +5,9 @@
  * the order they came; `interrupt()` stops the one running (a turn ends cleanly, every tool
  * call answered).
  */
-import type { ContentPart } from '../../../src-preload/contract/dto'
+import type { AttachmentPart, ContentPart } from '../../../src-preload/contract/dto'
+import { describeAttachment } from '../../core/attachments/describe'
+import { attachedLine, attachFile, checkParts } from '../attach-files'
 import { AbortReason } from '../../core/llm/types'
 import type { AppServices } from '../../services/host/app-services'
 import type { ToolRuntime } from '../../core/service-ports'
@@ -35,6 +37,8 @@ export class ChatSession {
   /** told when the user stops what runs (voice drops the sentences waiting) */
   onInterrupt: (() => void) | null = null
   private running: AbortController | null = null
+  /** the files of `/attach`, sent with the next message */
+  private files: AttachmentPart[] = []
   private chain: Promise<void> = Promise.resolve()
   private pending = 0
   private readonly idleWaiters: (() => void)[] = []
@@ -99,13 +103,18 @@ export class ChatSession {
   ): Promise<void> {
     // said at once: a sentence is handed over only when nothing runs
     this.say(`voice> ${stripControls(text)}`)
-    return this.serial(() => this.guarded((signal) => this.turn({ text }, signal, onStart)))
+    return this.serial(() =>
+      this.guarded(async (signal) => void (await this.turn({ text }, signal, onStart))),
+    )
   }
 
   private async handleNow(cmd: ChatCommand): Promise<'quit' | void> {
     switch (cmd.kind) {
       case 'empty':
-        return
+        // files attached: Enter sends them alone
+        return this.files.length > 0 ? this.send('') : undefined
+      case 'attach':
+        return this.attach(cmd.path)
       case 'quit':
         return 'quit'
       case 'help':
@@ -139,16 +148,40 @@ export class ChatSession {
             this.streams,
             signal,
           )
-          return this.turn(message, signal)
+          await this.turn(message, signal)
         })
       case 'message':
         return this.send(cmd.text)
     }
   }
 
-  /** sends a message (its `@server:uri` resources attached) as a turn */
+  /**
+   * Sends a message (its `@server:uri` resources and the files of `/attach` attached) as a
+   * turn. The files stay for the next message when nothing was sent (a refusal).
+   */
   private send(line: string): Promise<void> {
-    return this.guarded(async (signal) => this.turn(await mentionMessage(this.tools, line), signal))
+    return this.guarded(async (signal) => {
+      const message = line === '' ? { text: '', parts: [] } : await mentionMessage(this.tools, line)
+      const parts = [...message.parts, ...this.files]
+      checkParts(this.app, parts)
+      if (await this.turn({ text: message.text, parts }, signal)) this.files = []
+    })
+  }
+
+  /** `/attach <path>`: the file is read now and goes with the next message; alone: the list */
+  private attach(file: string | undefined): Promise<void> | void {
+    if (!file) {
+      if (this.files.length === 0) return this.say('No files are attached. /attach <path> adds one.')
+      return this.say(
+        `With your next message: ${this.files.map((f) => stripControls(describeAttachment(f))).join('; ')}`,
+      )
+    }
+    return this.guarded(async () => {
+      const part = await attachFile(this.app, file.replace(/^["']|["']$/g, ''))
+      checkParts(this.app, [...this.files, part])
+      this.files.push(part)
+      this.say(`${stripControls(attachedLine(part))}: it goes with your next message.`)
+    })
   }
 
   /** runs `work` as the one thing running; a problem with the message is said, not thrown */
@@ -169,12 +202,16 @@ export class ChatSession {
     }
   }
 
+  /** runs one turn; true when it started (its message was sent) */
   private async turn(
     message: { text: string; parts?: ContentPart[] },
     signal: AbortSignal,
     onStart?: (info: { sessionId: string; turnId: string }) => void,
-  ): Promise<void> {
-    if (signal.aborted) return this.say('Stopped.')
+  ): Promise<boolean> {
+    if (signal.aborted) {
+      this.say('Stopped.')
+      return false
+    }
     const { code, sessionId } = await runCliTurn(
       this.app,
       this.tools,
@@ -195,6 +232,7 @@ export class ChatSession {
     )
     if (sessionId) this.sessionId = sessionId
     if (code !== 0) this.lastFailure = code
+    return sessionId !== undefined
   }
 
   /** Ctrl-C: stops what runs and says so; false when nothing did */

@@ -15,6 +15,7 @@ export type ChatCommand =
   | { kind: 'resources' }
   | { kind: 'prompts' }
   | { kind: 'voice'; action?: string; source?: string }
+  | { kind: 'attach'; path?: string }
   | { kind: 'prompt'; server: string; name: string; args: string }
   | { kind: 'unknown'; name: string }
 
@@ -48,6 +49,8 @@ export function parseChatLine(line: string): ChatCommand {
       return { kind: 'resources' }
     case 'prompts':
       return { kind: 'prompts' }
+    case 'attach':
+      return rest ? { kind: 'attach', path: rest } : { kind: 'attach' }
     case 'voice': {
       const [action, source] = words
       return {
@@ -70,10 +73,13 @@ export const CHAT_HELP = `Type a message and press Enter to send it. Commands:
                             (\`cairn assistants list\` shows them)
   /resources                list the MCP servers' resources; @server:uri in a message attaches one
   /prompts                  list the MCP servers' prompts
+  /attach <path>            attach a file (an image, a PDF, an Office or OpenDocument file,
+                            text) to your next message; read now. /attach alone lists them
   /server:prompt [name=value …]
                             send a server's prompt as your message (missing required
                             arguments are asked for)
   /voice start [microphone|loopback], /voice status, /voice stop
                             talk instead of typing: each sentence is sent as a message
   /quit                     leave (so do Ctrl-D and Ctrl-C twice at an empty prompt)
-Ctrl-C stops the answer being written. A line starting with // sends it with one /.`
+Ctrl-C stops the answer being written. A line starting with // sends it with one /.
+With files attached, Enter on an empty line sends them alone.`

@@ -1,4 +1,5 @@
 import type { NewMessage, StoredMessage, Usage } from '../../../src-preload/contract/dto'
+import { attachmentStandIn, describeAttachment, isAttachment } from '../attachments/describe'
 import { CHARS_PER_TOKEN } from '../llm/estimate'
 import type { ChatRequest } from '../llm/types'
 import type { TurnLogger } from '../ports'
@@ -81,6 +82,9 @@ export async function compactHistory(input: CompactInput): Promise<CompactResult
     error = e instanceof Error ? e.message : String(e)
     content = cutTranscript(plan)
   }
+  // each attachment of what the summary stands in for keeps a line of its own
+  const standIns = plan.covered.flatMap((m) => (m.parts ?? []).filter(isAttachment))
+  if (standIns.length > 0) content += `\n\n${standIns.map(attachmentStandIn).join('\n')}`
   const summary = input.save({
     role: 'user',
     kind: 'summary',
@@ -176,8 +180,10 @@ function line(m: StoredMessage, max: number): string {
   const cut = (s: string): string => (s.length > max ? `${s.slice(0, max)}…` : s)
   if (m.kind === 'summary') return `[Summary of an earlier part]\n${cut(m.content)}`
   switch (m.role) {
-    case 'user':
-      return `User: ${cut(m.content)}`
+    case 'user': {
+      const files = (m.parts ?? []).filter(isAttachment).map(describeAttachment)
+      return `User: ${cut(m.content)}${files.length ? `\n(attached: ${files.join('; ')})` : ''}`
+    }
     case 'assistant': {
       const calls = (m.toolCalls ?? []).map((c) => `Assistant called ${c.name} ${cut(c.arguments)}`)
       return [m.content ? `Assistant: ${cut(m.content)}` : '', ...calls].filter(Boolean).join('\n')

@@ -9,6 +9,8 @@ import { hotSystemPrompt } from './hot-context'
 import { modelForTier } from './model-tiers'
 import { buildRequestView } from './request-view'
 import type { TurnState } from './turn-state'
+import { fitDocuments } from './fit-documents'
+import type { DocumentCaps, DocumentSent } from './user-attachments'
 
 /**
  * The request-time view, built before every LLM call (its system prompt assembled afresh:
@@ -38,12 +40,16 @@ export interface RequestViewDiagnostics {
     fallback: boolean
   } | null
   trimmed: { droppedMessages: number; droppedRounds: number; shortenedToolResults: number } | null
+  /** attached documents sent cut to fit the window: characters extracted and sent */
+  documentsCut?: { name: string; chars: number; sent: number }[]
 }
 
-interface View {
+export interface View {
   messages: WireMessage[]
   pinned: Set<WireMessage>
   tokens: number
+  /** the attached documents the view carries */
+  documents: DocumentSent[]
   diagnostics: Omit<
     RequestViewDiagnostics,
     'windowTokens' | 'charsPerToken' | 'compaction' | 'trimmed'
@@ -59,6 +65,7 @@ export function viewOf(
   history: readonly StoredMessage[],
   tools: readonly WireTool[],
   todos: readonly TodoItem[],
+  caps?: DocumentCaps,
 ): View {
   const { llm } = ctx.deps
   const environment = ctx.req.environment
@@ -71,11 +78,14 @@ export function viewOf(
         history,
       })
     : ctx.req.systemPrompt
+  const documents: DocumentSent[] = []
   const v = buildRequestView(history, {
     provider: llm.provider,
     model: llm.model,
     systemPrompt,
     imageInput: llm.imageInput === true,
+    ...(llm.attachedImages === false ? { attachedImages: false } : {}),
+    attachments: { reader: ctx.deps.attachments, caps, documents },
   })
   const c = compressOldToolResults(v.messages, {
     keepTurns: ctx.req.limits.keepToolResultsTurns,
@@ -90,6 +100,7 @@ export function viewOf(
     messages: c.messages,
     pinned,
     tokens,
+    documents,
     diagnostics: { ...v.diagnostics, estimatedTokens: tokens, compressedToolResults: c.compressed },
   }
 }
@@ -113,6 +124,13 @@ export async function prepareRequestView(
   let view = build(ctx.history)
   const compaction = await compactPastThreshold(ctx, view, build, window, round)
   if (compaction) view = build(ctx.history)
+  const documents = fitDocuments(view, window, (caps) =>
+    viewOf(ctx, ctx.history, tools, todos, caps),
+  )
+  if (documents) {
+    view = documents.view
+    if (round === 1) ctx.emit({ type: 'notice', level: 'warning', message: documents.notice })
+  }
   const fitted = fitView(ctx, view, tools, window)
   return {
     messages: fitted.messages,
@@ -123,6 +141,7 @@ export async function prepareRequestView(
       estimatedTokens: fitted.estimatedTokens,
       compaction,
       trimmed: fitted.trimmed,
+      ...(documents ? { documentsCut: documents.cut } : {}),
     },
   }
 }

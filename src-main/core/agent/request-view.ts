@@ -4,7 +4,7 @@ import type { WireMessage, WireTool } from '../llm/types'
 import { coverage, type Coverage } from './summary-ranges'
 import { pairToolCalls } from './pair-tool-calls'
 import { parseToolArguments } from './tool-args'
-import { userWireContent } from './user-attachments'
+import { userWireContent, type AttachmentsView } from './user-attachments'
 
 /**
  * The request-time view of one branch of a session's history (`history-tree.ts`: its
@@ -29,6 +29,10 @@ export interface ViewTarget {
   systemPrompt: string | null
   /** the model accepts images: images returned by tools follow their results as a user message */
   imageInput?: boolean
+  /** false: attached images are named, not sent (the model cannot see); default: sent */
+  attachedImages?: boolean
+  /** the stored files of attached images and documents, and how much of each document is sent */
+  attachments?: AttachmentsView
 }
 
 export interface ViewDiagnostics {
@@ -140,7 +144,15 @@ function sendMessage(b: ViewBuilder, m: StoredMessage): void {
       push(b.out, { role: 'system', content: m.content })
       break
     case 'user':
-      push(b.out, { role: 'user', content: userWireContent(m, b.target.imageInput === true) })
+      push(b.out, {
+        role: 'user',
+        content: userWireContent(
+          m,
+          b.target.imageInput === true,
+          b.target.attachments,
+          b.target.attachedImages !== false,
+        ),
+      })
       break
     case 'assistant':
       pushAssistant(b.out, m, b.target, b.flattened, b.diagnostics)

@@ -24,6 +24,8 @@ function describePart(part: ContentPart): string {
       return `[resource link: ${part.name ? `${part.name} ` : ''}${part.uri}]`
     case 'resource':
       return part.text ?? `[resource: ${part.uri}${part.mimeType ? ` (${part.mimeType})` : ''}]`
+    case 'attachment':
+      return `[attached file: ${part.name}]`
   }
 }
 

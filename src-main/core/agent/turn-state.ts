@@ -10,6 +10,7 @@ import type {
 import type { AgentEvent, AgentEventInput } from '../../../src-preload/contract/events'
 import type { LlmClient } from '../llm/client'
 import type {
+  AttachmentReader,
   Approver,
   Clock,
   Elicitor,
@@ -40,6 +41,8 @@ export interface TurnDeps {
   calibration?: TokenCalibration
   /** logs a bug that ended the turn; its id goes in the turn's `internal` error */
   reportBug?: BugReporter
+  /** the stored files of attached images and documents */
+  attachments?: AttachmentReader
   llm: {
     /** `complete`: the non-streamed call that writes summaries (without it, compaction cuts instead) */
     client: Pick<LlmClient, 'streamChat' | 'buildBody'> & Partial<Pick<LlmClient, 'complete'>>
@@ -51,6 +54,8 @@ export interface TurnDeps {
     utilityModel?: string
     /** the model accepts images: images returned by tools are passed to it */
     imageInput?: boolean
+    /** false: the model cannot see, so attached images are named, not sent (default: sent) */
+    attachedImages?: boolean
     /** false: the model cannot use tools, so none are sent (and the user is told) */
     tools?: boolean
     /** extra request body fields for this model (its thinking switch, say) */

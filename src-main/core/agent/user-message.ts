@@ -10,7 +10,7 @@ import type { SessionStore } from '../ports'
 import { retriedMessage } from './branch-points'
 import { branchOf, newestLink } from './history-tree'
 import { NotSavedError } from './save-failure'
-import { capAttachments } from './user-attachments'
+import { capAttachments } from '../attachments/limits'
 
 /** Where a turn begins, and its user's message as stored. */
 export interface StoredUserMessage {

@@ -58,6 +58,9 @@ export function appHandlers(c: HandlerContext): Pick<Handlers, AppRoutes> {
         throw new ExpectedError('bad_request', `The save dialog gave a relative path: ${target}`)
       try {
         await c.writeFile(target, input.content)
+        // a Markdown export's files, in the folder beside it its links point into
+        for (const f of input.files ?? [])
+          await c.writeFile(path.join(path.dirname(target), f.path), Buffer.from(f.data, 'base64'))
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e)
         throw new ExpectedError('unavailable', `Could not save ${target}: ${why}`)

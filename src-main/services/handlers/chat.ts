@@ -1,3 +1,4 @@
+import { checkMessageParts } from '../../core/attachments/limits'
 import { ExpectedError } from '../../core/errors'
 import type { RouteInput } from '../../../src-preload/contract/routes'
 import type { Handlers } from '../../ipc/router'
@@ -30,6 +31,11 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
       }
       for (const ref of input.attachments ?? [])
         parts.push(...(await c.tools.resourcesAndPrompts.read(ref)))
+      // the files attached in the window, as the engine read them
+      parts.push(...c.attachmentInbox.parts(input.files ?? []))
+      if (text.trim() === '' && parts.length === 0)
+        throw new ExpectedError('bad_request', 'The message is empty: type something or attach a file.')
+      checkMessageParts(parts, c.app.settings.get().attachments)
       return c.turns.send({
         text,
         ...(parts.length > 0 ? { parts } : {}),

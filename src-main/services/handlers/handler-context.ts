@@ -6,6 +6,8 @@ import type { ElicitationBroker } from '../host/elicitations'
 import type { EventHub } from '../host/event-hub'
 import type { ViewDocuments } from '../host/view-documents'
 import type { TurnManager } from '../turns/turn-manager'
+import type { AttachmentInbox } from '../attachments/attachment-inbox'
+import type { PickedFiles } from '../attachments/picked-files'
 
 /**
  * What the route handlers work with: ports (`core/service-ports.ts`, `core/mcp-ports.ts`)
@@ -19,8 +21,12 @@ export interface HandlerContext {
   /** OAuth logins to remote MCP servers */
   mcpLogins: McpLogins
   /** writes a file the user chose (the save dialog's), atomically */
-  writeFile(path: string, content: string): Promise<void>
+  writeFile(path: string, content: string | Uint8Array): Promise<void>
   turns: TurnManager
+  /** files attached in a window and not yet sent, by token */
+  attachmentInbox: AttachmentInbox
+  /** files chosen in the desktop app's open dialog, not yet read */
+  pickedFiles: PickedFiles
   approvals: ApprovalBroker
   elicitations: ElicitationBroker
   hub: EventHub
@@ -71,6 +77,8 @@ export interface NativeDialogs {
   pickModelFile(o: { title: string }): Promise<string | null>
   /** the absolute path the user chose to save to; null when they cancel */
   chooseSavePath(o: { defaultName: string }): Promise<string | null>
+  /** the files the user chose to open (none: cancelled) */
+  pickFiles?(o: { title: string }): Promise<string[]>
 }
 
 /** What the user is asked to allow before an MCP server's command runs. */

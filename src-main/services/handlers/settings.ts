@@ -36,6 +36,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     localModels: s.localModels,
     usage: s.usage,
     mcp: { ...s.mcp, defaultClientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
+    attachments: s.attachments,
   }
 }
 

@@ -23,7 +23,12 @@ import type { RuntimeLauncher } from '../providers/local-runtime'
 import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { chatHandlers } from '../handlers/chat'
+import { attachmentHandlers } from '../handlers/attachments'
+import { AttachmentInbox } from '../attachments/attachment-inbox'
+import { PickedFiles } from '../attachments/picked-files'
 import type {
   ConfirmCommand,
   ConfirmNewDatabase,
@@ -230,8 +235,13 @@ export async function startEngine(
     tools,
     mcpConfigs: mcpServerConfigs,
     mcpLogins: mcpLogins(app.secrets, opts.version, () => app.settings.get().mcp.clientMetadataUrl),
-    writeFile: (path, content) => writeFileAtomic(path, content),
+    writeFile: async (file, content) => {
+      await mkdir(dirname(file), { recursive: true })
+      await writeFileAtomic(file, content)
+    },
     turns,
+    attachmentInbox: new AttachmentInbox(),
+    pickedFiles: new PickedFiles(),
     approvals,
     elicitations,
     hub,
@@ -250,6 +260,7 @@ export async function startEngine(
     ...appHandlers(context),
     ...approvalHandlers(context),
     ...assistantHandlers(context),
+    ...attachmentHandlers(context),
     ...chatHandlers(context),
     ...elicitationHandlers(context),
     ...logHandlers(context),

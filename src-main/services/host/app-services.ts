@@ -19,12 +19,15 @@ import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
 import { createSessionStore } from '../../adapters/sqlite/session-store'
 import { SqliteUsageLedger } from '../../adapters/sqlite/usage-ledger'
+import { AttachmentFiles } from '../../adapters/attachments/attachment-files'
+import { attachmentService } from '../../adapters/attachments/attachment-service'
 import { ModelIndex } from '../../adapters/local-models/model-index'
 import { HubClient } from '../../adapters/local-models/hub'
 import { LocalRuntime, type RuntimeLauncher } from '../providers/local-runtime'
 import { ModelDownloads, type ModelHubSearch } from '../providers/model-downloads'
 import type { TurnLogger } from '../../core/ports'
 import type {
+  AttachmentService,
   AssistantRepository,
   PermissionRules,
   SavedTokenCalibration,
@@ -57,6 +60,8 @@ export interface AppServices {
   calibration?: SavedTokenCalibration
   /** the folder the built-in file tools use when neither the session nor the settings name one */
   defaultWorkspace(): string
+  /** files attached to messages (`<data dir>/attachments/`) */
+  attachments: AttachmentService
   /** the local GGUF models (`<data dir>/models/`) */
   models: LocalModelStore
   /** the process that runs them (the `local` provider), started on demand */
@@ -120,10 +125,19 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     onWarning: warn,
     ...(opts.secretsCodec ? { codec: opts.secretsCodec } : {}),
   })
-  const store = createSessionStore(
-    dataDir,
-    opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {},
-  )
+  const attachmentFiles = AttachmentFiles.in(dataDir)
+  const store = createSessionStore(dataDir, {
+    ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+    attachmentFiles,
+  })
+  // attached files nothing uses any more (not sent, or left by a crash): in the background
+  setTimeout(() => {
+    try {
+      if (store.db.open) store.sweepAttachments()
+    } catch (e) {
+      warn(`Could not remove unused attachments: ${(e as Error).message}`)
+    }
+  }, 2_000).unref()
   const runtimeSecrets = new Set<string>()
   const logger = new FileTurnLogger(dataDir, {
     secrets: () => [...secrets.allKeys(), ...runtimeSecrets],
@@ -163,6 +177,7 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
       deleteSession: (sessionId) => deleteSessionLogs(dataDir, sessionId),
     },
     rules,
+    attachments: attachmentService(attachmentFiles, store, () => settings.get().attachments),
     defaultWorkspace: () => defaultWorkspace(),
     calibration: new FileTokenCalibration(dataDir, (e) =>
       warn(`Could not save the token calibration: ${e.message}`),

@@ -35,6 +35,7 @@ export interface ModelSetup {
   /** TurnDeps.llm's model-specific fields */
   llm: {
     imageInput?: boolean
+    attachedImages?: boolean
     tools?: boolean
     params?: Record<string, unknown>
     notices?: string[]
@@ -62,15 +63,7 @@ export async function setupModel(
     ...provider.options,
     ...(o.thinking !== undefined ? { thinking: o.thinking } : {}),
   }
-  const info = await discoverModel(provider.baseURL, model, {
-    fetch: viaFetch,
-    ...(o.signal ? { signal: o.signal } : {}),
-    // the same origin the key and headers are for (a vLLM or a proxy may want them)
-    headers: {
-      ...provider.headers,
-      ...(provider.apiKey ? { authorization: `Bearer ${provider.apiKey}` } : {}),
-    },
-  })
+  const info = await modelInfo(provider, model, viaFetch, o.signal)
   const native = info.kind === 'ollama' && options.ollamaNativeApi !== false
   const window = chooseContextWindow(info, model, {
     ...(o.override !== undefined ? { override: o.override } : {}),
@@ -86,6 +79,7 @@ export async function setupModel(
   const fresh = freshNotices(provider, model, window, info)
   const params = native ? {} : thinkingParams(caps.thinkingControl, options.thinking)
   const imageInput = caps.vision ?? provider.imageInput === true
+  const attachedImages = seesAttachedImages(provider, info)
   const client = explaining(base, window, info)
   return {
     client: provider.local ? guardLocalClient(client, provider.local) : client,
@@ -94,6 +88,7 @@ export async function setupModel(
     info,
     llm: {
       ...(imageInput ? { imageInput: true } : {}),
+      ...(attachedImages ? {} : { attachedImages: false }),
       ...(caps.tools === false ? { tools: false } : {}),
       ...(Object.keys(params).length > 0 ? { params } : {}),
       ...(fresh.length > 0 ? { notices: fresh } : {}),
@@ -151,6 +146,41 @@ function freshNotices(
     told.add(key)
     return true
   })
+}
+
+/** What the server says about the model (asked once per provider and model while Cairn runs). */
+function modelInfo(
+  provider: ProviderChoice,
+  model: string,
+  viaFetch: Fetch,
+  signal?: AbortSignal,
+): Promise<ServerModelInfo> {
+  return discoverModel(provider.baseURL, model, {
+    fetch: viaFetch,
+    ...(signal ? { signal } : {}),
+    // the same origin the key and headers are for (a vLLM or a proxy may want them)
+    headers: {
+      ...provider.headers,
+      ...(provider.apiKey ? { authorization: `Bearer ${provider.apiKey}` } : {}),
+    },
+  })
+}
+
+/**
+ * Whether the images a user attaches are sent: unless the server says the model cannot see
+ * (or the provider's image setting is off), they are.
+ */
+function seesAttachedImages(provider: ProviderChoice, info: ServerModelInfo): boolean {
+  return info.capabilities.vision ?? provider.imageInput ?? true
+}
+
+/** Whether the model takes attached images, asked before a message with images is sent. */
+export async function modelSeesAttachedImages(
+  provider: ProviderChoice,
+  model: string,
+  o: { fetch?: Fetch; signal?: AbortSignal } = {},
+): Promise<boolean> {
+  return seesAttachedImages(provider, await modelInfo(provider, model, o.fetch ?? fetch, o.signal))
 }
 
 /** The client, with a "too long for the context" refusal explained. */

@@ -13,6 +13,7 @@ import { viewOf } from '../../core/agent/prepare-request-view'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
 import { modelForTier } from '../../core/agent/model-tiers'
 import { systemClock } from '../../core/clock'
+import type { AttachmentReader } from '../../core/ports'
 import type { AppServices } from '../host/app-services'
 import { setupModel } from '../providers/model-setup'
 import { sessionWindow } from './session-windows'
@@ -23,14 +24,22 @@ function limitsOf(settings: SettingsData): TurnLimits {
   return { ...DEFAULT_LIMITS, ...settings.limits }
 }
 
-/** The estimated tokens of the request a session's next turn would send. */
+/**
+ * The estimated tokens of the request a session's next turn would send: attached documents
+ * by their text, attached images by their size (`imageTokens`), which needs no pixels.
+ */
 function measure(
+  app: AppServices,
   session: SessionRecord | null,
   limits: TurnLimits,
   history: readonly StoredMessage[],
 ): number {
+  const attachments: AttachmentReader = {
+    imageDataUrl: () => 'data:,',
+    text: (part) => app.attachments.reader.text(part),
+  }
   const ctx = {
-    deps: { llm: { provider: session?.provider ?? '', model: session?.model ?? '' } },
+    deps: { llm: { provider: session?.provider ?? '', model: session?.model ?? '' }, attachments },
     req: { systemPrompt: session?.systemPrompt ?? null, limits },
   } as Parameters<typeof viewOf>[0]
   // no environment, so no hot context: the todo list is not shown
@@ -46,6 +55,7 @@ export function sessionContext(
   const used = limits.contextTokens > 0 ? sessionWindow(sessionId) : null
   return {
     estimatedTokens: measure(
+      app,
       app.store.getSession(sessionId),
       limits,
       app.store.listMessages(sessionId),
@@ -88,7 +98,7 @@ export async function compactSession(
     const history = app.store.listMessages(sessionId)
     const done = await compactHistory({
       history,
-      measure: (h) => measure(session, limits, h),
+      measure: (h) => measure(app, session, limits, h),
       windowTokens: setup.window.tokens,
       triggerRatio: limits.compactAtPercent / 100,
       force: true,
@@ -107,7 +117,7 @@ export async function compactSession(
       save: (m) => app.store.appendMessage(sessionId, m),
       log: { logger: app.logger, sessionId, turnId: randomUUID(), round: 1 },
     })
-    const tokens = done?.tokensBefore ?? measure(session, limits, history)
+    const tokens = done?.tokensBefore ?? measure(app, session, limits, history)
     return {
       compacted: done !== null,
       summaryId: done?.summary.id ?? null,

@@ -29,6 +29,8 @@ import type { ProviderChoice, ProviderFlags } from '../providers/provider'
 import { providerKey } from '../providers/local-provider'
 import { branchStart, type BranchChoice } from './branch-start'
 import { planTurn, SetupError, setupTurnModel, type TurnPlan } from './turn-plan'
+import { ModelCannotSee } from '../../core/attachments/refusal'
+import { modelSeesAttachedImages } from '../providers/model-setup'
 
 export interface TurnInput {
   sessionId?: string
@@ -137,6 +139,7 @@ async function runLeased(
   if (input.branch && !plan.existing) {
     throw new ExpectedError('bad_request', 'A new chat has no earlier message to start from.')
   }
+  await refuseImagesToBlindModel(plan, input.parts)
   const session = openSession(app, input, plan, leaseNew)
   const start = input.branch ? branchStart(app.store, session.id, input.branch) : {}
   const parts = input.parts ?? start.parts
@@ -176,6 +179,22 @@ async function runLeased(
       ? nameSession(app, session.id, modelForTier(llm, 'utility'))
       : undefined
   return { sessionId: session.id, turnId, outcome, discarded, ...(titled ? { titled } : {}) }
+}
+
+/**
+ * Images attached for a model the server says cannot see are refused before anything is
+ * saved or sent, naming them (the window keeps the message and its files).
+ */
+async function refuseImagesToBlindModel(
+  plan: TurnPlan,
+  parts: TurnInput['parts'],
+): Promise<void> {
+  const images = (parts ?? []).flatMap((p) =>
+    p.type === 'attachment' && p.kind === 'image' ? [p.name] : [],
+  )
+  if (images.length === 0) return
+  if (!(await modelSeesAttachedImages(plan.provider, plan.model)))
+    throw new ModelCannotSee(plan.model, images)
 }
 
 /**
@@ -257,7 +276,8 @@ function keptOnlyIfAnswered(
   let discarded = false
   const emit = (e: AgentEvent): void => {
     if (e.type === 'turn_end' && e.reason === 'error' && !answered(app, sessionId)) {
-      discarded = app.store.deleteSession(sessionId)
+      // its files stay a while: the window puts the message back, to be sent again
+      discarded = app.store.deleteSession(sessionId, { keepAttachments: true })
       if (discarded) {
         input.emit({ ...e, discardedSession: { text: input.text } })
         return
@@ -287,6 +307,7 @@ function turnDeps(
     logger: app.logger,
     ...(app.calibration ? { calibration: app.calibration } : {}),
     ...(input.reportBug ? { reportBug: input.reportBug } : {}),
+    attachments: app.attachments.reader,
     llm,
   }
 }

@@ -50,6 +50,13 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
     },
     voice: { server: null, finalUtterance: 'send' },
     usage: { monthlyBudget: null, prices: {} },
+    attachments: {
+      maxImageMB: 20,
+      maxDocumentMB: 50,
+      maxFiles: 20,
+      maxMessageMB: 100,
+      imageLongSide: 2048,
+    },
     ...over,
   }
 }

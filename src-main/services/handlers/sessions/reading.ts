@@ -1,6 +1,7 @@
 /** Reading sessions: the list, one session a page of messages at a time, search, export. */
 import type { Handlers } from '../../../ipc/router'
 import { fileSlug } from '../../host/file-slug'
+import { attachmentsFolder, exportWithFiles } from '../../sessions/export-files'
 import type { HandlerContext } from '../handler-context'
 import { existingSession } from '../session-lookup'
 
@@ -39,10 +40,18 @@ export function sessionReadingHandlers(c: HandlerContext): Pick<Handlers, Readin
     }),
     'sessions.export': async ({ id, format }) => {
       const session = existingSession(c, id)
+      const filename = `${fileSlug(session.title, 'conversation')}.${format}`
+      // Markdown links its files in a folder beside it, which the save writes too
+      const folder = format === 'md' ? attachmentsFolder(filename) : undefined
+      const exported = await exportWithFiles(c.app, id, format, folder)
       return {
-        filename: `${fileSlug(session.title, 'conversation')}.${format}`,
+        filename,
         mimeType: format === 'md' ? 'text/markdown' : 'application/json',
-        content: store.exportSession(id, format),
+        content: exported.content,
+        files: exported.files.map((f) => ({
+          path: f.path,
+          data: Buffer.from(f.data).toString('base64'),
+        })),
       }
     },
   }

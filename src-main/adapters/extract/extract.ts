@@ -1,0 +1,89 @@
+/**
+ * Runs `extractText` in a worker thread of its own, with a time limit and a memory limit, so
+ * that a hostile or broken file (a PDF that loops, a bomb of compressed XML) costs that
+ * worker and is said as a problem, while Cairn stays responsive.
+ */
+import { Worker } from 'node:worker_threads'
+import type { Extracted } from './extract-text'
+
+export interface ExtractLimits {
+  /** default 30 s */
+  timeoutMs?: number
+  /** the worker's heap, in MB (default 512) */
+  memoryMb?: number
+}
+
+export type ExtractOutcome =
+  | Extracted
+  | { ok: false; problem: 'too_complex'; message: string }
+
+export const EXTRACT_TIMEOUT_MS = 30_000
+export const EXTRACT_MEMORY_MB = 512
+
+/**
+ * The worker's code: the built `attachment-worker.js` beside the host's `index.js`, or, when
+ * this file runs as source (the tests), `worker.ts` loaded through tsx's loader.
+ */
+function workerEntry(): { code: URL | string; eval: boolean } {
+  const here = import.meta.url
+  if (!here.endsWith('.ts')) return { code: new URL('./attachment-worker.js', here), eval: false }
+  const source = JSON.stringify(new URL('./worker.ts', here).href)
+  return {
+    code: `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}) })`,
+    eval: true,
+  }
+}
+
+export function extractInWorker(
+  bytes: Uint8Array,
+  mediaType: string,
+  limits: ExtractLimits = {},
+): Promise<ExtractOutcome> {
+  const timeoutMs = limits.timeoutMs ?? EXTRACT_TIMEOUT_MS
+  const memoryMb = limits.memoryMb ?? EXTRACT_MEMORY_MB
+  const entry = workerEntry()
+  const worker = new Worker(entry.code, {
+    eval: entry.eval,
+    workerData: { bytes, mediaType },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 64 },
+    stdout: true,
+    stderr: true,
+  })
+  // what a library prints is not ours to show
+  worker.stdout.resume()
+  worker.stderr.resume()
+  return new Promise((resolve) => {
+    let settled = false
+    const done = (outcome: ExtractOutcome): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      void worker.terminate()
+      resolve(outcome)
+    }
+    const timer = setTimeout(
+      () =>
+        done({
+          ok: false,
+          problem: 'too_complex',
+          message: `reading its text took longer than ${Math.round(timeoutMs / 1000)} s`,
+        }),
+      timeoutMs,
+    )
+    worker.once('message', (m: Extracted) => done(m))
+    worker.once('error', (e: Error & { code?: string }) =>
+      done(
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? {
+              ok: false,
+              problem: 'too_complex',
+              message: `reading its text needed more than ${memoryMb} MB of memory`,
+            }
+          : { ok: false, problem: 'damaged', message: `it cannot be read (${e.message})` },
+      ),
+    )
+    worker.once('exit', (code) =>
+      done({ ok: false, problem: 'damaged', message: `it cannot be read (the reader exited with ${code})` }),
+    )
+  })
+}
