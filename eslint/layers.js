@@ -135,6 +135,24 @@ export const LAYERS = [
     allow: [...ADAPTERS, '@modelcontextprotocol/client', '@modelcontextprotocol/client/**'],
   },
   {
+    files: ['src-main/adapters/extract/**/*.ts'],
+    layer: 'src-main/adapters/extract',
+    why: 'the extractors are the one place that reads documents: what a file is, and its text.',
+    allow: [
+      ...ADAPTERS,
+      'file-type/core.js',
+      'pdfjs-dist/legacy/build/pdf.mjs',
+      'mammoth',
+      'officeparser',
+    ],
+  },
+  {
+    files: ['src-main/adapters/attachments/**/*.ts'],
+    layer: 'src-main/adapters/attachments',
+    why: 'the attachments adapter is the one place that decodes images (sharp, prebuilt).',
+    allow: [...ADAPTERS, 'sharp'],
+  },
+  {
     files: ['src-main/local-runtime/**/*.ts'],
     layer: 'src-main/local-runtime',
     why: 'the local model runtime is its own process: node-llama-cpp behind an HTTP server, the model index to find files.',

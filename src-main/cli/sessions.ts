@@ -60,7 +60,14 @@ function attachmentList(messages: StoredMessage[]): unknown[] {
               sha256: p.source.sha256,
               ...(p.kind === 'document' ? { chars: p.chars ?? 0, pages: p.pages ?? null } : {}),
               ...(p.kind === 'image'
-                ? { sent: { mediaType: p.mediaType, bytes: p.bytes, width: p.width, height: p.height } }
+                ? {
+                    sent: {
+                      mediaType: p.mediaType,
+                      bytes: p.bytes,
+                      width: p.width,
+                      height: p.height,
+                    },
+                  }
                 : {}),
             },
           ]

@@ -62,7 +62,8 @@ describe('Ollama', () => {
       { fallbackWindow: 32_768 },
     )
     expect(setup.window.tokens).toBe(16_384)
-    expect(setup.llm).toEqual({ tools: false })
+    // the server lists no vision: attached images are refused before sending
+    expect(setup.llm).toEqual({ tools: false, attachedImages: false })
     await ask(setup, 'qwen3')
     const chat = server.requests.find((r) => r.path === '/api/chat')!
     expect(chat.body).toMatchObject({

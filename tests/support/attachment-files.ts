@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module'
 import { deflateRawSync } from 'node:zlib'
 import { Document, Packer, Paragraph, TextRun } from 'docx'
-import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib'
+import { PDFDocument, PDFHexString, PDFName, StandardFonts, rgb } from 'pdf-lib'
 import sharp from 'sharp'
 
 const require = createRequire(import.meta.url)
@@ -51,7 +51,8 @@ export async function encryptedPdf(): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica)
   doc.addPage().drawText('secret', { x: 50, y: 700, font, size: 12 })
   const ctx = doc.context
-  const key = (n: number): string => String.fromCharCode(...Array.from({ length: 32 }, (_, i) => (i * n) % 256))
+  const key = (n: number): string =>
+    String.fromCharCode(...Array.from({ length: 32 }, (_, i) => (i * n) % 256))
   const encrypt = ctx.obj({
     Filter: 'Standard',
     V: 1,
@@ -66,16 +67,16 @@ export async function encryptedPdf(): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false })
 }
 
-function PDFHexOf(s: string) {
-  // pdf-lib's hex string, from raw bytes
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PDFHexString } = require('pdf-lib') as typeof import('pdf-lib')
+/** pdf-lib's hex string, from raw bytes */
+function PDFHexOf(s: string): PDFHexString {
   return PDFHexString.of(Buffer.from(s, 'latin1').toString('hex'))
 }
 
 /** the start of a PDF and then garbage */
 export function brokenPdf(): Uint8Array {
-  return new TextEncoder().encode(`%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\n${'x'.repeat(2000)}`)
+  return new TextEncoder().encode(
+    `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 9 0 R >>\n${'x'.repeat(2000)}`,
+  )
 }
 
 /** a Word document of these paragraphs */
@@ -136,7 +137,11 @@ export async function transparentPng(width = 800, height = 600): Promise<Uint8Ar
     raw[i * 4 + 2] = 90
     raw[i * 4 + 3] = i % width < width / 2 ? 255 : 0
   }
-  return new Uint8Array(await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer())
+  return new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  )
 }
 
 /** an opaque PNG screenshot */

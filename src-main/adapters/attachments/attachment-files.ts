@@ -62,21 +62,4 @@ export class AttachmentFiles implements AttachmentFileSet {
   remove(id: string): void {
     fs.rmSync(this.path(id), { force: true })
   }
-
-  list(): { id: string; mtimeMs: number }[] {
-    let names: string[]
-    try {
-      names = fs.readdirSync(this.dir)
-    } catch {
-      return []
-    }
-    return names.flatMap((name) => {
-      if (!ID.test(name)) return []
-      try {
-        return [{ id: name, mtimeMs: fs.statSync(path.join(this.dir, name)).mtimeMs }]
-      } catch {
-        return []
-      }
-    })
-  }
 }

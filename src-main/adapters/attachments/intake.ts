@@ -33,9 +33,20 @@ const NAME_MAX = 200
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  // C0 and C1 controls, and the bidirectional overrides and isolates
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim()
+  let clean = ''
+  for (const ch of base) if (!hiddenChar(ch.codePointAt(0)!)) clean += ch
+  clean = clean.trim()
   return (clean.length > NAME_MAX ? clean.slice(0, NAME_MAX) : clean) || 'file'
+}
+
+/** C0 and C1 controls, and the bidirectional overrides and isolates */
+function hiddenChar(c: number): boolean {
+  return (
+    c <= 0x1f ||
+    (c >= 0x7f && c <= 0x9f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069)
+  )
 }
 
 export async function takeFile(
@@ -95,7 +106,11 @@ async function takeImage(
     )
   }
   const id = sha256(image.data)
-  await store(deps, { id, mediaType: image.mediaType, bytes: image.data.byteLength, text: null }, image.data)
+  await store(
+    deps,
+    { id, mediaType: image.mediaType, bytes: image.data.byteLength, text: null },
+    image.data,
+  )
   return {
     type: 'attachment',
     id,

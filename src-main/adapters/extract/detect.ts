@@ -4,7 +4,7 @@
  * it refuses (an archive, which is never unpacked, or binary data it cannot read), named by
  * what it was found to be.
  */
-import FileType from 'file-type/core'
+import FileType from 'file-type/core.js'
 
 export type Detected =
   | { kind: 'image'; mediaType: string }
@@ -72,6 +72,12 @@ const LEGACY_OFFICE =
 
 export async function detectFile(bytes: Uint8Array): Promise<Detected> {
   const found = await FileType.fromBuffer(bytes)
+  // an SVG with an XML prolog is found as XML: what its root is decides
+  if (found?.ext === 'xml') {
+    const text = decodeText(bytes)
+    if (text !== null && isSvg(text)) return { kind: 'image', mediaType: 'image/svg+xml' }
+    return { kind: 'document', mediaType: 'text/plain' }
+  }
   if (found) {
     const mediaType = MEDIA_TYPES[found.ext] ?? found.mime
     if (IMAGE_TYPES.has(mediaType)) return { kind: 'image', mediaType }
@@ -79,7 +85,12 @@ export async function detectFile(bytes: Uint8Array): Promise<Detected> {
     if (ARCHIVES.has(found.ext))
       return { kind: 'archive', mediaType, label: `a ${found.ext} archive` }
     if (found.ext === 'cfb')
-      return { kind: 'unsupported', mediaType, label: 'an older Office file', advice: LEGACY_OFFICE }
+      return {
+        kind: 'unsupported',
+        mediaType,
+        label: 'an older Office file',
+        advice: LEGACY_OFFICE,
+      }
     return { kind: 'unsupported', mediaType, label: `${found.ext.toUpperCase()} (${found.mime})` }
   }
   const text = decodeText(bytes)
@@ -93,7 +104,10 @@ export async function detectFile(bytes: Uint8Array): Promise<Detected> {
 const SVG_HEAD = 4096
 
 function isSvg(text: string): boolean {
-  const head = text.slice(0, SVG_HEAD).replace(/^\uFEFF/, '').trimStart()
+  const head = text
+    .slice(0, SVG_HEAD)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
   if (!head.startsWith('<')) return false
   const tag = /<svg[\s>]/i.exec(head)
   if (!tag) return false
@@ -127,8 +141,7 @@ function safeDecode(encoding: string, bytes: Uint8Array): string | null {
 /** NUL and the other C0 controls but tab, line feed, form feed and carriage return (and ESC) */
 function hasBinaryControls(bytes: Uint8Array): boolean {
   for (const b of bytes) {
-    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1b)
-      return true
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1b) return true
   }
   return false
 }

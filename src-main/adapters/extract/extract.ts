@@ -13,9 +13,7 @@ export interface ExtractLimits {
   memoryMb?: number
 }
 
-export type ExtractOutcome =
-  | Extracted
-  | { ok: false; problem: 'too_complex'; message: string }
+export type ExtractOutcome = Extracted | { ok: false; problem: 'too_complex'; message: string }
 
 export const EXTRACT_TIMEOUT_MS = 30_000
 export const EXTRACT_MEMORY_MB = 512
@@ -83,7 +81,11 @@ export function extractInWorker(
       ),
     )
     worker.once('exit', (code) =>
-      done({ ok: false, problem: 'damaged', message: `it cannot be read (the reader exited with ${code})` }),
+      done({
+        ok: false,
+        problem: 'damaged',
+        message: `it cannot be read (the reader exited with ${code})`,
+      }),
     )
   })
 }

@@ -7,7 +7,10 @@ declare module 'officeparser' {
     putNotesAtLast?: boolean
   }
   const officeParser: {
-    parseOfficeAsync(file: Buffer | ArrayBuffer | string, config?: OfficeParserConfig): Promise<string>
+    parseOfficeAsync(
+      file: Buffer | ArrayBuffer | string,
+      config?: OfficeParserConfig,
+    ): Promise<string>
   }
   export default officeParser
 }

@@ -18,8 +18,6 @@ export interface AttachmentRecord {
 /** The stored files, as the store removes them. */
 export interface AttachmentFileSet {
   remove(id: string): void
-  /** every stored file's id, and when it was last written (ms) */
-  list(): { id: string; mtimeMs: number }[]
 }
 
 /** the ids of the files a message's parts use */
@@ -47,9 +45,10 @@ export class AttachmentRows {
       text: db.prepare<[string], { text: string | null }>(
         'SELECT text FROM attachments WHERE id = ?',
       ),
-      record: db.prepare<[string], { id: string; media_type: string; bytes: number; text: string | null }>(
-        'SELECT id, media_type, bytes, text FROM attachments WHERE id = ?',
-      ),
+      record: db.prepare<
+        [string],
+        { id: string; media_type: string; bytes: number; text: string | null }
+      >('SELECT id, media_type, bytes, text FROM attachments WHERE id = ?'),
       link: db.prepare<[number, string]>(
         'INSERT OR IGNORE INTO message_attachments (message_pk, attachment_id) VALUES (?, ?)',
       ),
@@ -69,7 +68,6 @@ export class AttachmentRows {
         `SELECT id FROM attachments WHERE pending_until <= ?
            AND NOT EXISTS (SELECT 1 FROM message_attachments WHERE attachment_id = attachments.id)`,
       ),
-      all: db.prepare<[], { id: string }>('SELECT id FROM attachments'),
     }
   }
 
@@ -125,21 +123,14 @@ export class AttachmentRows {
   }
 
   /**
-   * The sweep: every row nothing uses or waits for, and every file without a row that was
-   * written longer than `orphanAgeMs` ago (left by a crash between the file and its row).
+   * The sweep: every row nothing uses or waits for, with its file. A file without a row is
+   * kept: after a damaged database was set aside (or a backup is restored) the rows that
+   * name it may come back.
    */
-  sweep(now: number, orphanAgeMs: number): string[] {
-    const removed = this.removeUnused(
+  sweep(now: number): string[] {
+    return this.removeUnused(
       this.q.unused.all(now).map((r) => r.id),
       now,
     )
-    if (!this.files) return removed
-    const known = new Set(this.q.all.all().map((r) => r.id))
-    for (const f of this.files.list()) {
-      if (known.has(f.id) || now - f.mtimeMs < orphanAgeMs) continue
-      this.files.remove(f.id)
-      removed.push(f.id)
-    }
-    return removed
   }
 }

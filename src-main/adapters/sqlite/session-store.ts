@@ -64,8 +64,6 @@ export interface SessionStoreOptions extends OpenDatabaseOptions {
 
 /** how long the files of a chat whose first turn failed stay, for the message to be sent again */
 export const DISCARDED_ATTACHMENTS_MS = 60 * 60_000
-/** a file with no row, left by a crash, is removed by the sweep once it is this old */
-const ORPHAN_FILE_AGE_MS = 60 * 60_000
 
 type SessionColumn =
   'title' | 'provider' | 'model' | 'workspace' | 'system_prompt' | 'todos' | 'pinned' | 'archived'
@@ -304,7 +302,7 @@ export class SqliteSessionStore implements SessionRepository {
   /** Removes the attached files nothing uses or waits for (at start). Returns their ids. */
   sweepAttachments(): string[] {
     return this.maybeWrite(
-      () => this.attachments.sweep(this.now(), ORPHAN_FILE_AGE_MS),
+      () => this.attachments.sweep(this.now()),
       (removed) => removed.length > 0,
     )
   }

@@ -171,7 +171,8 @@ export class ChatSession {
   /** `/attach <path>`: the file is read now and goes with the next message; alone: the list */
   private attach(file: string | undefined): Promise<void> | void {
     if (!file) {
-      if (this.files.length === 0) return this.say('No files are attached. /attach <path> adds one.')
+      if (this.files.length === 0)
+        return this.say('No files are attached. /attach <path> adds one.')
       return this.say(
         `With your next message: ${this.files.map((f) => stripControls(describeAttachment(f))).join('; ')}`,
       )

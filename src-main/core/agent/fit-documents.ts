@@ -6,8 +6,13 @@
  */
 import { CHARS_PER_TOKEN } from '../llm/estimate'
 import { groupDigits } from '../attachments/describe'
-import type { View } from './context-view'
 import type { DocumentCaps, DocumentSent } from './user-attachments'
+
+/** what fitting needs of a request view: its estimated tokens and the documents it carries */
+export interface SizedView {
+  tokens: number
+  documents: readonly DocumentSent[]
+}
 
 /** room kept for the lines that say what was left out */
 const MARGIN_CHARS = 400
@@ -16,7 +21,7 @@ const MARGIN_CHARS = 400
  * The view again with its documents cut to fit `window` (estimated tokens), or null when it
  * fits, carries no document, or the window is unknown (0).
  */
-export function fitDocuments(
+export function fitDocuments<View extends SizedView>(
   view: View,
   window: number,
   rebuild: (caps: DocumentCaps) => View,
@@ -42,7 +47,10 @@ export function fitDocuments(
  * One cap for every document such that they lose `over` characters together: the longest
  * lose first (documents shorter than the cap are sent whole).
  */
-export function capsRemoving(documents: readonly DocumentSent[], over: number): Map<string, number> {
+export function capsRemoving(
+  documents: readonly DocumentSent[],
+  over: number,
+): Map<string, number> {
   const lengths = new Map<string, number>()
   for (const d of documents) lengths.set(d.id, Math.max(lengths.get(d.id) ?? 0, d.chars))
   const total = [...lengths.values()].reduce((a, b) => a + b, 0)

@@ -46,7 +46,11 @@ export class PickedFiles {
     try {
       size = (await fs.promises.stat(picked.path)).size
     } catch (e) {
-      throw new AttachmentRefused(name, 'unreadable', `${name} cannot be read: ${(e as Error).message}.`)
+      throw new AttachmentRefused(
+        name,
+        'unreadable',
+        `${name} cannot be read: ${(e as Error).message}.`,
+      )
     }
     if (size > maxBytes)
       throw new AttachmentRefused(
@@ -57,7 +61,11 @@ export class PickedFiles {
     try {
       return { name, bytes: new Uint8Array(await fs.promises.readFile(picked.path)) }
     } catch (e) {
-      throw new AttachmentRefused(name, 'unreadable', `${name} cannot be read: ${(e as Error).message}.`)
+      throw new AttachmentRefused(
+        name,
+        'unreadable',
+        `${name} cannot be read: ${(e as Error).message}.`,
+      )
     }
   }
 }

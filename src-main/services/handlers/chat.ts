@@ -34,7 +34,10 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
       // the files attached in the window, as the engine read them
       parts.push(...c.attachmentInbox.parts(input.files ?? []))
       if (text.trim() === '' && parts.length === 0)
-        throw new ExpectedError('bad_request', 'The message is empty: type something or attach a file.')
+        throw new ExpectedError(
+          'bad_request',
+          'The message is empty: type something or attach a file.',
+        )
       checkMessageParts(parts, c.app.settings.get().attachments)
       return c.turns.send({
         text,

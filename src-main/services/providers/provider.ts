@@ -83,7 +83,7 @@ export function resolveProvider(s: ProviderSources): ProviderChoice | null {
       label: s.active.name,
       ...(key ? { apiKey: key } : {}),
       ...(s.active.headers ? { headers: s.active.headers } : {}),
-      ...(s.active.imageInput ? { imageInput: true } : {}),
+      ...(s.active.imageInput !== undefined ? { imageInput: s.active.imageInput } : {}),
       options: providerOptions(s.active),
     }
     const configuredModel = model ?? s.activeModel ?? s.active.defaultModel

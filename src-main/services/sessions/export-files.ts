@@ -22,7 +22,11 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': '.jpg', 'image/png': 
 
 /** a stored file's name in the folder: numbered, the user's name made safe for any system */
 function fileName(n: number, p: AttachmentPart): string {
-  let base = p.name.replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^[.\s]+/, '').slice(0, 120) || 'file'
+  let base =
+    p.name
+      .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+      .replace(/^[.\s]+/, '')
+      .slice(0, 120) || 'file'
   // an image is written as it was sent (re-encoded): its extension says so
   const ext = EXTENSIONS[p.mediaType]
   if (p.kind === 'image' && ext) base = `${base.replace(/\.[^.]*$/, '')}${ext}`
@@ -38,7 +42,8 @@ export async function exportWithFiles(
 ): Promise<ExportedSession> {
   const parts = new Map<string, AttachmentPart>()
   for (const m of app.store.listMessages(id))
-    for (const p of m.parts ?? []) if (p.type === 'attachment' && !parts.has(p.id)) parts.set(p.id, p)
+    for (const p of m.parts ?? [])
+      if (p.type === 'attachment' && !parts.has(p.id)) parts.set(p.id, p)
   const stored = new Map<string, { mediaType: string; data: Uint8Array }>()
   for (const p of parts.values()) {
     const file = await app.attachments.read(p.id)

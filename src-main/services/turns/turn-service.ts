@@ -185,10 +185,7 @@ async function runLeased(
  * Images attached for a model the server says cannot see are refused before anything is
  * saved or sent, naming them (the window keeps the message and its files).
  */
-async function refuseImagesToBlindModel(
-  plan: TurnPlan,
-  parts: TurnInput['parts'],
-): Promise<void> {
+async function refuseImagesToBlindModel(plan: TurnPlan, parts: TurnInput['parts']): Promise<void> {
   const images = (parts ?? []).flatMap((p) =>
     p.type === 'attachment' && p.kind === 'image' ? [p.name] : [],
   )
