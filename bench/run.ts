@@ -6,10 +6,12 @@
  * - the usage report (Settings › Usage, `cairn usage`) over 100 000 stored messages;
  * - how long the `cairn` command takes to start (build it first: `npm run build:cli`);
  * - the local model runtime: send to first token cold and warm, tokens per second, and
- *   llama-server's figures beside them when CAIRN_BENCH_LLAMA_SERVER names one.
+ *   llama-server's figures beside them when CAIRN_BENCH_LLAMA_SERVER names one;
+ * - attachments: a 100-page PDF's text, a 12-megapixel photo made ready to send.
  * Prints ratios and percentiles with their targets. It is a benchmark, not a test: it
  * reports, and exits non-zero only if something failed to run.
  */
+import { benchAttachments, printAttachments } from './attachments'
 import { benchCliStart, printCliStart } from './cli-start'
 import { benchLocalRuntime, printLocalRuntime } from './local-runtime'
 import { benchLoop } from './loop'
@@ -53,6 +55,9 @@ async function main(): Promise<void> {
 
   console.log('\n5. The usage report over 100 000 messages (by day, model, provider, chat)')
   printUsageResult(benchUsage())
+
+  console.log('\n6. Attachments')
+  printAttachments(await benchAttachments(), verdict)
 }
 
 main().catch((e: unknown) => {

@@ -74,7 +74,7 @@ export async function detectFile(bytes: Uint8Array): Promise<Detected> {
   const found = await FileType.fromBuffer(bytes)
   // an SVG with an XML prolog is found as XML: what its root is decides
   if (found?.ext === 'xml') {
-    const text = decodeText(bytes)
+    const text = decodeText(bytes.subarray(0, SNIFF_BYTES), { partial: bytes.length > SNIFF_BYTES })
     if (text !== null && isSvg(text)) return { kind: 'image', mediaType: 'image/svg+xml' }
     return { kind: 'document', mediaType: 'text/plain' }
   }
@@ -93,12 +93,16 @@ export async function detectFile(bytes: Uint8Array): Promise<Detected> {
       }
     return { kind: 'unsupported', mediaType, label: `${found.ext.toUpperCase()} (${found.mime})` }
   }
-  const text = decodeText(bytes)
+  // text is known by its start: the whole file is decoded where its text is read (the worker)
+  const text = decodeText(bytes.subarray(0, SNIFF_BYTES), { partial: bytes.length > SNIFF_BYTES })
   if (text === null)
     return { kind: 'unsupported', mediaType: 'application/octet-stream', label: 'binary data' }
   if (isSvg(text)) return { kind: 'image', mediaType: 'image/svg+xml' }
   return { kind: 'document', mediaType: 'text/plain' }
 }
+
+/** the start of a file that tells text from binary data */
+const SNIFF_BYTES = 64 * 1024
 
 /** bytes read for the start of an SVG document (after a prolog, comments, a doctype) */
 const SVG_HEAD = 4096
@@ -121,18 +125,23 @@ function isSvg(text: string): boolean {
  * single-byte encoding (Windows-1252) when it holds no control characters but tabs and line
  * breaks; null for binary data.
  */
-export function decodeText(bytes: Uint8Array): string | null {
+export function decodeText(
+  bytes: Uint8Array,
+  /** `partial`: the start of a file, which may end inside a character */
+  o: { partial?: boolean } = {},
+): string | null {
+  const stream = o.partial === true
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
-    return safeDecode('utf-16le', bytes.subarray(2))
+    return safeDecode('utf-16le', bytes.subarray(2), stream)
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
-    return safeDecode('utf-16be', bytes.subarray(2))
+    return safeDecode('utf-16be', bytes.subarray(2), stream)
   if (hasBinaryControls(bytes)) return null
-  return safeDecode('utf-8', bytes) ?? safeDecode('windows-1252', bytes)
+  return safeDecode('utf-8', bytes, stream) ?? safeDecode('windows-1252', bytes, stream)
 }
 
-function safeDecode(encoding: string, bytes: Uint8Array): string | null {
+function safeDecode(encoding: string, bytes: Uint8Array, stream: boolean): string | null {
   try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes)
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream })
   } catch {
     return null
   }

@@ -3,6 +3,7 @@
  * that a hostile or broken file (a PDF that loops, a bomb of compressed XML) costs that
  * worker and is said as a problem, while Cairn stays responsive.
  */
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Extracted } from './extract-text'
 
@@ -19,12 +20,20 @@ export const EXTRACT_TIMEOUT_MS = 30_000
 export const EXTRACT_MEMORY_MB = 512
 
 /**
- * The worker's code: the built `attachment-worker.js` beside the host's `index.js`, or, when
- * this file runs as source (the tests), `worker.ts` loaded through tsx's loader.
+ * The worker's code: the built `attachment-worker.js` beside the host's `index.js` (this
+ * file may be bundled into a chunk one folder below it), taken from `app.asar.unpacked` in
+ * the packaged app (a worker thread cannot load from the archive); or, when this file runs
+ * as source (the tests), `worker.ts` loaded through tsx's loader.
  */
 function workerEntry(): { code: URL | string; eval: boolean } {
   const here = import.meta.url
-  if (!here.endsWith('.ts')) return { code: new URL('./attachment-worker.js', here), eval: false }
+  if (!here.endsWith('.ts')) {
+    const dir = new URL('.', here)
+    const folder = dir.pathname.split('/').at(-2)
+    const base = folder === 'assets' || folder === 'chunks' ? new URL('..', dir) : dir
+    const file = fileURLToPath(new URL('attachment-worker.js', base))
+    return { code: file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2'), eval: false }
+  }
   const source = JSON.stringify(new URL('./worker.ts', here).href)
   return {
     code: `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}) })`,
