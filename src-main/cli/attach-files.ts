@@ -33,7 +33,7 @@ export async function attachFile(app: AppServices, file: string): Promise<Attach
   try {
     return await app.attachments.take({ name, bytes }, { pending: false })
   } catch (e) {
-    if (e instanceof ExpectedError) throw new MessageError(e.message)
+    if (e instanceof ExpectedError) throw new MessageError(e.message, e.code)
     throw e
   }
 }
@@ -55,7 +55,7 @@ export function checkParts(app: AppServices, parts: readonly ContentPart[]): voi
   try {
     checkMessageParts(parts, app.settings.get().attachments)
   } catch (e) {
-    if (e instanceof ExpectedError) throw new MessageError(e.message)
+    if (e instanceof ExpectedError) throw new MessageError(e.message, e.code)
     throw e
   }
 }
