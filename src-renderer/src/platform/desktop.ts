@@ -1,6 +1,7 @@
 /** The desktop app: the preload's `window.cairn` bridge over Electron IPC. */
 import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import { attachOverBridge } from './attach-file'
 import { call } from './request'
 import { alwaysOpen, type Platform } from './types'
 
@@ -40,10 +41,23 @@ export function desktopPlatform(preload: CairnBridge): Platform {
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     copyText: (text) => navigator.clipboard.writeText(text),
     // the system's dialogs, shown by the main process: the page never learns other paths
-    saveFile: async (filename, _mimeType, content) =>
-      (await call(bridge, 'app.saveFile', { filename, content })).path,
+    saveFile: async (filename, _mimeType, content, files) =>
+      (
+        await call(bridge, 'app.saveFile', {
+          filename,
+          content,
+          ...(files?.length ? { files } : {}),
+        })
+      ).path,
     pickFolder: async (title) =>
       (await call(bridge, 'app.pickFolder', title ? { title } : {})).path,
     pickModelFile: async () => (await call(bridge, 'app.pickModelFile', {})).path,
+    pickFiles: async () =>
+      (await call(bridge, 'attachments.pick', {})).files.map((f) => ({
+        name: f.name,
+        bytes: f.bytes,
+        read: () => bridge.request('attachments.addPicked', { pickId: f.pickId }),
+      })),
+    attachFile: (file) => attachOverBridge(bridge, file),
   }
 }

@@ -4,6 +4,7 @@
  * in-memory host); `choosePlatform` picks one in exactly one place.
  */
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import type { AttachmentTaken, Result } from '../../../src-preload/contract/routes'
 import type { ConnectionStatus } from './ws-transport'
 
 export type { ConnectionStatus }
@@ -28,7 +29,13 @@ export interface Platform {
    * save dialog (answers that path; null when they cancel) or as a download (answers null).
    * Rejects when it fails.
    */
-  saveFile(filename: string, mimeType: string, content: string): Promise<string | null>
+  saveFile(
+    filename: string,
+    mimeType: string,
+    content: string,
+    /** written beside it, at these relative paths (a Markdown export's attachments; base64) */
+    files?: { path: string; data: string }[],
+  ): Promise<string | null>
   /**
    * Asks the user for a folder with the system's picker; null when they cancel. Only hosts
    * that can show one have it (the browser cannot give a folder's path).
@@ -36,6 +43,20 @@ export interface Platform {
   pickFolder?(title?: string): Promise<string | null>
   /** the system's file picker for a GGUF model (the desktop app only) */
   pickModelFile?(): Promise<string | null>
+  /**
+   * The system's file picker for files to attach (the desktop app only; elsewhere the page's
+   * file input): each chosen file, read by the engine with `read`, one at a time.
+   */
+  pickFiles?(): Promise<PickedFile[]>
+  /** Hands a file of the page (dropped, pasted, chosen in its file input) to the engine. */
+  attachFile(file: File): Promise<Result<AttachmentTaken>>
+}
+
+/** A file chosen in the system's picker, not yet read. */
+export interface PickedFile {
+  name: string
+  bytes: number
+  read(): Promise<Result<AttachmentTaken>>
 }
 
 /** A connection that is always open (the desktop app's IPC, tests). */

@@ -1,6 +1,7 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
 import { fetchAuthCheck, WsTransport } from './ws-transport'
 import { downloadText } from './download'
+import { uploadFile } from './attach-file'
 import type { Platform } from './types'
 
 export function webPlatform(): Platform {
@@ -19,6 +20,8 @@ export function webPlatform(): Platform {
     },
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     copyText: (text) => navigator.clipboard.writeText(text),
-    saveFile: downloadText,
+    // the browser saves one file: a Markdown export's attachments stay in the chat
+    saveFile: (filename, mimeType, content) => downloadText(filename, mimeType, content),
+    attachFile: uploadFile,
   }
 }

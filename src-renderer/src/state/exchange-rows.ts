@@ -4,6 +4,7 @@
  * among them, and under the last answer its footer.
  */
 import type {
+  AttachmentPart,
   ContentPart,
   DecidedBy,
   FailureKind,
@@ -232,14 +233,17 @@ function footerOf(b: ExchangeBuild): ExchangeFooter {
 function attachedOf(m: StoredMessage): {
   attached?: { uri: string; name: string }[]
   attachedCut?: string[]
+  files?: AttachmentPart[]
 } {
   const parts = m.parts ?? []
   const links = parts.flatMap((p) =>
     p.type === 'resource_link' ? [{ uri: p.uri, name: p.name ?? p.uri }] : [],
   )
   const cut = parts.flatMap((p) => (p.type === 'text' ? [p.text] : []))
+  const files = parts.filter((p): p is AttachmentPart => p.type === 'attachment')
   return {
     ...(links.length > 0 ? { attached: links } : {}),
     ...(cut.length > 0 ? { attachedCut: cut } : {}),
+    ...(files.length > 0 ? { files } : {}),
   }
 }

@@ -62,7 +62,9 @@ async function send(ctx: Ctx, text: string, sendOpts: SendOptions = {}): Promise
   const sessionId = ctx.get().currentId
   const k = keyOf(ctx)
   const live = ctx.get().sessions[k] ?? emptyLive
-  if (!text.trim() || live.outbox || (sessionId && ctx.get().running[sessionId])) return false
+  const files = sendOpts.files ?? []
+  if (!text.trim() && files.length === 0) return false
+  if (live.outbox || (sessionId && ctx.get().running[sessionId])) return false
   const replaces = sendOpts.replaces ?? null
   patch(ctx, k, {
     outbox: { text, replaces, turnId: null },
@@ -78,6 +80,7 @@ async function send(ctx: Ctx, text: string, sendOpts: SendOptions = {}): Promise
     ...(replaces ? { replaces } : {}),
     ...(sendOpts.attachments?.length ? { attachments: sendOpts.attachments } : {}),
     ...(sendOpts.prompt ? { prompt: sendOpts.prompt } : {}),
+    ...(files.length > 0 ? { files } : {}),
   })
   if (!r.ok) {
     // never lost: the text goes back into the box, with the reason beside it

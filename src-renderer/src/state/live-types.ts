@@ -71,10 +71,13 @@ export interface LiveState {
 
 export interface LiveActions {
   open(id: string | null): void
-  /** `attachments`: resources picked with `@`, read and stored with the message */
+  /**
+   * `attachments`: resources picked with `@`, read and stored with the message; `files`: the
+   * tokens of files the engine has read (a message of files alone may have no text)
+   */
   send(
     text: string,
-    opts?: { replaces?: string; attachments?: ResourceRef[]; prompt?: PromptRef },
+    opts?: { replaces?: string; attachments?: ResourceRef[]; prompt?: PromptRef; files?: string[] },
   ): Promise<boolean>
   stop(): Promise<void>
   respond(requestId: string, decision: ApprovalDecision, reason?: string): Promise<void>

@@ -1,5 +1,5 @@
 /** The rows the conversation shows (see `conversation.ts`), and the exchanges they come from. */
-import type { StoredMessage } from '../../../src-preload/contract/dto'
+import type { AttachmentPart, StoredMessage } from '../../../src-preload/contract/dto'
 import type { TurnEnd } from './live-types'
 import type { AnswerStatus, ToolView, TurnUsage } from './turn-reducer'
 
@@ -56,6 +56,8 @@ export type Row =
       attached?: { uri: string; name: string }[]
       /** what the message's total left out of its attachments, in words with its size */
       attachedCut?: string[]
+      /** the files attached to it (images and documents, stored by the engine) */
+      files?: AttachmentPart[]
     }
   | {
       kind: 'answer'

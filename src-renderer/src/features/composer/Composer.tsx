@@ -3,7 +3,15 @@
  * commands and model names. While a turn runs, Send becomes Stop in the same place. A
  * message that could not be sent stays in the box with the reason beside it.
  */
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type JSX,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
@@ -16,6 +24,8 @@ import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
 import { AttachmentChips } from './AttachmentChips'
+import { FileChips } from './FileChips'
+import { useFileAttachments } from './use-file-attachments'
 import { useResourcePicker } from './use-resource-picker'
 import { useSendMessage } from './use-send-message'
 import { useSlashCommands } from './use-slash-commands'
@@ -50,7 +60,11 @@ export function Composer(props: ComposerSlots): JSX.Element {
   const picker = useResourcePicker(text, setDraft, focusBox)
   useResourcesAndPromptsEvents()
   const prompts = useMcpPrompts(text.startsWith('/'))
-  const sending = useSendMessage(picker, focusBox)
+  const refused = useCallback((text: string) => setFeedback({ kind: 'error', text }), [])
+  const files = useFileAttachments(refused)
+  const sending = useSendMessage(picker, files, focusBox)
+  const hasFiles = files.chips.length > 0
+  const canSend = (text.trim() !== '' || hasFiles) && !files.reading && outbox === null
   const runCommand = useSlashCommands(setFeedback, models.data?.models ?? [])
 
   useEffect(() => {
@@ -75,7 +89,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
     }
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault()
-      if (text.trim()) void run()
+      if (canSend) void run()
     } else if (e.key === 'Escape' && running) {
       e.preventDefault()
       void stop()
@@ -98,9 +112,10 @@ export function Composer(props: ComposerSlots): JSX.Element {
       onSubmit={(e) => {
         e.preventDefault()
         if (running) void stop()
-        else if (text.trim()) void run()
+        else if (canSend) void run()
       }}
     >
+      <FileChips chips={files.chips} onRemove={files.remove} />
       <AttachmentChips attachments={picker.attachments} onRemove={picker.remove} />
       {promptForm ? (
         <PromptForm
@@ -129,6 +144,17 @@ export function Composer(props: ComposerSlots): JSX.Element {
         onKeyDown={onKey}
       />
       <div className="composer-bar">
+        <button type="button" className="attach-files" onClick={files.choose}>
+          Attach files
+        </button>
+        <input
+          ref={files.input.ref}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to attach"
+          onChange={files.input.onChange}
+        />
         <ModelPicker />
         <ThinkingToggle />
         <ContextMeter sessionId={currentId} />
@@ -139,7 +165,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
             Stop generating
           </button>
         ) : (
-          <button type="submit" className="primary send" disabled={!text.trim() || outbox !== null}>
+          <button type="submit" className="primary send" disabled={!canSend}>
             Send
           </button>
         )}

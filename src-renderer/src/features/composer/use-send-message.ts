@@ -1,7 +1,7 @@
 /**
  * Sending from the composer: the text with the attached resources, or a server's prompt
  * (`/server:prompt`), whose arguments are asked in a form first when it takes any. The
- * attachments go with what is sent, and are cleared once it is.
+ * resources and files attached go with what is sent, and are cleared once it is.
  */
 import { useState } from 'react'
 import type { McpPrompt } from '../../../../src-preload/contract/resources-and-prompts'
@@ -10,6 +10,7 @@ import type { Feedback } from './ComposerFeedback'
 import { findPrompt } from './prompt-commands'
 import type { useMcpPrompts } from './use-resources-and-prompts'
 import type { ResourcePicker } from './use-resource-picker'
+import type { FileAttachments } from './use-file-attachments'
 
 export interface MessageSending {
   /** the prompt whose arguments are being asked, if any */
@@ -25,12 +26,20 @@ export interface MessageSending {
   ): Promise<void>
 }
 
-export function useSendMessage(picker: ResourcePicker, focusBox: () => void): MessageSending {
+export function useSendMessage(
+  picker: ResourcePicker,
+  files: FileAttachments,
+  focusBox: () => void,
+): MessageSending {
   const send = useLive((s) => s.send)
   const [promptForm, setPromptForm] = useState<McpPrompt | null>(null)
   const attached = () => {
     const attachments = picker.attachments.map((a) => a.ref)
-    return attachments.length > 0 ? { attachments } : {}
+    const tokens = files.tokens()
+    return {
+      ...(attachments.length > 0 ? { attachments } : {}),
+      ...(tokens.length > 0 ? { files: tokens } : {}),
+    }
   }
   const sendPrompt = async (p: McpPrompt, args: Record<string, string>): Promise<void> => {
     setPromptForm(null)
@@ -38,7 +47,10 @@ export function useSendMessage(picker: ResourcePicker, focusBox: () => void): Me
       prompt: { server: p.server, name: p.name, arguments: args },
       ...attached(),
     })
-    if (ok) picker.clear()
+    if (ok) {
+      picker.clear()
+      files.clear()
+    }
     focusBox()
   }
   return {
@@ -48,7 +60,10 @@ export function useSendMessage(picker: ResourcePicker, focusBox: () => void): Me
       focusBox()
     },
     sendText: async (text) => {
-      if (await send(text, attached())) picker.clear()
+      if (await send(text, attached())) {
+        picker.clear()
+        files.clear()
+      }
     },
     sendPrompt,
     runPrompt: async (wanted, prompts, say) => {

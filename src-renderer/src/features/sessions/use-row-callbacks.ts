@@ -42,7 +42,7 @@ export function useRowCallbacks(say: RowOutcomes): RowCallbacks {
       },
       exportAs: (s, format) => {
         call(bridge, 'sessions.export', { id: s.id, format })
-          .then((f) => platform.saveFile(f.filename, f.mimeType, f.content))
+          .then((f) => platform.saveFile(f.filename, f.mimeType, f.content, f.files))
           .then((where) => exported(where))
           .catch((e: unknown) =>
             notice(`Could not export: ${e instanceof Error ? e.message : String(e)}`),

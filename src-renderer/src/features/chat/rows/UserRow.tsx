@@ -6,6 +6,7 @@ import { useRowActions } from './actions'
 import { PinButton } from './PinButton'
 import { VersionSwitch } from './VersionSwitch'
 import { AttachedResources } from './AttachedResources'
+import { AttachedFiles } from './AttachedFiles'
 
 type UserRowData = Extract<Row, { kind: 'user' }>
 
@@ -66,6 +67,7 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
           {row.attached ? (
             <AttachedResources attached={row.attached} cut={row.attachedCut ?? []} />
           ) : null}
+          {row.files ? <AttachedFiles files={row.files} /> : null}
           <div className="text">{row.text}</div>
         </div>
       )}

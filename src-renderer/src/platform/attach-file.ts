@@ -1,0 +1,49 @@
+/**
+ * A file of the page (dropped, pasted, chosen) handed to the engine, which reads it once
+ * and answers what it made of it or why it refuses it. Over the desktop app's IPC (and in
+ * tests) the bytes go in the `attachments.add` request; browser mode sends them to its
+ * upload address (`POST /upload`, guarded like the WebSocket), which calls the same route.
+ */
+import type { CairnBridge } from '../../../src-preload/contract/bridge'
+import type { AttachmentTaken, Result } from '../../../src-preload/contract/routes'
+
+function failed(name: string, message: string): Result<AttachmentTaken> {
+  return {
+    ok: false,
+    error: {
+      code: 'attachment_refused',
+      message: `${name} cannot be read: ${message}`,
+      details: { file: name, problem: 'unreadable' },
+    },
+  }
+}
+
+export async function attachOverBridge(
+  bridge: CairnBridge,
+  file: File,
+): Promise<Result<AttachmentTaken>> {
+  let data: Uint8Array
+  try {
+    data = new Uint8Array(await file.arrayBuffer())
+  } catch (e) {
+    return failed(file.name, e instanceof Error ? e.message : String(e))
+  }
+  return bridge.request('attachments.add', { name: file.name || 'file', data })
+}
+
+export async function uploadFile(file: File): Promise<Result<AttachmentTaken>> {
+  try {
+    const r = await fetch('/upload', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(file.name || 'file'),
+      },
+      body: file,
+      credentials: 'same-origin',
+    })
+    return (await r.json()) as Result<AttachmentTaken>
+  } catch (e) {
+    return failed(file.name, e instanceof Error ? e.message : String(e))
+  }
+}
