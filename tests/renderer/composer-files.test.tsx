@@ -86,7 +86,7 @@ describe('files in the composer', () => {
     expect(within(chips()).queryByText('bad.pdf')).toBeNull()
     expect(within(chips()).getAllByRole('listitem')).toHaveLength(2)
     expect((box() as HTMLTextAreaElement).value).toBe('keep me')
-    expect(within(chips()).getByRole('img', { hidden: true }).getAttribute('src')).toBe(PIXEL)
+    expect(chips().querySelector('img.chip-thumb')?.getAttribute('src')).toBe(PIXEL)
     expect(within(chips()).getByText(/PDF · 4 KB · 3 pages/)).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Remove shot.png' }))
     expect(within(chips()).queryByText('shot.png')).toBeNull()

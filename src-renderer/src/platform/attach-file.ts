@@ -18,13 +18,23 @@ function failed(name: string, message: string): Result<AttachmentTaken> {
   }
 }
 
+/** the file's bytes (FileReader: every host the window runs in has it) */
+function readBytes(file: File): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(reader.result as ArrayBuffer)
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'))
+    reader.readAsArrayBuffer(file)
+  })
+}
+
 export async function attachOverBridge(
   bridge: CairnBridge,
   file: File,
 ): Promise<Result<AttachmentTaken>> {
-  let data: Uint8Array
+  let data: Uint8Array<ArrayBuffer>
   try {
-    data = new Uint8Array(await file.arrayBuffer())
+    data = new Uint8Array(await readBytes(file))
   } catch (e) {
     return failed(file.name, e instanceof Error ? e.message : String(e))
   }
