@@ -20,7 +20,8 @@ export function UsageChart(props: { rows: UsageRow[] }): JSX.Element {
   const width = 600
   const height = 140
   const gap = rows.length > 60 ? 0 : 2
-  const bar = rows.length > 0 ? width / rows.length : width
+  // a bar is at most a seventh of the width, so that a few days do not fill the chart
+  const bar = width / Math.max(rows.length, 7)
   const show = (n: number): string => (byCost ? formatUsd(n) : `${nf.format(n)} tokens`)
   const summary =
     rows.length === 0
