@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
 import { layerRules } from './eslint/layers.js'
+import { i18nRules } from './eslint/i18n.js'
 
 export default tseslint.config(
   {
@@ -34,6 +35,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  ...i18nRules,
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -4,6 +4,7 @@ import { ElicitationDialog } from './features/elicitation/ElicitationDialog'
 import { LinkGuardProvider } from './ui/markdown'
 import { Sidebar } from './features/sessions/Sidebar'
 import { useShortcuts } from './features/sessions/use-shortcuts'
+import { useNarrow } from './ui/sidebar-toggle'
 import { ChatScreen } from './screens/chat/ChatScreen'
 import { SettingsScreen } from './screens/settings/SettingsScreen'
 import { usePlatform, useLive, useNav } from './state/context'
@@ -31,6 +32,9 @@ export function App(): JSX.Element {
   const { platform } = usePlatform()
   const dialogOpen = useLive((s) => s.approvals.length > 0)
   const view = useNav((s) => s.view)
+  // the sidebar over a narrow window is modal: the chat behind it waits
+  const narrow = useNarrow()
+  const overlay = useNav((s) => s.sidebarOverlay) && narrow
   useEscapeStops()
   useShortcuts()
   return (
@@ -40,7 +44,9 @@ export function App(): JSX.Element {
         <DamagedDatabaseBanner />
         <div className="frame">
           <Sidebar />
-          <div className="pane">{view === 'settings' ? <SettingsScreen /> : <ChatScreen />}</div>
+          <div className="pane" inert={overlay}>
+            {view === 'settings' ? <SettingsScreen /> : <ChatScreen />}
+          </div>
         </div>
       </div>
       <ApprovalDialog />

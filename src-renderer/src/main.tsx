@@ -3,6 +3,7 @@ import '@vitejs/plugin-react/preamble'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { startLanguage } from './i18n'
 import { choosePlatform } from './platform'
 import { syncAddress, windowLocation } from './state/address-sync'
 import { createAppEnv } from './state/app-env'
@@ -14,13 +15,16 @@ import './styles.css'
 const env = createAppEnv(choosePlatform())
 syncAddress(env, windowLocation)
 
+// The first paint is in the window's language (its texts load before it).
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders env={env}>
-        <App />
-      </AppProviders>
-    </StrictMode>,
+  void startLanguage().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders env={env}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    ),
   )
 }

@@ -13,6 +13,10 @@ export interface NavState {
   target: { sessionId: string; messageId: string } | null
   /** bumped when the sidebar's search box should take the focus (Ctrl/Cmd+K) */
   searchFocusTick: number
+  /** a wide window's sidebar, hidden by the user (Hide sidebar, Ctrl/Cmd+B) */
+  sidebarHidden: boolean
+  /** a narrow window's sidebar, open over the chat */
+  sidebarOverlay: boolean
 }
 
 export interface NavActions {
@@ -20,6 +24,9 @@ export interface NavActions {
   showSettings(section?: string): void
   setTarget(target: NavState['target']): void
   focusSearch(): void
+  /** shows or hides the sidebar: in place when the window is wide, over the chat when narrow */
+  toggleSidebar(narrow: boolean): void
+  closeSidebarOverlay(): void
 }
 
 export type NavStore = StoreApi<NavState & NavActions>
@@ -30,9 +37,22 @@ export function createNavStore(): NavStore {
     section: '',
     target: null,
     searchFocusTick: 0,
-    showChat: () => set({ view: 'chat' }),
-    showSettings: (section = '') => set({ view: 'settings', section }),
+    sidebarHidden: false,
+    sidebarOverlay: false,
+    showChat: () => set({ view: 'chat', sidebarOverlay: false }),
+    showSettings: (section = '') => set({ view: 'settings', section, sidebarOverlay: false }),
     setTarget: (target) => set({ target }),
-    focusSearch: () => set((s) => ({ searchFocusTick: s.searchFocusTick + 1 })),
+    // the search box is in the sidebar: searching shows it
+    focusSearch: () =>
+      set((s) => ({
+        searchFocusTick: s.searchFocusTick + 1,
+        sidebarHidden: false,
+        sidebarOverlay: true,
+      })),
+    toggleSidebar: (narrow) =>
+      set((s) =>
+        narrow ? { sidebarOverlay: !s.sidebarOverlay } : { sidebarHidden: !s.sidebarHidden },
+      ),
+    closeSidebarOverlay: () => set({ sidebarOverlay: false }),
   }))
 }

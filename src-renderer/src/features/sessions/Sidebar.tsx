@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'rea
 import type { SearchHit, SessionRecord } from '../../../../src-preload/contract/dto'
 import { useLive, useNav, usePlatform } from '../../state/context'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
+import { useNarrow, useSidebarShown } from '../../ui/sidebar-toggle'
 import { groupHits } from './group-hits'
 import { SearchBox } from './SearchBox'
 import { SearchResults } from './SearchResults'
@@ -46,6 +47,7 @@ export function Sidebar(): JSX.Element {
   })
 
   useReopenLast(list.data?.pages[0]?.sessions)
+  const overlay = useSidebarOverlay()
 
   useEffect(() => {
     if (focusTick === 0) return
@@ -74,56 +76,89 @@ export function Sidebar(): JSX.Element {
   )
 
   return (
-    <section className="sidebar" aria-label="Sessions">
-      <SidebarActions />
-      <SearchBox inputRef={searchBox} text={text} setText={setText} />
-      {text.trim() !== '' ? (
-        <SearchResults
-          groups={groups}
-          pending={query !== text.trim() || search.isFetching}
-          error={search.isError ? search.error.message : null}
-          onChoose={choose}
-          onLeave={() => searchBox.current?.focus()}
+    <>
+      {overlay.open ? (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={overlay.close} />
+      ) : null}
+      <section id="sidebar" className="sidebar" aria-label="Sessions" hidden={!overlay.shown}>
+        <SidebarActions />
+        <SearchBox inputRef={searchBox} text={text} setText={setText} />
+        {text.trim() !== '' ? (
+          <SearchResults
+            groups={groups}
+            pending={query !== text.trim() || search.isFetching}
+            error={search.isError ? search.error.message : null}
+            onChoose={choose}
+            onLeave={() => searchBox.current?.focus()}
+          />
+        ) : list.isError ? (
+          <div className="sidebar-note" role="alert">
+            <p>Could not load the chats: {list.error.message}</p>
+            <button type="button" onClick={() => void list.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <SessionList
+            sessions={sessions}
+            currentId={view === 'chat' ? currentId : null}
+            running={running}
+            callbacks={callbacks}
+            hasMore={list.hasNextPage}
+            loadingMore={list.isFetchingNextPage}
+            loadMore={() => void list.fetchNextPage()}
+          />
+        )}
+        <SidebarToasts
+          deletes={deletes}
+          exported={exported}
+          dismissExported={() => setExported(null)}
+          notice={notice}
+          dismissNotice={() => setNotice(null)}
         />
-      ) : list.isError ? (
-        <div className="sidebar-note" role="alert">
-          <p>Could not load the chats: {list.error.message}</p>
-          <button type="button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <SessionList
-          sessions={sessions}
-          currentId={view === 'chat' ? currentId : null}
-          running={running}
-          callbacks={callbacks}
-          hasMore={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          loadMore={() => void list.fetchNextPage()}
-        />
-      )}
-      <SidebarToasts
-        deletes={deletes}
-        exported={exported}
-        dismissExported={() => setExported(null)}
-        notice={notice}
-        dismissNotice={() => setNotice(null)}
-      />
-      <ConfirmDeleteDialog
-        open={confirm !== null}
-        title="Delete this chat?"
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => {
-          if (confirm) deletes.remove({ id: confirm.id, title: confirm.title })
-          setConfirm(null)
-        }}
-      >
-        “{confirm?.title || 'Untitled chat'}” and its messages will be deleted. You can undo this
-        for a few seconds.
-      </ConfirmDeleteDialog>
-    </section>
+        <ConfirmDeleteDialog
+          open={confirm !== null}
+          title="Delete this chat?"
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            if (confirm) deletes.remove({ id: confirm.id, title: confirm.title })
+            setConfirm(null)
+          }}
+        >
+          “{confirm?.title || 'Untitled chat'}” and its messages will be deleted. You can undo this
+          for a few seconds.
+        </ConfirmDeleteDialog>
+      </section>
+    </>
   )
+}
+
+/**
+ * Below 900 px the sidebar opens over the chat: a click beside it or Esc closes it, and so
+ * does opening a chat or the settings (nav-store.ts).
+ */
+function useSidebarOverlay(): { shown: boolean; open: boolean; close: () => void } {
+  const env = usePlatform()
+  const narrow = useNarrow()
+  const shown = useSidebarShown()
+  const currentId = useLive((s) => s.currentId)
+  const close = useCallback(() => env.nav.getState().closeSidebarOverlay(), [env])
+  const open = narrow && shown
+  useEffect(() => {
+    close()
+  }, [currentId, close])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      if ((e.target as Element | null)?.closest?.('[role="dialog"]')) return
+      e.preventDefault()
+      close()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open, close])
+  return { shown, open, close }
 }
 
 /** New chat, and Settings (marked current while the settings show) */

@@ -1,5 +1,6 @@
-/** General: the theme, the limits of a turn, the system prompt, how chats are named, voice input. */
+/** General: the language, the theme, the limits of a turn, the system prompt, how chats are named, voice input. */
 import type { JSX } from 'react'
+import { LanguageChoice } from './LanguageChoice'
 import { LimitsForm } from './LimitsForm'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
 import { SystemPromptForm } from './SystemPromptForm'
@@ -13,6 +14,7 @@ export function GeneralSection(): JSX.Element {
   const settings = useFreshSettings()
   return (
     <>
+      <LanguageChoice />
       <ThemeChoice />
       {settings.data ? (
         <>

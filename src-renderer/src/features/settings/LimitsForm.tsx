@@ -1,6 +1,7 @@
 /** The limits of one turn and how long turn logs are kept: number fields, checked, saved together. */
 import { useState, type FormEvent, type JSX } from 'react'
 import type { LimitsView, SettingsView } from '../../../../src-preload/contract/app-dto'
+import { i18n, useT } from '../../i18n'
 import { TextField } from '../../ui/forms/Field'
 import { LIMIT_FIELDS, parseLimit, shown, type NumberLimit } from './limit-fields'
 import { SaveActions } from '../../ui/forms/SaveStatus'
@@ -19,9 +20,9 @@ function textsOf(s: SettingsView): Texts {
 
 function retentionProblem(text: string): string | null {
   const n = Number(text.trim())
-  if (!text.trim() || !Number.isInteger(n)) return 'Enter a whole number of days.'
-  if (n < RETENTION.min) return `At least ${RETENTION.min}.`
-  if (n > RETENTION.max) return `At most ${RETENTION.max}.`
+  if (!text.trim() || !Number.isInteger(n)) return i18n.t('general.limits.retentionWhole')
+  if (n < RETENTION.min) return i18n.t('common.atLeast', { min: RETENTION.min })
+  if (n > RETENTION.max) return i18n.t('common.atMost', { max: RETENTION.max })
   return null
 }
 
@@ -33,6 +34,7 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
   })
   const [errors, setErrors] = useState<Errors>({})
   const saver = useSaveSettings()
+  const t = useT()
 
   const edit = (key: keyof Texts, value: string): void => {
     setTexts((t) => ({ ...t, [key]: value }))
@@ -61,15 +63,20 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
   }
 
   return (
-    <form className="settings-form" aria-label="Limits" onSubmit={(e) => void submit(e)} noValidate>
-      <h3>Limits of a turn</h3>
+    <form
+      className="settings-form"
+      aria-label={t('general.limits.form')}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <h3>{t('general.limits.heading')}</h3>
       <div className="limit-grid">
         {LIMIT_FIELDS.map((f) => (
           <TextField
             key={f.key}
             id={`limit-${f.key}`}
-            label={f.label}
-            hint={f.hint}
+            label={t(`general.limits.fields.${f.key}.label`)}
+            hint={t(`general.limits.fields.${f.key}.hint`)}
             error={errors[f.key]}
             type="number"
             inputMode="decimal"
@@ -82,8 +89,8 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
         ))}
         <TextField
           id="limit-logRetentionDays"
-          label="Keep turn logs (days)"
-          hint="From 1 to 3650."
+          label={t('general.limits.retention')}
+          hint={t('general.limits.retentionHint')}
           error={errors.logRetentionDays}
           type="number"
           min={RETENTION.min}
@@ -102,7 +109,7 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
             saver.reset()
           }}
         />
-        Stop the turn when a tool fails
+        {t('general.limits.stopOnToolFailure')}
       </label>
       <label className="check-option">
         <input
@@ -113,9 +120,9 @@ export function LimitsForm({ settings }: { settings: SettingsView }): JSX.Elemen
             saver.reset()
           }}
         />
-        Stop the turn when a tool call is denied
+        {t('general.limits.stopOnDenied')}
       </label>
-      <SaveActions label="Save limits" saver={saver} />
+      <SaveActions label={t('general.limits.save')} saver={saver} />
     </form>
   )
 }

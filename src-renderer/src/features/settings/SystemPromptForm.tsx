@@ -1,5 +1,7 @@
 /** The system prompt: Cairn's own (null) or the user's text. */
 import { useState, type FormEvent, type JSX } from 'react'
+import { useFormat } from '../../i18n/format'
+import { useT } from '../../i18n'
 import { Field } from '../../ui/forms/Field'
 import { SaveActions } from '../../ui/forms/SaveStatus'
 import { useSaveSettings } from '../../ui/forms/use-save-settings'
@@ -10,12 +12,17 @@ export function SystemPromptForm(props: { saved: string | null }): JSX.Element {
   const [text, setText] = useState(props.saved ?? '')
   const [error, setError] = useState<string | null>(null)
   const saver = useSaveSettings()
+  const t = useT()
+  const format = useFormat()
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault()
     if (text.length > MAX) {
       setError(
-        `At most ${MAX.toLocaleString()} characters (this is ${text.length.toLocaleString()}).`,
+        t('general.prompt.tooLong', {
+          max: format.number(MAX),
+          length: format.number(text.length),
+        }),
       )
       return
     }
@@ -30,19 +37,15 @@ export function SystemPromptForm(props: { saved: string | null }): JSX.Element {
   return (
     <form
       className="settings-form"
-      aria-label="System prompt"
+      aria-label={t('general.prompt.label')}
       onSubmit={(e) => void submit(e)}
       noValidate
     >
-      <h3>System prompt</h3>
+      <h3>{t('general.prompt.heading')}</h3>
       <Field
-        label="System prompt"
+        label={t('general.prompt.label')}
         error={error}
-        hint={
-          props.saved === null
-            ? 'Cairn’s own prompt is used. Text here replaces it for new turns.'
-            : 'Your prompt replaces Cairn’s own for new turns.'
-        }
+        hint={props.saved === null ? t('general.prompt.hintDefault') : t('general.prompt.hintOwn')}
       >
         {(ids) => (
           <textarea
@@ -56,9 +59,9 @@ export function SystemPromptForm(props: { saved: string | null }): JSX.Element {
           />
         )}
       </Field>
-      <SaveActions label="Save prompt" saver={saver}>
+      <SaveActions label={t('general.prompt.save')} saver={saver}>
         <button type="button" onClick={() => void reset()} disabled={props.saved === null}>
-          Reset to default
+          {t('general.prompt.reset')}
         </button>
       </SaveActions>
     </form>

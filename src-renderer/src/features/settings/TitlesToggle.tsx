@@ -3,11 +3,13 @@
  * exchange) or by their first message. Saved as soon as it is switched.
  */
 import { useEffect, useState, type JSX } from 'react'
+import { useT } from '../../i18n'
 import { SaveStatus } from '../../ui/forms/SaveStatus'
 import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 export function TitlesToggle(props: { saved: boolean }): JSX.Element {
   const saver = useSaveSettings()
+  const t = useT()
   // the switch moves at once, while it is saved (and goes back if the save fails)
   const [pending, setPending] = useState<boolean | null>(null)
   useEffect(() => setPending(null), [props.saved])
@@ -20,7 +22,7 @@ export function TitlesToggle(props: { saved: boolean }): JSX.Element {
   }
   return (
     <fieldset className="settings-form">
-      <legend>Chat titles</legend>
+      <legend>{t('general.titles.legend')}</legend>
       <label className="check-option">
         <input
           type="checkbox"
@@ -28,12 +30,10 @@ export function TitlesToggle(props: { saved: boolean }): JSX.Element {
           aria-describedby="generate-titles-about"
           onChange={(e) => change(e.target.checked)}
         />
-        Let the model name new chats
+        {t('general.titles.toggle')}
       </label>
       <span id="generate-titles-about" className="meta tool-about">
-        After a new chat’s first answer, the provider’s utility model (or the chat’s own model)
-        writes a short title from it. Off: a chat is named by its first message, and nothing more is
-        sent.
+        {t('general.titles.about')}
       </span>
       <SaveStatus saver={saver} />
     </fieldset>

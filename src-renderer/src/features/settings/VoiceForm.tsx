@@ -5,6 +5,7 @@
 import { useState, type FormEvent, type JSX } from 'react'
 import type { SettingsView } from '../../../../src-preload/contract/app-dto'
 import type { FinalUtteranceMode } from '../../../../src-preload/contract/voice'
+import { Trans, useT } from '../../i18n'
 import { Field } from '../../ui/forms/Field'
 import { SaveActions } from '../../ui/forms/SaveStatus'
 import { useMcpServers } from '../../state/mcp-servers'
@@ -12,15 +13,13 @@ import { useSaveSettings } from '../../ui/forms/use-save-settings'
 
 const VOICE_TOOLS = ['stt_start_session', 'stt_get_updates', 'stt_stop_session']
 
-const FINAL_LABELS: Record<FinalUtteranceMode, string> = {
-  send: 'Is sent as your message',
-  compose: 'Is put in the message box to edit',
-}
+const FINAL_MODES: FinalUtteranceMode[] = ['send', 'compose']
 
 export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element {
   const [server, setServer] = useState(props.saved.server ?? '')
   const [mode, setMode] = useState<FinalUtteranceMode>(props.saved.finalUtterance)
   const saver = useSaveSettings()
+  const t = useT()
   const servers = useMcpServers()
   const offering = (servers.data?.servers ?? [])
     .filter((s) => VOICE_TOOLS.every((t) => s.tools.some((x) => x.name === t)))
@@ -35,14 +34,16 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
   const edited = (): void => saver.reset()
 
   return (
-    <form className="settings-form" aria-label="Voice input" onSubmit={(e) => void submit(e)}>
-      <h3>Voice input</h3>
+    <form
+      className="settings-form"
+      aria-label={t('general.voice.form')}
+      onSubmit={(e) => void submit(e)}
+    >
+      <h3>{t('general.voice.heading')}</h3>
       <p className="meta">
-        The microphone beside the message box listens through an MCP server that offers{' '}
-        <code>stt_start_session</code>, <code>stt_get_updates</code> and{' '}
-        <code>stt_stop_session</code>. Those calls are Cairn’s own: the model never sees them.
+        <Trans i18nKey="general.voice.about" components={{ code: <code /> }} />
       </p>
-      <Field label="Voice server" hint="Needed only when several servers offer voice input.">
+      <Field label={t('general.voice.server')} hint={t('general.voice.serverHint')}>
         {(ids) => (
           <select
             {...ids}
@@ -52,7 +53,7 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
               edited()
             }}
           >
-            <option value="">The only server that offers voice input</option>
+            <option value="">{t('general.voice.onlyServer')}</option>
             {choices.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -62,8 +63,8 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
         )}
       </Field>
       <fieldset className="radio-group voice-final-choice">
-        <legend>What you say</legend>
-        {(Object.keys(FINAL_LABELS) as FinalUtteranceMode[]).map((m) => (
+        <legend>{t('general.voice.whatYouSay')}</legend>
+        {FINAL_MODES.map((m) => (
           <label key={m} className="radio-option">
             <input
               type="radio"
@@ -74,11 +75,11 @@ export function VoiceForm(props: { saved: SettingsView['voice'] }): JSX.Element 
                 edited()
               }}
             />
-            <span className="radio-label">{FINAL_LABELS[m]}</span>
+            <span className="radio-label">{t(`general.voice.${m}`)}</span>
           </label>
         ))}
       </fieldset>
-      <SaveActions label="Save voice input" saver={saver} />
+      <SaveActions label={t('general.voice.save')} saver={saver} />
     </form>
   )
 }

@@ -1,6 +1,8 @@
 /** The settings screen: a list of sections on the side, the chosen one beside it. */
 import { useEffect, useRef, type JSX } from 'react'
+import { useT } from '../../i18n'
 import { useNav } from '../../state/context'
+import { SidebarToggle } from '../../ui/sidebar-toggle'
 import { findSection, sections } from './sections'
 import './settings.css'
 
@@ -10,22 +12,26 @@ export function SettingsScreen(): JSX.Element {
   const showChat = useNav((s) => s.showChat)
   const current = findSection(sectionId)
   const heading = useRef<HTMLHeadingElement>(null)
+  const t = useT()
 
   useEffect(() => {
-    document.title = `Settings — Cairn`
     heading.current?.focus()
   }, [current.id])
+  useEffect(() => {
+    document.title = t('settings.documentTitle')
+  }, [t])
 
   return (
-    <main className="settings" aria-label="Settings">
+    <main className="settings" aria-label={t('settings.title')}>
       <header className="top">
-        <h1 className="title">Settings</h1>
+        <SidebarToggle />
+        <h1 className="title">{t('settings.title')}</h1>
         <button type="button" className="action" onClick={showChat}>
-          Back to chat
+          {t('settings.back')}
         </button>
       </header>
       <div className="settings-body">
-        <nav className="settings-nav" aria-label="Settings sections">
+        <nav className="settings-nav" aria-label={t('settings.sectionsNav')}>
           <ul>
             {sections.map((s) => (
               <li key={s.id}>
@@ -34,7 +40,7 @@ export function SettingsScreen(): JSX.Element {
                   aria-current={s.id === current.id ? 'page' : undefined}
                   onClick={() => showSettings(s.id)}
                 >
-                  {s.label}
+                  {s.label(t)}
                 </button>
               </li>
             ))}
@@ -42,7 +48,7 @@ export function SettingsScreen(): JSX.Element {
         </nav>
         <section className="settings-section" aria-labelledby="settings-section-title">
           <h2 id="settings-section-title" tabIndex={-1} ref={heading}>
-            {current.label}
+            {current.label(t)}
           </h2>
           <current.Component />
         </section>

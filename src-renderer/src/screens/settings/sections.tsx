@@ -3,6 +3,7 @@
  * own component (and file); the id is the address: `#/settings/<id>`.
  */
 import type { JSX } from 'react'
+import type { TFunction } from '../../i18n'
 import { AssistantsSection } from '../../features/assistants/AssistantsSection'
 import { ModelsSection } from '../../features/models/ModelsSection'
 import { GeneralSection } from '../../features/settings/GeneralSection'
@@ -14,19 +15,28 @@ import { UsageSection } from '../../features/usage/UsageSection'
 
 export interface SettingsSection {
   id: string
-  label: string
+  /** the section's name in the window's language */
+  label: (t: TFunction) => string
   Component: () => JSX.Element
 }
 
 export const sections: SettingsSection[] = [
-  { id: 'providers', label: 'Providers', Component: ProvidersSection },
-  { id: 'models', label: 'Models', Component: ModelsSection },
-  { id: 'assistants', label: 'Assistants', Component: AssistantsSection },
-  { id: 'permissions', label: 'Permissions', Component: PermissionsSection },
-  { id: 'mcp', label: 'MCP servers', Component: McpSection },
-  { id: 'tools', label: 'Tools and workspace', Component: ToolsSection },
-  { id: 'usage', label: 'Usage', Component: UsageSection },
-  { id: 'general', label: 'General', Component: GeneralSection },
+  { id: 'providers', label: (t) => t('settings.sections.providers'), Component: ProvidersSection },
+  { id: 'models', label: (t) => t('settings.sections.models'), Component: ModelsSection },
+  {
+    id: 'assistants',
+    label: (t) => t('settings.sections.assistants'),
+    Component: AssistantsSection,
+  },
+  {
+    id: 'permissions',
+    label: (t) => t('settings.sections.permissions'),
+    Component: PermissionsSection,
+  },
+  { id: 'mcp', label: (t) => t('settings.sections.mcp'), Component: McpSection },
+  { id: 'tools', label: (t) => t('settings.sections.tools'), Component: ToolsSection },
+  { id: 'usage', label: (t) => t('settings.sections.usage'), Component: UsageSection },
+  { id: 'general', label: (t) => t('settings.sections.general'), Component: GeneralSection },
 ]
 
 export function findSection(id: string): SettingsSection {

@@ -1,17 +1,23 @@
 /** A form's save state: "Saving…" / "Saved" in a status line, the host's error beside it. */
 import type { JSX, ReactNode } from 'react'
+import { useT } from '../../i18n'
 import type { SaveState } from './use-save-settings'
 
 export function SaveStatus(props: { saver: SaveState; savedText?: string }): JSX.Element {
   const { state, error } = props.saver
+  const t = useT()
   return (
     <span className="save-status">
       <span role="status" className="meta">
-        {state === 'saving' ? 'Saving…' : state === 'saved' ? (props.savedText ?? 'Saved') : ''}
+        {state === 'saving'
+          ? t('common.saving')
+          : state === 'saved'
+            ? (props.savedText ?? t('common.saved'))
+            : ''}
       </span>
       {state === 'error' && error ? (
         <span role="alert" className="error">
-          Not saved: {error}
+          {t('common.notSaved', { error })}
         </span>
       ) : null}
     </span>

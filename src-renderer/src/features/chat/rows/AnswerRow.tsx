@@ -31,7 +31,7 @@ export const CONTINUE_TEXT = 'Continue from where you stopped.'
 function ContinueButton(): JSX.Element {
   const { send } = useRowActions()
   return (
-    <button type="button" className="action" onClick={() => send(CONTINUE_TEXT)}>
+    <button type="button" className="action continue" onClick={() => send(CONTINUE_TEXT)}>
       Continue
     </button>
   )

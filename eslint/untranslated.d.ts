@@ -1,0 +1,2 @@
+/** The window's files not translated yet (eslint/untranslated.js). */
+export const UNTRANSLATED: string[]
