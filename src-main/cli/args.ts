@@ -9,6 +9,17 @@ export class UsageError extends ExpectedError<'bad_request'> {
   }
 }
 
+/** `KEY=VALUE` items of a repeatable flag (`--env`, `--header`) as an object */
+export function keyValuePairs(list: string[], flag: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const item of list) {
+    const eq = item.indexOf('=')
+    if (eq <= 0) throw new UsageError(`${flag} takes KEY=VALUE, not "${item}"`)
+    out[item.slice(0, eq)] = item.slice(eq + 1)
+  }
+  return out
+}
+
 export const USAGE = `Usage:
   cairn [options] "prompt"          run one turn (or give the prompt on stdin); @server:uri
                                     in the prompt attaches that MCP resource
@@ -60,6 +71,11 @@ export const USAGE = `Usage:
   cairn mcp trust|untrust <name>                  believe (or not) the server's read-only hints
   cairn mcp import-claude [--file <path>]         import Claude Desktop's servers, disabled for review
   cairn mcp login|logout <name>                   log in to a server with a URL in the browser (OAuth), or forget its tokens
+  cairn mcp search <words> [--json]               servers of the MCP registry (the setting mcpRegistryUrl)
+  cairn mcp install <registry name> [--name <name>] [--use package:N|remote:N]
+                                    [--env NAME=value] [--env arg:N=value] [--header NAME=value]
+                                    show who publishes it and what it runs, and add it
+                                    switched off (enable it after review)
 
 Options:
   --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL,
@@ -178,6 +194,8 @@ export interface CliOptions {
   headers: string[]
   env: string[]
   file?: string
+  /** mcp install: which of the registry server's ways to run (`package:N`, `remote:N`) */
+  use?: string
   help: boolean
   version: boolean
 }
@@ -235,6 +253,7 @@ const FLAGS = {
   since: { type: 'string' },
   until: { type: 'string' },
   by: { type: 'string' },
+  use: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options']
@@ -300,6 +319,7 @@ function optionsOf(v: Flags): CliOptions {
     headers: v.header ?? [],
     env: v.env ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
+    ...(v.use !== undefined ? { use: v.use } : {}),
     help: v.help === true,
     version: v.version === true,
   }

@@ -11,18 +11,11 @@ import {
 import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
 import type { AppServices } from '../services/host/app-services'
 import { startToolRuntime } from '../services/tools/tool-runtime'
-import { UsageError, type CliOptions } from './args'
+import { keyValuePairs, UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 
 function pairs(list: string[], flag: string): Record<string, string> | undefined {
-  if (list.length === 0) return undefined
-  const out: Record<string, string> = {}
-  for (const item of list) {
-    const eq = item.indexOf('=')
-    if (eq <= 0) throw new UsageError(`${flag} takes KEY=VALUE, not "${item}"`)
-    out[item.slice(0, eq)] = item.slice(eq + 1)
-  }
-  return out
+  return list.length === 0 ? undefined : keyValuePairs(list, flag)
 }
 
 function serverBlock(s: McpServerInfo): string {
@@ -87,11 +80,19 @@ export async function mcpCommand(
       return await loginOrOut(run, sub === 'logout')
     case 'import-claude':
       return importClaude(run)
+    case 'search': {
+      const { searchRegistry } = await import('./mcp-registry')
+      return await searchRegistry(app, [name ?? '', ...rest], options, streams)
+    }
+    case 'install': {
+      const { installFromRegistry } = await import('./mcp-registry')
+      return await installFromRegistry(app, name, options, streams)
+    }
     default:
       throw new UsageError(
         sub
           ? `unknown mcp command "${sub}"`
-          : 'cairn mcp needs a command: list, add, remove, enable, disable, trust, untrust, login, logout or import-claude',
+          : 'cairn mcp needs a command: list, add, remove, enable, disable, trust, untrust, login, logout, import-claude, search or install',
       )
   }
 }

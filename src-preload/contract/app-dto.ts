@@ -26,6 +26,7 @@ export type SettingsView = Pick<
   | 'localModels'
   | 'usage'
   | 'attachments'
+  | 'mcpRegistryUrl'
 > & { providers: ProviderView[]; mcp: McpSettingsView }
 
 /** The MCP settings as `settings.get` shows them, with what an unset one falls back to. */

@@ -62,6 +62,10 @@ export const errorCodeSchema = z.enum([
   /** the message carries images and the model is known not to see images */
   'model_cannot_see',
 
+  // installing MCP servers
+  /** the MCP registry (`mcpRegistryUrl`) cannot be reached, or answers what Cairn cannot read */
+  'registry_unreachable',
+
   // the model provider
   /** the API key was rejected (401) */
   'auth',

@@ -28,6 +28,7 @@ import type { ErrorInfo } from './errors'
 import type { ElicitationRequestEvent, ApprovalRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
 import type { OpenedView, ToolViewInfo } from './mcp-apps'
+import type { RegistrySearchResult, RegistryServerView } from './mcp-registry'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import { USAGE_GROUPS, type BudgetStatus, type UsageReport } from './usage'
@@ -199,6 +200,7 @@ export const routeInputs = {
     mcp: z.strictObject(settingsFields.mcp.shape).optional(),
     usage: z.strictObject(settingsFields.usage.shape).optional(),
     attachments: z.strictObject(settingsFields.attachments.shape).optional(),
+    mcpRegistryUrl: settingsFields.mcpRegistryUrl.optional(),
     /** forget remembered "always allow" decisions */
     clearAlwaysAllow: z.boolean().optional(),
     /** forget one remembered "always allow" decision (matched by server, tool and fingerprint) */
@@ -278,6 +280,22 @@ export const routeInputs = {
   }),
   /** Reads Claude Desktop's configuration file, for review (nothing is added). */
   'mcp.importClaude': z.strictObject({}),
+  /** Servers of the MCP registry (`mcpRegistryUrl`) with one of the words, best first. */
+  'mcp.registrySearch': z.strictObject({ query: z.string().trim().min(1).max(200) }),
+  /** One server of the registry: who published it and each way to run it, for review. */
+  'mcp.registryServer': z.strictObject({ name: text(200), version: text(200).optional() }),
+  /**
+   * Adds a registry server, switched off, run the way `option` says (`package:N`,
+   * `remote:N`) with the values the user gave (by input id). Nothing runs until it is
+   * switched on, which asks as for any server.
+   */
+  'mcp.registryInstall': z.strictObject({
+    registryName: text(200),
+    version: text(200).optional(),
+    option: text(40),
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
+    values: z.record(text(220), text(10_000)),
+  }),
   'mcp.remove': z.strictObject({ name: id }),
   'mcp.restart': z.strictObject({ name: id }),
   'mcp.logs': z.strictObject({ name: id }),
@@ -497,6 +515,9 @@ export interface RouteOutputs {
   'mcp.openView': OpenedView
   'mcp.parse': { servers: McpServerDraft[] }
   'mcp.importClaude': { file: string; servers: McpServerDraft[] }
+  'mcp.registrySearch': RegistrySearchResult
+  'mcp.registryServer': { registry: string; server: RegistryServerView }
+  'mcp.registryInstall': { servers: McpServerInfo[] }
   'logs.turns': { total: number; items: TurnLogItem[] }
   'usage.report': UsageReport
   'usage.budget': BudgetStatus

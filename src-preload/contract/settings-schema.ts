@@ -181,6 +181,8 @@ export const settingsSchema = z.object({
   /** the monthly budget and the user's own prices (Settings › Usage) */
   usage: usageSettingsSchema,
   attachments: attachmentSettingsSchema,
+  /** the MCP registry searched for servers to install (its v0.1 API; another address: a mirror or a private one) */
+  mcpRegistryUrl: z.url({ protocol: /^https?$/ }).max(2048),
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>

@@ -62,6 +62,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   mcp: { clientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
   usage: { monthlyBudget: null, prices: {} },
   attachments: DEFAULT_ATTACHMENT_SETTINGS,
+  mcpRegistryUrl: 'https://registry.modelcontextprotocol.io',
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

@@ -37,6 +37,7 @@ export function settingsView(c: HandlerContext): SettingsView {
     usage: s.usage,
     mcp: { ...s.mcp, defaultClientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
     attachments: s.attachments,
+    mcpRegistryUrl: s.mcpRegistryUrl,
   }
 }
 

@@ -48,6 +48,7 @@ export function settingsView(over: Partial<SettingsView> = {}): SettingsView {
       clientMetadataUrl: 'https://cairn.test/client.json',
       defaultClientMetadataUrl: 'https://cairn.test/client.json',
     },
+    mcpRegistryUrl: 'https://registry.cairn.test',
     voice: { server: null, finalUtterance: 'send' },
     usage: { monthlyBudget: null, prices: {} },
     attachments: {

@@ -1,6 +1,7 @@
 /**
- * Adding servers: typed in a form, pasted as JSON in the Claude Desktop format, or read
- * from Claude Desktop's own file. Every way ends in the same review of what will run.
+ * Adding servers: typed in a form, pasted as JSON in the Claude Desktop format, read from
+ * Claude Desktop's own file, or found in the MCP registry. Every way ends in a review of what
+ * will run, and adds the server switched off.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type JSX } from 'react'
@@ -9,17 +10,22 @@ import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 import { Field } from '../../ui/forms/Field'
 import { McpDraftReview } from './McpDraftReview'
+import { McpRegistryAdd } from './McpRegistryAdd'
 import { McpServerForm } from './McpServerForm'
 import { setServers } from '../../state/mcp-servers'
 
-type Mode = 'form' | 'json' | 'claude'
+type Mode = 'form' | 'json' | 'claude' | 'registry'
 const modes: { id: Mode; label: string }[] = [
   { id: 'form', label: 'Fill in a form' },
   { id: 'json', label: 'Paste JSON' },
   { id: 'claude', label: 'Import from Claude Desktop' },
+  { id: 'registry', label: 'Add from registry…' },
 ]
 
-export function McpAddServer(props: { onAdded: (names: string[]) => void }): JSX.Element {
+export function McpAddServer(props: {
+  registryUrl: string
+  onAdded: (names: string[]) => void
+}): JSX.Element {
   const { bridge } = usePlatform()
   const client = useQueryClient()
   const [mode, setMode] = useState<Mode>('form')
@@ -115,7 +121,10 @@ export function McpAddServer(props: { onAdded: (names: string[]) => void }): JSX
         />
       ) : null}
       {mode === 'claude' ? <ClaudeImport busy={busy} onRead={fromClaude} /> : null}
-      {error && mode !== 'json' ? (
+      {mode === 'registry' ? (
+        <McpRegistryAdd registryUrl={props.registryUrl} onAdded={props.onAdded} />
+      ) : null}
+      {error && mode !== 'json' && mode !== 'registry' ? (
         <p role="alert" className="error">
           {error}
         </p>

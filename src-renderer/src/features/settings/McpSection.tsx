@@ -9,6 +9,7 @@ import { useState, type JSX } from 'react'
 import { McpAddServer } from './McpAddServer'
 import { McpClientForm } from './McpClientForm'
 import { McpConsentDialog } from './McpConsentDialog'
+import { McpRegistryForm } from './McpRegistryForm'
 import { McpServerRow } from './McpServerRow'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
 import { useFreshSettings } from '../../ui/forms/use-save-settings'
@@ -66,6 +67,7 @@ export function McpSection(): JSX.Element {
         <section aria-labelledby="mcp-add-title" className="settings-form">
           <h3 id="mcp-add-title">Add a server</h3>
           <McpAddServer
+            registryUrl={settings.data?.mcpRegistryUrl ?? ''}
             onAdded={(names) =>
               setNotice(
                 `Added ${names.join(', ')}, switched off: switch ${names.length === 1 ? 'it' : 'one'} on to start it.`,
@@ -75,6 +77,7 @@ export function McpSection(): JSX.Element {
         </section>
       ) : null}
       {settings.data ? <McpClientForm saved={settings.data.mcp} /> : null}
+      {settings.data && !fromFile ? <McpRegistryForm saved={settings.data.mcpRegistryUrl} /> : null}
       <McpConsentDialog
         request={consent.consent}
         busy={busy !== null}
