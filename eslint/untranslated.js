@@ -61,6 +61,10 @@ export const UNTRANSLATED = [
   'src-renderer/src/features/settings/McpConsentDialog.tsx',
   'src-renderer/src/features/settings/McpDraftReview.tsx',
   'src-renderer/src/features/settings/McpLoginButton.tsx',
+  // landed in the same minutes as the translation layer: to be translated next
+  'src-renderer/src/features/settings/McpRegistryAdd.tsx',
+  'src-renderer/src/features/settings/McpRegistryForm.tsx',
+  'src-renderer/src/features/settings/McpRegistryReview.tsx',
   'src-renderer/src/features/settings/McpSection.tsx',
   'src-renderer/src/features/settings/McpServerForm.tsx',
   'src-renderer/src/features/settings/McpServerRow.tsx',
