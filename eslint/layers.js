@@ -68,6 +68,10 @@ const RENDERER_LIBS = [
   '/src-preload/contract/elicitation',
   // how amounts of money are shown and what a price may be: the same, no imports
   '/src-preload/contract/usage-format',
+  // tools' views (MCP Apps): the extension's constants and the zod check of every message a
+  // view sends, which the window runs before it uses anything of it
+  '/src-preload/contract/mcp-apps',
+  '/src-preload/contract/view-messages',
 ]
 const RENDERER_TYPES = [CONTRACT, '/src-main/**']
 

@@ -1,6 +1,6 @@
 /** Events from main to the renderer. Main is trusted: events are not parsed. */
 import type { McpServerInfo } from './dto'
-import type { AgentEvent } from './events'
+import type { AgentEvent, ApprovalRequestEvent } from './events'
 import type { VoiceEvent } from './voice'
 import type { ModelDownload } from './local-models'
 
@@ -22,6 +22,8 @@ export interface EventPayloads {
   'sessions.changed': { sessionId: string | null; deleted?: boolean }
   /** voice input: partial text, final utterances (sent, queued, left in the composer), status, errors */
   voice: VoiceEvent
+  /** a call from a tool's view (MCP Apps) waits for the user's approval, or no longer does */
+  'mcp.viewApproval': { request: ApprovalRequestEvent } | { resolved: string }
   /** a model download's progress or end (Settings › Models) */
   'models.download': ModelDownload
 }

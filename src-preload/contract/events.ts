@@ -84,6 +84,8 @@ export interface ApprovalRequestEvent extends Base {
   annotations: ToolAnnotations
   /** whether the server's annotations are trusted */
   trusted: boolean
+  /** the call comes from the tool view (MCP Apps) of `server`, not from the model */
+  fromView?: boolean
 }
 export interface PermissionDecisionEvent extends Base {
   type: 'permission_decision'

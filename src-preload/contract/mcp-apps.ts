@@ -5,6 +5,7 @@
  * once, with zod: a server is untrusted).
  */
 import { z } from 'zod'
+import type { ContentPart } from './dto'
 
 /** the extension's id, in the client's capabilities */
 export const UI_EXTENSION_ID = 'io.modelcontextprotocol/ui'
@@ -80,6 +81,13 @@ export interface ToolViewInfo {
   tool: string
   uri: string
   allowed: boolean
+}
+
+/** A tool's result as a view's call gets it. */
+export interface ViewCallResult {
+  content: ContentPart[]
+  isError: boolean
+  structuredContent?: unknown
 }
 
 /** What `mcp.openView` answers. */

@@ -27,7 +27,7 @@ import type { SequencedAgentEvent } from './app-events'
 import type { ErrorInfo } from './errors'
 import type { ElicitationRequestEvent, ApprovalRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
-import type { OpenedView, ToolViewInfo } from './mcp-apps'
+import type { OpenedView, ToolViewInfo, ViewCallResult } from './mcp-apps'
 import type { RegistrySearchResult, RegistryServerView } from './mcp-registry'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
@@ -310,6 +310,13 @@ export const routeInputs = {
   'mcp.toolViews': z.strictObject({}),
   /** reads a tool's view from its server and makes its document ready to load in a frame */
   'mcp.openView': z.strictObject({ server: id, tool: z.string().min(1).max(200) }),
+  /** a tool call from a tool's view: the session's policy and approval, like a model's call */
+  'mcp.viewCall': z.strictObject({
+    sessionId: id,
+    server: id,
+    tool: z.string().min(1).max(200),
+    arguments: z.record(z.string().max(200), z.unknown()),
+  }),
   'logs.turns': z.strictObject({ sessionId: id, ...page }),
   /** the stored usage of a period (epoch ms, `until` exclusive), grouped, with its cost */
   'usage.report': z.strictObject({
@@ -513,6 +520,7 @@ export interface RouteOutputs {
   'mcp.getPrompt': { messages: McpPromptMessage[] }
   'mcp.toolViews': { views: ToolViewInfo[] }
   'mcp.openView': OpenedView
+  'mcp.viewCall': ViewCallResult
   'mcp.parse': { servers: McpServerDraft[] }
   'mcp.importClaude': { file: string; servers: McpServerDraft[] }
   'mcp.registrySearch': RegistrySearchResult

@@ -216,6 +216,15 @@ function listen(
   const { bridge, connection } = platform
   const batcher = new FrameBatcher<SequencedAgentEvent>(syncer.applyBatch, scheduler)
   bridge.on('agent', (e) => batcher.push(e))
+  // a call from a tool's view waits for approval like a turn's (its own event: no turn runs)
+  bridge.on('mcp.viewApproval', (p) => {
+    store.setState((s) => ({
+      approvals:
+        'request' in p
+          ? [...s.approvals.filter((a) => a.requestId !== p.request.requestId), p.request]
+          : s.approvals.filter((a) => a.requestId !== p.resolved),
+    }))
+  })
   bridge.on('sessions.changed', (p) => {
     if (p.sessionId) void client.invalidateQueries({ queryKey: keys.session(p.sessionId) })
     void client.invalidateQueries({ queryKey: keys.sessions })

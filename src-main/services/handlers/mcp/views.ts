@@ -8,9 +8,10 @@ import { viewUriOf, type ToolViewInfo } from '../../../../src-preload/contract/m
 import { ExpectedError } from '../../../core/errors'
 import type { Handlers } from '../../../ipc/router'
 import { allowedViewCsp } from '../../host/view-policy'
+import { callFromView } from '../../tools/view-calls'
 import type { HandlerContext } from '../handler-context'
 
-type ViewRoutes = 'mcp.toolViews' | 'mcp.openView'
+type ViewRoutes = 'mcp.toolViews' | 'mcp.openView' | 'mcp.viewCall'
 
 /** Whether the user allowed `server`'s views: its entry as stored now (a change restarts nothing). */
 export function viewsAllowed(c: HandlerContext, server: string): boolean {
@@ -51,6 +52,16 @@ export function viewHandlers(c: HandlerContext): Pick<Handlers, ViewRoutes> {
         refused,
         prefersBorder: doc.meta.prefersBorder ?? null,
       }
+    },
+    'mcp.viewCall': async (input) => {
+      // a server whose views are not allowed has no view to call from
+      if (!viewsAllowed(c, input.server)) {
+        throw new ExpectedError(
+          'forbidden',
+          `Views from "${input.server}" are not allowed: allow them on the tool's card first.`,
+        )
+      }
+      return callFromView({ app: c.app, tools: c.tools, approver: c.approvals, hub: c.hub }, input)
     },
   }
 }

@@ -78,6 +78,11 @@ export function ApprovalDialog(): JSX.Element {
             <span className="approval-on"> on </span>
             <span className="approval-server">{serverLabel(request.server)}</span>
           </Dialog.Description>
+          {request.fromView ? (
+            <p className="approval-from-view" role="note">
+              Asked by the interactive view of {serverLabel(request.server)}, not by the model.
+            </p>
+          ) : null}
           {request.description ? (
             <p className="approval-description">{request.description}</p>
           ) : null}
@@ -93,11 +98,13 @@ export function ApprovalDialog(): JSX.Element {
             <input value={reason} onChange={(e) => setReason(e.target.value)} />
           </label>
           <div className="dialog-actions">
-            <StopTurnButton
-              key={request.requestId}
-              turnId={request.turnId}
-              deliberate={deliberate}
-            />
+            {request.fromView ? null : (
+              <StopTurnButton
+                key={request.requestId}
+                turnId={request.turnId}
+                deliberate={deliberate}
+              />
+            )}
             <button type="button" className="danger" onClick={answer('deny')}>
               Deny
             </button>

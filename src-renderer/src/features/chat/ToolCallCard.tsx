@@ -8,6 +8,8 @@ import type { ContentPart } from '../../../../src-preload/contract/dto'
 import type { ToolView } from '../../state/turn-reducer'
 import { serverLabel } from '../../ui/tool-label'
 import { formatDuration, useNow } from '../../ui/use-now'
+import { AppView, useToolViews } from './app-view/AppView'
+import { useLive } from '../../state/context'
 import { ToolProgress } from './ToolProgress'
 import { useTargetCall } from './use-target'
 
@@ -107,6 +109,8 @@ export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }
   // a search result found this call's result: it is highlighted and brought into view
   const target = useTargetCall() === t.callId
   const card = useRef<HTMLElement>(null)
+  const view = useToolViews().find((v) => v.server === t.server && v.tool === t.tool)
+  const sessionId = useLive((s) => s.currentId)
   useEffect(() => {
     if (target) card.current?.scrollIntoView({ block: 'center' })
   }, [target])
@@ -135,6 +139,7 @@ export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }
           {prettyArguments(t.rawArguments)}
         </pre>
       </details>
+      {view ? <AppView tool={t} view={view} sessionId={sessionId} /> : null}
       {t.result !== null ? (
         <div className="tool-result">
           {t.parts ? <Images parts={t.parts} tool={t.tool} /> : null}

@@ -54,7 +54,8 @@ export function openableUrl(href: string | null | undefined): string | null {
   return null
 }
 
-function ConfirmOpen(props: {
+/** Asks before an address leaves the app: the full address, Cancel focused, then Open. */
+export function ConfirmOpen(props: {
   url: string
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -96,6 +97,11 @@ function ConfirmOpen(props: {
       </Dialog.Portal>
     </Dialog.Root>
   )
+}
+
+/** How confirmed links are opened here (the desktop app's shell, a new tab in browser mode). */
+export function useOpenExternal(): (url: string) => void {
+  return useContext(LinkGuardContext).openExternal
 }
 
 /** A clickable link that asks first. */
