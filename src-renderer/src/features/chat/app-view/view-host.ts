@@ -199,7 +199,7 @@ export class ViewHost {
         containerDimensions: { width, maxHeight: MAX_VIEW_HEIGHT },
         platform: this.d.platform,
         toolInfo: { tool: { name: this.d.tool.name, inputSchema: { type: 'object' } } },
-        locale: navigator.language,
+        locale: Intl.DateTimeFormat().resolvedOptions().locale,
       },
     }
   }
