@@ -16,6 +16,7 @@ import type {
 import type { BuiltinToolInfo } from '../../src-preload/contract/app-dto'
 import type {
   AttachmentPart,
+  BranchVersions,
   McpServerInfo,
   SearchHit,
   SessionRecord,
@@ -40,6 +41,14 @@ export interface ListSessionsOptions {
   offset?: number
   /** archived sessions are left out unless this is true */
   includeArchived?: boolean
+}
+
+/** A page of a session's open branch (`sessions.get`). */
+export interface BranchMessages {
+  messages: StoredMessage[]
+  /** the branch has older messages than these */
+  hasMore: boolean
+  versions: BranchVersions
 }
 
 export interface MessagePage {
@@ -113,6 +122,13 @@ export interface SessionRepository extends SessionStore {
   listSessions(opts: ListSessionsOptions): { sessions: SessionRecord[]; total: number }
   /** one page of a session's history, in order */
   getMessages(sessionId: string, page: MessagePage): StoredMessage[]
+  /** one page of the session's open branch, from its end backwards, and its versions */
+  getBranchPage(sessionId: string, page: { limit: number; beforeSeq?: number }): BranchMessages
+  /**
+   * Opens the branch that shows the message `seq` (unchanged when the open branch holds
+   * it); null when the session has no such message or it is a summary
+   */
+  openBranchAt(sessionId: string, seq: number): SessionRecord | null
   renameSession(id: string, title: string): SessionRecord
   setPinned(id: string, pinned: boolean): SessionRecord
   /**

@@ -210,6 +210,13 @@ export interface SessionRecord {
   assistant?: SessionAssistant | null
 }
 
+/**
+ * The versions along a branch: for each message of it that has others at its point (other
+ * messages that follow the message it follows: edits, other answers), every version's seq,
+ * oldest first. "‹ 2/3 ›" switches between them.
+ */
+export type BranchVersions = Record<number, number[]>
+
 /** The apps whose exports Cairn imports (`cairn`: its own JSON export). */
 export type ImportSource = 'chatgpt' | 'claude' | 'cairn'
 

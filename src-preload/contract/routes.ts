@@ -22,6 +22,7 @@ import type {
   SearchHit,
   SessionRecord,
   StoredMessage,
+  BranchVersions,
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
 import type { ErrorInfo } from './errors'
@@ -167,6 +168,15 @@ export const routeInputs = {
     order: z.enum(['newest', 'ranked']).optional(),
     ...page,
   }),
+  /**
+   * Opens the branch that shows a message, by its number (`seq`: "‹ 2/3 ›") or its id (a
+   * search hit on another branch). Unchanged when the open branch holds it already.
+   */
+  'sessions.openBranch': z
+    .strictObject({ id, seq: z.number().int().positive().optional(), messageId: id.optional() })
+    .refine((v) => (v.seq === undefined) !== (v.messageId === undefined), {
+      message: 'Give either seq or messageId.',
+    }),
   'sessions.rename': z.strictObject({ id, title: text(500) }),
   'sessions.pin': z.strictObject({ id, pinned: z.boolean() }),
   /** switches the session's model from its next turn on */
@@ -424,7 +434,15 @@ export interface RouteOutputs {
   /** `error`: the answer does not fit the form (nothing was sent) */
   'elicitations.respond': { accepted: boolean; error?: string }
   'sessions.list': { sessions: SessionRecord[]; total: number }
-  'sessions.get': { session: SessionRecord; messages: StoredMessage[]; hasMore: boolean }
+  /** a page of the open branch (from its end, or before `beforeSeq`) and its versions */
+  'sessions.get': {
+    session: SessionRecord
+    messages: StoredMessage[]
+    hasMore: boolean
+    /** the versions along the branch (absent: none) */
+    versions?: BranchVersions
+  }
+  'sessions.openBranch': SessionRecord
   'sessions.search': { hits: SearchHit[] }
   'sessions.rename': SessionRecord
   'sessions.pin': SessionRecord

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { SequencedAgentEvent } from '../../src-preload/contract/app-events'
 import type { StoredMessage } from '../../src-preload/contract/dto'
 import {
-  earlierVersionOf,
   keptNotices,
   liveRows,
   splitToolName,
@@ -43,7 +42,7 @@ function msg(p: Partial<StoredMessage> & Pick<StoredMessage, 'role'>): StoredMes
     ...p,
   }
 }
-const base = { liveTurnId: null, hiding: null, picked: {}, busy: false }
+const base = { liveTurnId: null, hiding: null, busy: false }
 const kinds = (rows: Row[]) => rows.map((r) => r.kind)
 const answerRows = (rows: Row[]) => rows.flatMap((r) => (r.kind === 'answer' ? [r] : []))
 const userRows = (rows: Row[]) => rows.flatMap((r) => (r.kind === 'user' ? [r] : []))
@@ -133,93 +132,58 @@ describe('stored messages as rows', () => {
     expect(tools[0]).toMatchObject({ server: 'cairn', tool: 'read_file' })
   })
 
-  it('shows the newest version of a regenerated exchange, with the others one click away', () => {
+  it('shows the open branch with "‹ i/n ›" at the answers and the edits that have versions', () => {
     n = 0
+    // the host sends the open branch: q (1), its second answer (4), then an edit of b (7)
+    // whose first version (5) is on another branch
     const messages = [
       msg({ role: 'user', content: 'q', turnId: 't1' }),
       msg({
         role: 'assistant',
-        content: 'first answer',
-        turnId: 't1',
-        usage: { inputTokens: 3, outputTokens: 2, estimated: false },
-      }),
-      msg({ role: 'user', content: 'q', turnId: 't2', supersedes: 1 }),
-      msg({
-        role: 'assistant',
         content: 'second answer',
         turnId: 't2',
+        seq: 4,
+        parentSeq: 1,
         usage: { inputTokens: 4, outputTokens: 5, estimated: true },
       }),
+      msg({ role: 'user', content: 'b, edited', turnId: 't4', seq: 7, parentSeq: 4 }),
+      msg({ role: 'assistant', content: 'B', turnId: 't4', seq: 8, parentSeq: 7 }),
     ]
-    const rows = storedRows({ ...base, messages })
-    expect(kinds(rows)).toEqual(['user', 'answer'])
-    const answer = answerRows(rows)[0]!
-    expect(answer.answer.text).toBe('second answer')
-    expect(answer.footer).toMatchObject({
-      versions: { slot: 'id3', index: 1, count: 2 },
+    const versions = { 4: [2, 4], 7: [5, 7] }
+    const rows = storedRows({ ...base, messages, versions })
+    expect(kinds(rows)).toEqual(['user', 'answer', 'user', 'answer'])
+    expect(answerRows(rows)[0]!.footer).toMatchObject({
+      versions: { index: 1, count: 2, seqs: [2, 4] },
       canRegenerate: true,
-      userMessageId: 'id3',
+      userMessageId: 'id1',
       usage: { inputTokens: 4, outputTokens: 5, estimated: true },
     })
-    expect(userRows(rows)[0]).toMatchObject({ canEdit: true, versions: null })
-    const older = storedRows({ ...base, messages, picked: { id3: 0 } })
-    expect(answerRows(older)[0]!.answer.text).toBe('first answer')
-    expect(answerRows(older)[0]!.footer).toMatchObject({
-      versions: { index: 0, count: 2 },
-      canRegenerate: false,
-    })
+    expect(userRows(rows).map((u) => [u.text, u.canEdit, u.versions])).toEqual([
+      ['q', true, null],
+      ['b, edited', true, { index: 1, count: 2, seqs: [5, 7] }],
+    ])
+    // every exchange can be regenerated, not only the newest; Continue only on the newest
+    expect(answerRows(rows).map((a) => [a.footer!.canRegenerate, a.footer!.continuable])).toEqual([
+      [true, false],
+      [true, true],
+    ])
+    expect(answerRows(rows)[1]!.footer!.versions).toBeNull()
   })
 
-  it('an edit chain of three keeps one slot; only the newest exchange can be edited or regenerated', () => {
+  it('while a turn runs nothing can be edited, regenerated or switched', () => {
     n = 0
     const messages = [
       msg({ role: 'user', content: 'a', turnId: 't0' }),
       msg({ role: 'assistant', content: 'A', turnId: 't0' }),
       msg({ role: 'user', content: 'b', turnId: 't1' }),
       msg({ role: 'assistant', content: 'B', turnId: 't1' }),
-      msg({ role: 'user', content: 'b2', turnId: 't2', supersedes: 3 }),
-      msg({ role: 'assistant', content: 'B2', turnId: 't2' }),
-      msg({ role: 'user', content: 'b3', turnId: 't3', supersedes: 5 }),
-      msg({ role: 'assistant', content: 'B3', turnId: 't3' }),
     ]
-    const rows = storedRows({ ...base, messages })
-    expect(answerRows(rows).map((a) => a.answer.text)).toEqual(['A', 'B3'])
-    expect(userRows(rows).map((u) => [u.text, u.canEdit])).toEqual([
-      ['a', false],
-      ['b3', true],
-    ])
-    expect(answerRows(rows)[1]!.footer!.versions).toEqual({ slot: 'id7', index: 2, count: 3 })
-    expect(answerRows(rows)[0]!.footer!.canRegenerate).toBe(false)
-    // while a turn runs nothing can be edited or regenerated
-    const busy = storedRows({ ...base, messages, busy: true })
-    expect(userRows(busy).some((u) => u.canEdit)).toBe(false)
+    const busy = storedRows({ ...base, messages, versions: { 3: [3, 9] }, busy: true })
+    expect(userRows(busy).some((u) => u.canEdit || u.versions)).toBe(false)
     expect(answerRows(busy).some((a) => a.footer?.canRegenerate)).toBe(false)
   })
 
-  it('finds the earlier version that holds a message (what a search hit must show)', () => {
-    n = 0
-    const messages = [
-      msg({ role: 'user', content: 'a', turnId: 't0' }),
-      msg({ role: 'assistant', content: 'A', turnId: 't0' }),
-      msg({ role: 'user', content: 'b', turnId: 't1' }),
-      msg({ role: 'assistant', content: 'B', turnId: 't1' }),
-      msg({ role: 'user', content: 'b2', turnId: 't2', supersedes: 3 }),
-      msg({ role: 'assistant', content: 'B2', turnId: 't2' }),
-      msg({ role: 'user', content: 'b3', turnId: 't3', supersedes: 5 }),
-      msg({ role: 'assistant', content: 'B3', turnId: 't3' }),
-    ]
-    expect(earlierVersionOf(messages, 'id4')).toEqual({ slot: 'id7', index: 0 })
-    expect(earlierVersionOf(messages, 'id6')).toEqual({ slot: 'id7', index: 1 })
-    // newest versions and exchanges with one version need nothing picked
-    expect(earlierVersionOf(messages, 'id8')).toBeNull()
-    expect(earlierVersionOf(messages, 'id2')).toBeNull()
-    expect(earlierVersionOf(messages, 'nope')).toBeNull()
-    // and picking it shows it
-    const rows = storedRows({ ...base, messages, picked: { id7: 0 } })
-    expect(answerRows(rows).map((a) => a.answer.text)).toEqual(['A', 'B'])
-  })
-
-  it('hides the exchange a regenerate on its way replaces, and the live turn’s own messages', () => {
+  it('hides what an edit or a regenerate on its way replaces, and the live turn’s own messages', () => {
     n = 0
     const messages = [
       msg({ role: 'user', content: 'q', turnId: 't1' }),
@@ -227,7 +191,12 @@ describe('stored messages as rows', () => {
       msg({ role: 'user', content: 'next', turnId: 't2' }),
       msg({ role: 'assistant', content: 'streamed, shown from events', turnId: 't2' }),
     ]
-    expect(kinds(storedRows({ ...base, messages, hiding: 'id3' }))).toEqual(['user', 'answer'])
+    // an edit of the second message on its way hides it and what follows it
+    const edit = { messageId: 'id3', from: 'from' as const }
+    expect(kinds(storedRows({ ...base, messages, hiding: edit }))).toEqual(['user', 'answer'])
+    // another answer to the first hides what followed it, and keeps the question
+    const again = { messageId: 'id1', from: 'after' as const }
+    expect(kinds(storedRows({ ...base, messages, hiding: again }))).toEqual(['user'])
     const rows = storedRows({ ...base, messages, liveTurnId: 't2' })
     expect(kinds(rows)).toEqual(['user', 'answer', 'user'])
     expect(userRows(rows)[1]!.canEdit).toBe(false)

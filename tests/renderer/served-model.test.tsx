@@ -16,7 +16,7 @@ function answerRow(servedModel: string | null): AnswerRowData {
     m({ role: 'user', content: 'hi', turnId: 't1' }),
     m({ role: 'assistant', content: 'Hello.', turnId: 't1', model: 'gpt-4o', servedModel }),
   ]
-  const rows = storedRows({ messages, liveTurnId: null, hiding: null, picked: {}, busy: false })
+  const rows = storedRows({ messages, liveTurnId: null, hiding: null, busy: false })
   return rows.find((r): r is AnswerRowData => r.kind === 'answer')!
 }
 

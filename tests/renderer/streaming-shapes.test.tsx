@@ -32,7 +32,7 @@ afterEach(() => {
 
 /** the tokens of a frame at 1 000 tokens a second */
 const PER_FRAME = 17
-const NO_MESSAGES = { messages: [], hasMore: false }
+const NO_MESSAGES = { messages: [], hasMore: false, versions: {} }
 
 /** The conversation's rows of session `s`, without the virtualized list around them. */
 function Rows(): JSX.Element {

@@ -40,7 +40,6 @@ const rowsOf = (messages: StoredMessage[], expanded: string[] = []): Row[] =>
     messages,
     liveTurnId: null,
     hiding: null,
-    picked: {},
     busy: false,
     expandedSummaries: new Set(expanded),
   })

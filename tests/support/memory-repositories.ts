@@ -43,6 +43,7 @@ import type {
   ExportFormat,
   LeaseHolder,
   LeaseResult,
+  BranchMessages,
   ListSessionsOptions,
   MessagePage,
   SearchOptions,
@@ -55,6 +56,7 @@ import type {
   TurnLogArchive,
   TurnLogEntry,
 } from '../../src-main/core/service-ports'
+import { branchPage, leafShowing } from '../../src-main/core/agent/history-tree'
 import { ASSISTANT_SEEDS } from '../../src-main/adapters/sqlite/assistant-seeds'
 import { nameTaken } from '../../src-main/adapters/sqlite/assistant-store'
 import { ExpectedError } from '../../src-main/core/errors'
@@ -243,6 +245,24 @@ export class MemorySessionRepository implements SessionRepository {
     return page.afterSeq !== undefined
       ? inRange.slice(0, limit)
       : inRange.slice(Math.max(0, inRange.length - limit))
+  }
+
+  getBranchPage(sessionId: string, page: { limit: number; beforeSeq?: number }): BranchMessages {
+    const all = this.listMessages(sessionId)
+    const { seqs, hasMore, versions } = branchPage(
+      all,
+      this.require(sessionId).record.leafSeq,
+      page,
+    )
+    const wanted = new Set(seqs)
+    return { messages: all.filter((m) => wanted.has(m.seq)), hasMore, versions }
+  }
+
+  openBranchAt(sessionId: string, seq: number): SessionRecord | null {
+    const s = this.require(sessionId)
+    const leaf = leafShowing(s.messages, s.record.leafSeq, seq)
+    if (leaf === null) return null
+    return leaf === s.record.leafSeq ? this.view(s) : this.setLeaf(sessionId, leaf)
   }
 
   appendMessage(sessionId: string, message: NewMessage): StoredMessage {

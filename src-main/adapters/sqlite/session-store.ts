@@ -19,13 +19,14 @@ import { ExpectedError } from '../../core/errors'
 import type { NewSession, SessionPatch } from '../../core/ports'
 import type {
   ExportAttachments,
+  BranchMessages,
   ExportFormat,
   ListSessionsOptions,
   MessagePage,
   SearchOptions,
   SessionRepository,
 } from '../../core/service-ports'
-import { newestLeafUnder } from '../../core/agent/history-tree'
+import { branchPage, leafShowing, type TreeMessage } from '../../core/agent/history-tree'
 import {
   attachmentIds,
   AttachmentRows,
@@ -510,17 +511,42 @@ export class SqliteSessionStore implements SessionRepository {
     })
   }
 
+  /** the tree's shape: every message's seq, parent, kind and what a summary covers */
+  private shape(sessionId: string): TreeMessage[] {
+    return this.q.shape.all(sessionId).map((m) => ({
+      seq: m.seq,
+      parentSeq: m.parent_seq,
+      kind: m.kind as MessageKind,
+      ...(m.covers_from !== null && m.covers_to !== null
+        ? { covers: { from: m.covers_from, to: m.covers_to } }
+        : {}),
+    }))
+  }
+
   /**
-   * Opens the branch through the message `seq`, at the newest message that followed it
-   * (switching versions, a search hit on another branch). Null when the session has no
-   * such message, or it is a summary.
+   * Opens the branch that shows the message `seq` (switching versions, a search hit on
+   * another branch): unchanged when it is on the open branch, else at the newest message
+   * that followed it. Null when the session has no such message, or it is a summary.
    */
   openBranchAt(sessionId: string, seq: number): SessionRecord | null {
-    const shape = this.read(() => this.q.shape.all(sessionId))
-    const target = shape.find((m) => m.seq === seq)
-    if (!target || target.kind === 'summary') return null
-    const tree = shape.map((m) => ({ seq: m.seq, parentSeq: m.parent_seq, kind: m.kind as MessageKind }))
-    return this.setLeaf(sessionId, newestLeafUnder(tree, seq))
+    const { shape, leaf } = this.read(() => ({
+      shape: this.shape(sessionId),
+      leaf: this.q.sessionHead.get(sessionId)?.leaf_seq,
+    }))
+    const target = leafShowing(shape, leaf, seq)
+    if (target === null) return null
+    return target === leaf ? this.requireSession(sessionId) : this.setLeaf(sessionId, target)
+  }
+
+  /** one page of the open branch, from its end backwards (`branchPage` in history-tree.ts) */
+  getBranchPage(sessionId: string, page: { limit: number; beforeSeq?: number }): BranchMessages {
+    return this.read(() => {
+      const head = this.q.sessionHead.get(sessionId)
+      if (!head) throw new SessionNotFoundError(sessionId)
+      const { seqs, hasMore, versions } = branchPage(this.shape(sessionId), head.leaf_seq, page)
+      const messages = readMessages(this.q.messagesAt.all(sessionId, JSON.stringify(seqs)))
+      return { messages, hasMore, versions }
+    })
   }
 
   /**

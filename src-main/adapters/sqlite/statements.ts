@@ -67,6 +67,15 @@ function sessionStatements(db: Database) {
 }
 
 /** the messages table and its search indexes */
+/** a message's place in the tree */
+export interface ShapeRow {
+  seq: number
+  parent_seq: number | null
+  kind: string
+  covers_from: number | null
+  covers_to: number | null
+}
+
 function messageStatements(db: Database) {
   return {
     nextSeq: db.prepare<[string], { seq: number }>(
@@ -132,8 +141,14 @@ function messageStatements(db: Database) {
       `SELECT 1 AS n FROM messages WHERE session_id = ? AND seq = ? AND kind <> 'summary'`,
     ),
     /** the tree's shape: every message's seq, parent and kind */
-    shape: db.prepare<[string], { seq: number; parent_seq: number | null; kind: string }>(
-      'SELECT seq, parent_seq, kind FROM messages WHERE session_id = ? ORDER BY seq',
+    shape: db.prepare<[string], ShapeRow>(
+      `SELECT seq, parent_seq, kind, covers_from, covers_to FROM messages
+       WHERE session_id = ? ORDER BY seq`,
+    ),
+    /** the messages with these seqs (a JSON array), in seq order */
+    messagesAt: db.prepare<[string, string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages
+       WHERE session_id = ? AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq`,
     ),
   }
 }

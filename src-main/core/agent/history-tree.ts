@@ -25,7 +25,7 @@ export function pathSeqs(all: readonly TreeMessage[], tip: number | null): numbe
   for (const m of all) bySeq.set(m.seq, m)
   const out: number[] = []
   const seen = new Set<number>()
-  for (let s = tip; s !== null && !seen.has(s); ) {
+  for (let s = tip; s !== null && !seen.has(s);) {
     const m = bySeq.get(s)
     if (!m) break
     seen.add(s)
@@ -134,4 +134,76 @@ export function deriveParents(
     previous = m.seq
   }
   return { parents, leaf: previous }
+}
+
+/** One page of a branch, from its end backwards (`branchPage`). */
+export interface BranchPage {
+  /** the seqs of the page's messages (summaries that apply included), in seq order */
+  seqs: number[]
+  /** the branch has messages before the page */
+  hasMore: boolean
+  /**
+   * For each message of the branch up to the page's end that has other versions (other
+   * messages that follow the message it follows): every version's seq, oldest first.
+   */
+  versions: Record<number, number[]>
+}
+
+/**
+ * The open branch a page at a time: the last `limit` messages of the branch that ends at
+ * `leafSeq` (else the newest message), or, with `beforeSeq`, the last `limit` of the branch
+ * that leads to the message `beforeSeq` (a message's parent always has a smaller seq).
+ */
+export function branchPage(
+  all: readonly TreeMessage[],
+  leafSeq: number | null | undefined,
+  page: { limit: number; beforeSeq?: number },
+): BranchPage {
+  let list: TreeMessage[]
+  if (page.beforeSeq !== undefined) {
+    const before = page.beforeSeq
+    const at = all.find((m) => m.seq === before)
+    list = at ? branchOf(all, at.parentSeq).filter((m) => m.seq < before) : []
+  } else {
+    list = branchOf(all, leafSeq ?? newestLink(all))
+  }
+  const limit = Math.max(0, page.limit)
+  const start = Math.max(0, list.length - limit)
+  return {
+    seqs: list.slice(start).map((m) => m.seq),
+    hasMore: start > 0,
+    versions: branchVersions(all, list),
+  }
+}
+
+/** the versions at each message of `branch` that has some (see `BranchPage.versions`) */
+export function branchVersions(
+  all: readonly TreeMessage[],
+  branch: readonly TreeMessage[],
+): Record<number, number[]> {
+  const children = childrenOf(all)
+  const out: Record<number, number[]> = {}
+  for (const m of branch) {
+    if (!isLink(m)) continue
+    const seqs = children.get(m.parentSeq) ?? []
+    if (seqs.length > 1) out[m.seq] = seqs
+  }
+  return out
+}
+
+/**
+ * Where the open branch ends once the message `seq` is to be shown: the current leaf when
+ * the message is on the open branch already, else the newest message that followed it.
+ * Null when there is no such message or it is a summary.
+ */
+export function leafShowing(
+  all: readonly TreeMessage[],
+  leafSeq: number | null | undefined,
+  seq: number,
+): number | null {
+  const target = all.find((m) => m.seq === seq)
+  if (!target || !isLink(target)) return null
+  const leaf = leafSeq ?? newestLink(all)
+  if (leaf !== null && pathSeqs(all, leaf).includes(seq)) return leaf
+  return newestLeafUnder(all, seq)
 }

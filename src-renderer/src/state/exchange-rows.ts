@@ -84,13 +84,21 @@ type AnswerRow = Extract<Row, { kind: 'answer' }>
 type UserRow = Extract<Row, { kind: 'user' }>
 
 /** What an exchange's rows are made with, and what its footer gathers on the way. */
-interface ExchangeBuild {
-  rows: Row[]
-  x: Exchange
-  versions: Versions | null
+/** How an exchange's rows are made. */
+export interface ExchangeOptions {
+  /** the versions at a message (null: none, or they cannot be switched now) */
+  versionsOf(seq: number): Versions | null
+  /** nothing runs: every message can be edited, every answer regenerated */
+  canChange: boolean
+  /** the last exchange of the branch (Continue is offered there) */
   newest: boolean
   liveTurnId: string | null
   notices: Readonly<Record<string, KeptNotice[]>>
+}
+
+interface ExchangeBuild extends ExchangeOptions {
+  rows: Row[]
+  x: Exchange
   answers: AnswerRow[]
   userRow: UserRow | null
   usage: TurnUsage | null
@@ -101,21 +109,12 @@ interface ExchangeBuild {
   answersOfTurn: Map<string, number>
 }
 
-export function exchangeRows(
-  rows: Row[],
-  x: Exchange,
-  versions: Versions | null,
-  newest: boolean,
-  liveTurnId: string | null,
-  notices: Readonly<Record<string, KeptNotice[]>>,
-): void {
+export function exchangeRows(rows: Row[], x: Exchange, opts: ExchangeOptions): void {
+  const { liveTurnId } = opts
   const b: ExchangeBuild = {
+    ...opts,
     rows,
     x,
-    versions,
-    newest,
-    liveTurnId,
-    notices,
     answers: [],
     userRow: null,
     usage: null,
@@ -147,8 +146,6 @@ export function exchangeRows(
   const last = b.answers[b.answers.length - 1]
   if (last && !(liveTurnId !== null && x.messages.some((m) => m.turnId === liveTurnId))) {
     last.footer = footerOf(b)
-    // the versions switch is shown once: under the answer when there is one
-    if (b.userRow) b.userRow.versions = null
   }
 }
 
@@ -170,8 +167,8 @@ function userRow(b: ExchangeBuild, m: StoredMessage): UserRow {
     messageId: m.id,
     text: m.content,
     pending: false,
-    canEdit: b.newest && b.liveTurnId === null,
-    versions: b.versions,
+    canEdit: b.canChange && b.liveTurnId === null,
+    versions: b.versionsOf(m.seq),
     ...(m.pinned ? { pinned: true } : {}),
     ...attachedOf(m),
   }
@@ -208,16 +205,19 @@ function addAnswer(b: ExchangeBuild, m: StoredMessage, results: StoredMessage[])
 
 function footerOf(b: ExchangeBuild): ExchangeFooter {
   const { x, lastAssistant } = b
+  const firstAnswer = x.user ? x.messages.find((m) => m.parentSeq === x.user!.seq) : undefined
   return {
     usage: b.usage,
     markdown: b.answers
       .map((a) => a.answer.text)
       .filter(Boolean)
       .join('\n\n'),
-    canRegenerate: b.newest && x.user !== null,
+    canRegenerate: b.canChange && x.user !== null,
+    continuable: b.newest,
     userMessageId: x.user?.id ?? null,
     userText: x.user?.content ?? '',
-    versions: b.versions,
+    // the answers to this message: the versions at its first
+    versions: firstAnswer ? b.versionsOf(firstAnswer.seq) : null,
     turnId: b.turnId,
     servedModel: b.servedModel,
     ...(lastAssistant

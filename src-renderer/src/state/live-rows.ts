@@ -30,7 +30,8 @@ export interface LiveRowsInput {
 export function liveRows(input: LiveRowsInput): Row[] {
   const rows: Row[] = []
   const { turn, outbox } = input
-  if (outbox && !input.storedUser) {
+  // a regenerate sends no message of its own
+  if (outbox && !input.storedUser && !outbox.answerAgain) {
     rows.push({
       kind: 'user',
       key: `outbox:${outbox.turnId ?? 'sending'}`,

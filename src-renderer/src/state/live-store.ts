@@ -100,6 +100,30 @@ async function send(ctx: Ctx, text: string, sendOpts: SendOptions = {}): Promise
   return true
 }
 
+/**
+ * Regenerate: another answer to a user message of the chat on screen, on a new branch
+ * after it (what followed it stays, on its own branch). Shown at once: what it replaces
+ * is hidden while the answer comes.
+ */
+async function regenerate(ctx: Ctx, messageId: string): Promise<boolean> {
+  const sessionId = ctx.get().currentId
+  if (!sessionId) return false
+  const live = ctx.get().sessions[sessionId] ?? emptyLive
+  if (live.outbox || ctx.get().running[sessionId]) return false
+  patch(ctx, sessionId, {
+    outbox: { text: '', replaces: null, answerAgain: messageId, turnId: null },
+    sendError: null,
+    ended: null,
+  })
+  const r = await ctx.bridge.request('chat.regenerate', { sessionId, messageId })
+  if (!r.ok) {
+    patch(ctx, sessionId, { outbox: null, sendError: r.error })
+    return false
+  }
+  turnStarted(ctx, r.data.sessionId, r.data.turnId)
+  return true
+}
+
 /** A new chat's first message made its session: what the new chat held moves there. */
 function adoptNewChat(ctx: Ctx, sid: string): void {
   ctx.set((s) => {
@@ -163,6 +187,7 @@ function actions(ctx: Ctx): LiveActions {
       if (id) void ctx.syncer().attach(id)
     },
     send: (text, sendOpts) => send(ctx, text, sendOpts),
+    regenerate: (messageId) => regenerate(ctx, messageId),
     async stop() {
       const id = get().currentId
       const turnId = id ? get().running[id] : undefined

@@ -16,8 +16,10 @@ export const NEW_CHAT = ''
 
 export interface Outbox {
   text: string
-  /** the user message this one replaces (regenerate, edit, retry) */
+  /** the user message this one is a new version of (edit, retry) */
   replaces: string | null
+  /** Regenerate: no message of its own; another answer to this user message */
+  answerAgain?: string
   turnId: string | null
 }
 
@@ -79,6 +81,8 @@ export interface LiveActions {
     text: string,
     opts?: { replaces?: string; attachments?: ResourceRef[]; prompt?: PromptRef; files?: string[] },
   ): Promise<boolean>
+  /** another answer to the user message `messageId`: a new branch after it */
+  regenerate(messageId: string): Promise<boolean>
   stop(): Promise<void>
   respond(requestId: string, decision: ApprovalDecision, reason?: string): Promise<void>
   /** answers a server's question; resolves with why it was refused, or null */

@@ -6,16 +6,23 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import { call } from '../platform/request'
-import type { SessionRecord, StoredMessage } from '../../../src-preload/contract/dto'
+import type {
+  BranchVersions,
+  SessionRecord,
+  StoredMessage,
+} from '../../../src-preload/contract/dto'
 import { usePlatform } from './context'
 
 /** messages per page: enough to fill a tall window, small enough to open at once */
 export const PAGE = 120
 
+/** What of a session's open branch is loaded: its newest messages, a page at a time. */
 export interface Conversation {
   messages: StoredMessage[]
   /** older messages exist that are not loaded yet */
   hasMore: boolean
+  /** the versions at each message of the branch that has some ("‹ 2/3 ›") */
+  versions: BranchVersions
 }
 
 export const keys = {
@@ -39,7 +46,11 @@ function alignPage(messages: StoredMessage[], hasMore: boolean): StoredMessage[]
   return first > 0 ? messages.slice(first) : messages
 }
 
-/** Loads the newest page and merges it with what is loaded, keeping older pages. */
+/**
+ * Loads the newest page of the open branch and merges it with what is loaded: the older
+ * pages are kept when the page goes on from them (the same branch), else it replaces them
+ * (another branch was opened).
+ */
 export async function fetchTail(
   bridge: CairnBridge,
   client: QueryClient,
@@ -49,19 +60,23 @@ export async function fetchTail(
   client.setQueryData(keys.session(id), r.session)
   const tail = alignPage(r.messages, r.hasMore)
   const old = client.getQueryData<Conversation>(keys.conversation(id))
-  const firstNew = tail[0]?.seq
-  const lastOld = old?.messages[old.messages.length - 1]?.seq
-  if (!old || firstNew === undefined || lastOld === undefined || firstNew > lastOld + 1) {
-    return { messages: tail, hasMore: r.hasMore || tail.length < r.messages.length }
-  }
+  const versions = r.versions ?? {}
+  const fresh = { hasMore: r.hasMore || tail.length < r.messages.length, versions }
+  const first = tail[0]
+  if (!old || !first) return { messages: tail, ...fresh }
   // unchanged messages keep their identity, so their rows do not render again
-  const kept = old.messages.filter((m) => m.seq < firstNew)
   const bySeq = new Map(old.messages.map((m) => [m.seq, m]))
   const merged = tail.map((m) => {
     const before = bySeq.get(m.seq)
     return before && before.id === m.id && sameMessage(before, m) ? before : m
   })
-  return { messages: [...kept, ...merged], hasMore: old.hasMore }
+  if (!fresh.hasMore) return { messages: merged, ...fresh }
+  const joint = old.messages.findIndex((m) => m.seq === first.parentSeq)
+  if (joint < 0) return { messages: merged, ...fresh }
+  const kept = old.messages.filter(
+    (m, i) => i <= joint || (m.kind === 'summary' && m.seq < first.seq),
+  )
+  return { messages: [...kept, ...merged], hasMore: old.hasMore, versions }
 }
 
 function sameMessage(a: StoredMessage, b: StoredMessage): boolean {
@@ -73,7 +88,7 @@ function sameMessage(a: StoredMessage, b: StoredMessage): boolean {
   )
 }
 
-/** Loads the page before the oldest loaded message. */
+/** Loads the page of the branch before the oldest loaded message. */
 export async function fetchOlder(
   bridge: CairnBridge,
   client: QueryClient,
@@ -89,7 +104,29 @@ export async function fetchOlder(
   client.setQueryData<Conversation>(keys.conversation(id), {
     messages: [...page, ...now.messages],
     hasMore: r.hasMore || page.length < r.messages.length,
+    versions: { ...r.versions, ...now.versions },
   })
+}
+
+/**
+ * Opens the branch that shows a message (by number: "‹ 2/3 ›"; by id: a search hit on
+ * another branch) and loads it; resolves with why not, or null.
+ */
+export async function openBranch(
+  bridge: CairnBridge,
+  client: QueryClient,
+  id: string,
+  at: { seq: number } | { messageId: string },
+): Promise<string | null> {
+  const r = await bridge.request('sessions.openBranch', { id, ...at })
+  if (!r.ok) return r.error.message
+  client.setQueryData(keys.session(id), r.data)
+  try {
+    client.setQueryData(keys.conversation(id), await fetchTail(bridge, client, id))
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e)
+  }
+  return null
 }
 
 export function useConversation(id: string | null) {

@@ -12,12 +12,13 @@ export interface AnswerView {
   tools: ToolView[]
 }
 
+/** The versions at a point of the conversation: edits of a message, answers to one. */
 export interface Versions {
-  /** identifies the slot the versions share (the newest version's user message id) */
-  slot: string
   /** the version shown, 0-based, and how many there are */
   index: number
   count: number
+  /** every version's message number (seq), oldest first */
+  seqs: readonly number[]
 }
 
 /** Under the last answer of an exchange. */
@@ -25,9 +26,11 @@ export interface ExchangeFooter {
   usage: TurnUsage | null
   /** the whole answer of the exchange as Markdown, for Copy */
   markdown: string
-  /** the exchange is the newest and nothing runs: it can be regenerated */
+  /** nothing runs: the answer can be regenerated (another answer, a new branch) */
   canRegenerate: boolean
-  /** the user message the exchange answers (what Regenerate and Retry replace) */
+  /** the exchange is the last of the branch: an answer cut short can be continued */
+  continuable?: boolean
+  /** the user message the exchange answers (what Regenerate answers again) */
   userMessageId: string | null
   userText: string
   versions: Versions | null
@@ -47,7 +50,7 @@ export type Row =
       text: string
       /** shown before the host has it */
       pending: boolean
-      /** the newest user message, when nothing runs: it can be edited and resent */
+      /** nothing runs: it can be edited (the edit starts a new branch there) */
       canEdit: boolean
       /** kept in context: never summarized or left out */
       pinned?: boolean

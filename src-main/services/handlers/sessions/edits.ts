@@ -1,6 +1,7 @@
 /**
  * Changing a session: its title, its pin, the model and the assistant its next turn uses
- * (a running turn keeps what it started with), and deleting it with its turn logs.
+ * (a running turn keeps what it started with), the branch it shows, and deleting it with
+ * its turn logs.
  */
 import { ExpectedError } from '../../../core/errors'
 import type { Handlers } from '../../../ipc/router'
@@ -14,6 +15,7 @@ type EditRoutes =
   | 'sessions.setModel'
   | 'sessions.setAssistant'
   | 'sessions.delete'
+  | 'sessions.openBranch'
 
 export function sessionEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes> {
   const store = c.app.store
@@ -41,6 +43,23 @@ export function sessionEditHandlers(c: HandlerContext): Pick<Handlers, EditRoute
           throw new ExpectedError('not_found', `There is no assistant "${assistantId}".`)
         return switchSessionAssistant(c.app, id, assistant)
       }),
+    'sessions.openBranch': async ({ id, seq, messageId }) => {
+      if (c.turns.isRunning(id)) {
+        throw new ExpectedError(
+          'conflict',
+          'A turn is running in this chat: wait for it or stop it, then switch versions.',
+        )
+      }
+      return edit(id, () => {
+        const at = seq ?? store.listMessages(id).find((m) => m.id === messageId)?.seq
+        const session = at === undefined ? null : store.openBranchAt(id, at)
+        if (!session) {
+          const which = seq !== undefined ? `number ${seq}` : `"${messageId}"`
+          throw new ExpectedError('not_found', `This chat has no message ${which} to show.`)
+        }
+        return session
+      })
+    },
     'sessions.delete': async ({ id }) => {
       if (c.turns.isRunning(id))
         throw new ExpectedError('conflict', 'A turn is running in this session: stop it first.')

@@ -1,4 +1,4 @@
-/** Reading sessions: the list, one session a page of messages at a time, search, export. */
+/** Reading sessions: the list, one session's open branch a page at a time, search, export. */
 import type { Handlers } from '../../../ipc/router'
 import { fileSlug } from '../../host/file-slug'
 import { attachmentsFolder, exportWithFiles } from '../../sessions/export-files'
@@ -24,11 +24,11 @@ export function sessionReadingHandlers(c: HandlerContext): Pick<Handlers, Readin
       }),
     'sessions.get': async ({ id, beforeSeq, limit }) => {
       const session = existingSession(c, id)
-      const messages = store.getMessages(id, {
+      const page = store.getBranchPage(id, {
         limit: limit ?? 200,
         ...(beforeSeq ? { beforeSeq } : {}),
       })
-      return { session, messages, hasMore: (messages[0]?.seq ?? 1) > 1 }
+      return { session, ...page }
     },
     'sessions.search': async ({ query, order, limit, offset }) => ({
       hits: store.search(query, {

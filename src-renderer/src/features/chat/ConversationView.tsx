@@ -19,7 +19,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { usePlatform, useLive } from '../../state/context'
 import type { Row } from '../../state/conversation'
 import { NEW_CHAT } from '../../state/live-store'
-import { fetchOlder, useConversation, type Conversation } from '../../state/queries'
+import { fetchOlder, openBranch, useConversation, type Conversation } from '../../state/queries'
 import { contextActions } from './context-actions'
 import { RowActionsContext, type RowActions } from './rows/actions'
 import { AnswerRow } from './rows/AnswerRow'
@@ -111,11 +111,10 @@ function ConversationList(props: {
   sessionId: string | null
   data: Conversation | undefined
   view: ConversationRows
-  actions: RowActions
   /** shown over the list, before "Jump to latest" */
   children?: ReactNode
 }): JSX.Element {
-  const { sessionId, view, actions } = props
+  const { sessionId, view } = props
   const { rows } = view
   const firstItemIndex = useFirstItemIndex(rows)
   const list = useRef<VirtuosoHandle>(null)
@@ -136,7 +135,6 @@ function ConversationList(props: {
     rows,
     list,
     unfollow: follow.unfollow,
-    pick: actions.pick,
   })
   const older = useOlderPages(sessionId, props.data)
   const shown = target.shown
@@ -203,15 +201,19 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   /** a summary or pin action that failed, said in the conversation until dismissed */
   const [actionError, setActionError] = useState<string | null>(null)
   useEffect(() => setActionError(null), [sessionId])
-  const { setPicked, setExpanded } = view
+  const { setExpanded } = view
   const actions = useMemo<RowActions>(
     () => ({
-      pick: (slot, index) => setPicked((p) => ({ ...p, [slot]: index })),
+      pick: (seq) => {
+        if (!sessionId) return
+        void openBranch(bridge, client, sessionId, { seq }).then((why) => setActionError(why))
+      },
       resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
+      regenerate: (messageId) => void liveStore.getState().regenerate(messageId),
       send: (text) => void liveStore.getState().send(text),
       ...contextActions(bridge, client, sessionId, setExpanded, setActionError),
     }),
-    [liveStore, bridge, client, sessionId, setPicked, setExpanded],
+    [liveStore, bridge, client, sessionId, setExpanded],
   )
 
   if (sessionId && conversation.isPending) {
@@ -245,12 +247,7 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   return (
     <RowActionsContext.Provider value={actions}>
       <section className="conversation" aria-label="Conversation">
-        <ConversationList
-          sessionId={sessionId}
-          data={conversation.data}
-          view={view}
-          actions={actions}
-        >
+        <ConversationList sessionId={sessionId} data={conversation.data} view={view}>
           {actionError ? (
             <ActionError message={actionError} dismiss={() => setActionError(null)} />
           ) : null}

@@ -32,8 +32,9 @@ export interface ConversationRows {
   messages: readonly StoredMessage[]
   /** a message is on its way */
   sending: boolean
-  /** the version of an exchange picked (by slot), and the summaries shown expanded */
-  setPicked: Dispatch<SetStateAction<Record<string, number>>>
+  /** older messages of the branch are not loaded yet */
+  hasMore: boolean
+  /** the summaries shown expanded */
   setExpanded: Dispatch<SetStateAction<ReadonlySet<string>>>
 }
 
@@ -43,7 +44,6 @@ export function useConversationRows(
 ): ConversationRows {
   const k = sessionId ?? NEW_CHAT
   const messages = data?.messages ?? NO_MESSAGES
-  const [picked, setPicked] = useState<Record<string, number>>({})
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set())
   const turn = useLiveTurnRows(k)
   const outbox = useLive((s) => s.sessions[k]?.outbox ?? null)
@@ -52,18 +52,21 @@ export function useConversationRows(
   const busy = (turn?.running ?? false) || outbox !== null
   const liveTurnId = turn?.turnId ?? null
 
+  const versions = data?.versions
+  const hidingId = outbox?.replaces ?? outbox?.answerAgain ?? null
+  const hidingFrom = outbox?.replaces ? 'from' : 'after'
   const stored = useMemo(
     () =>
       storedRows({
         messages,
+        ...(versions ? { versions } : {}),
         liveTurnId,
-        hiding: outbox?.replaces ?? null,
-        picked,
+        hiding: hidingId ? { messageId: hidingId, from: hidingFrom } : null,
         busy,
         notices,
         expandedSummaries: expanded,
       }),
-    [messages, liveTurnId, outbox?.replaces, picked, busy, notices, expanded],
+    [messages, versions, liveTurnId, hidingId, hidingFrom, busy, notices, expanded],
   )
   const storedUser = useMemo(() => {
     const id = liveTurnId ?? outbox?.turnId
@@ -75,7 +78,7 @@ export function useConversationRows(
   )
   const rows = useMemo(() => [...stored, ...tail], [stored, tail])
   usePrepareNewest(sessionId, data)
-  return { rows, messages, sending: outbox !== null, setPicked, setExpanded }
+  return { rows, messages, hasMore: data?.hasMore ?? false, sending: outbox !== null, setExpanded }
 }
 
 /** While the list positions itself (a few frames), parse the newest answers it will show. */

@@ -1,8 +1,8 @@
 /**
  * A search result opens its chat at the message it found: older pages load until that
  * message is there, the list scrolls to its row, and the row is highlighted for
- * `HIGHLIGHT_MS` (a tool result: the card of its call; a message in an earlier version of
- * an exchange: that version is shown first). The list stops following the
+ * `HIGHLIGHT_MS` (a tool result: the card of its call; a message on another branch: that
+ * branch is opened first). The list stops following the
  * stream meanwhile ("Jump to latest" brings it back). The target comes from the nav store
  * (and so from the address, `#/session/<id>/message/<id>`).
  */
@@ -10,8 +10,8 @@ import { createContext, useContext, useEffect, useRef, useState, type RefObject 
 import type { VirtuosoHandle } from 'react-virtuoso'
 import type { StoredMessage } from '../../../../src-preload/contract/dto'
 import { useNav, usePlatform } from '../../state/context'
-import { earlierVersionOf, type Row } from '../../state/conversation'
-import { fetchOlder } from '../../state/queries'
+import type { Row } from '../../state/conversation'
+import { fetchOlder, openBranch } from '../../state/queries'
 import { answerKey } from '../../state/turn-reducer'
 import './target.css'
 
@@ -78,24 +78,34 @@ export function useTarget(opts: {
   list: RefObject<VirtuosoHandle | null>
   /** stops following the stream */
   unfollow(): void
-  /** shows a version of an exchange (a hit in an earlier answer) */
-  pick?(slot: string, index: number): void
 }): { shown: Shown | null; initialIndex: number | null } {
   const { bridge, client, nav } = usePlatform()
   const target = useNav((s) => s.target)
   const [shown, setShown] = useState<Shown | null>(null)
   const loading = useRef(false)
-  const { sessionId, messages, hasMore, rows, list, unfollow, pick } = opts
+  const { sessionId, messages, hasMore, rows, list, unfollow } = opts
+  const opened = useRef<string | null>(null)
 
   const mine = target && target.sessionId === sessionId ? target : null
   const place = mine ? targetPlace(messages, mine.messageId) : null
   const index = place ? rows.findIndex((r) => r.key === place.rowKey) : -1
 
-  // not loaded yet: load older pages until it is (or there are none)
+  // not loaded yet: load older pages until it is; not on the open branch: open its branch
   useEffect(() => {
     if (!mine || place || !sessionId || loading.current) return
     if (!hasMore) {
-      nav.getState().setTarget(null)
+      if (opened.current === mine.messageId) {
+        nav.getState().setTarget(null)
+        return
+      }
+      opened.current = mine.messageId
+      loading.current = true
+      openBranch(bridge, client, sessionId, { messageId: mine.messageId })
+        .then((why) => {
+          if (why) nav.getState().setTarget(null)
+        })
+        .catch(() => nav.getState().setTarget(null))
+        .finally(() => (loading.current = false))
       return
     }
     loading.current = true
@@ -104,14 +114,11 @@ export function useTarget(opts: {
       .finally(() => (loading.current = false))
   }, [mine, place, sessionId, hasMore, bridge, client, nav, messages])
 
-  // in an earlier version of an exchange: show that version (the rows follow), else let go
+  // on the branch but in no row (a tool result without its call): let go
   const hidden = place !== null && index < 0
   useEffect(() => {
-    if (!hidden || !mine) return
-    const version = earlierVersionOf(messages, mine.messageId)
-    if (version && pick) pick(version.slot, version.index)
-    else nav.getState().setTarget(null)
-  }, [hidden, mine, nav, messages, pick])
+    if (hidden && mine) nav.getState().setTarget(null)
+  }, [hidden, mine, nav])
 
   // there: scroll to it, highlight it, then let go of the target
   const placed = place && index >= 0 ? place : null

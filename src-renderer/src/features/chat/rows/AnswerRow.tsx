@@ -45,18 +45,14 @@ function Footer(props: {
   model: string | null
 }): JSX.Element {
   const f = props.footer
-  const { resend } = useRowActions()
+  const { regenerate } = useRowActions()
   return (
     <div className="msg-actions">
-      {props.truncated && f.canRegenerate ? <ContinueButton /> : null}
+      {props.truncated && f.canRegenerate && f.continuable !== false ? <ContinueButton /> : null}
       {f.versions ? <VersionSwitch versions={f.versions} /> : null}
       {f.markdown ? <CopyButton text={f.markdown} label="Copy answer" /> : null}
       {f.canRegenerate && f.userMessageId ? (
-        <button
-          type="button"
-          className="action"
-          onClick={() => resend(f.userMessageId!, f.userText)}
-        >
+        <button type="button" className="action" onClick={() => regenerate?.(f.userMessageId!)}>
           Regenerate
         </button>
       ) : null}

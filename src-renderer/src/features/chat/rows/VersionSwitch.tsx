@@ -2,10 +2,13 @@ import type { JSX } from 'react'
 import type { Versions } from '../../../state/conversation'
 import { useRowActions } from './actions'
 
-/** "‹ 2/3 ›": flips between the versions of an exchange (regenerated or edited). */
+/**
+ * "‹ 2/3 ›": the versions at a point (edits of a message, answers to one); another opens
+ * its branch, and the conversation below follows it.
+ */
 export function VersionSwitch(props: { versions: Versions }): JSX.Element {
   const { pick } = useRowActions()
-  const { slot, index, count } = props.versions
+  const { index, count, seqs } = props.versions
   return (
     <span className="versions" role="group" aria-label="Versions">
       <button
@@ -13,7 +16,7 @@ export function VersionSwitch(props: { versions: Versions }): JSX.Element {
         className="action"
         aria-label="Previous version"
         disabled={index === 0}
-        onClick={() => pick(slot, index - 1)}
+        onClick={() => pick(seqs[index - 1]!)}
       >
         ‹
       </button>
@@ -25,7 +28,7 @@ export function VersionSwitch(props: { versions: Versions }): JSX.Element {
         className="action"
         aria-label="Next version"
         disabled={index === count - 1}
-        onClick={() => pick(slot, index + 1)}
+        onClick={() => pick(seqs[index + 1]!)}
       >
         ›
       </button>

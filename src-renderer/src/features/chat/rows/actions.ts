@@ -2,10 +2,12 @@ import { createContext, useContext } from 'react'
 
 /** What rows can ask the conversation to do. */
 export interface RowActions {
-  /** shows another version of an exchange */
-  pick(slot: string, index: number): void
-  /** a new turn that replaces `messageId` (regenerate and retry: the same text; edit: new text) */
+  /** opens the branch through another version (the message `seq`) */
+  pick(seq: number): void
+  /** a new version of the user message `messageId` and its answer (edit: new text; retry: the same) */
   resend(messageId: string, text: string): void
+  /** another answer to the user message `messageId` (a new branch after it) */
+  regenerate?(messageId: string): void
   /** a new turn with this text (Continue after an answer cut at the output limit) */
   send(text: string): void
   /** shows or hides the messages a summary stands in for */
