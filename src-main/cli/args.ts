@@ -34,8 +34,14 @@ export const USAGE = `Usage:
   cairn --voice [options]           listen (speech-to-text MCP server) and answer each
                                     sentence as a turn, until Ctrl-C
   cairn sessions list [--json]      list sessions, newest first
-  cairn sessions show <id> [--json] show a session's messages (an id may be given by its
-                                    beginning, as long as one session's id starts so)
+  cairn sessions show <id> [--json] show a session's open branch, each message with its
+                                    number (an id may be given by its beginning, as long as
+                                    one session's id starts so); --json: every message of
+                                    the tree with its id and parent, and the open branch
+  cairn sessions show <id> --tree   draw the whole tree: every branch, with message numbers
+  cairn sessions fork <id> --at <message>
+                                    a new chat holding the path up to that message (its
+                                    number as sessions show prints it, or its id)
   cairn sessions search <text> [--json]
   cairn sessions export <id> --format md|json [--out <file>]
                                     to stdout, or into <file>: JSON embeds the attached
@@ -87,6 +93,8 @@ Options:
   --model <name>          the model, and a continued session's model from now on; without it
                           a continued session keeps its own model
   --session <id>          continue that session (its id, or a unique beginning of it)
+  --from <message>        with --session: the message goes after that earlier message (its
+                          number as sessions show prints it, or its id), on a new branch
   --approve <mode>        ask | all | none | read-only (default: settings, else ask)
   --json                  one event object per line on stdout, nothing else there
   --raw                   print model text, tool output and names as they are, escape
@@ -152,6 +160,12 @@ export interface CliOptions {
   apiKey?: string
   model?: string
   session?: string
+  /** --from: the message (number or id) the new one follows, on a new branch */
+  from?: string
+  /** sessions show --tree */
+  tree: boolean
+  /** sessions fork --at */
+  at?: string
   approve?: ApproveMode
   json: boolean
   /** print untrusted text with its control sequences (they are stripped by default) */
@@ -220,6 +234,9 @@ const FLAGS = {
   'api-key': { type: 'string' },
   model: { type: 'string' },
   session: { type: 'string' },
+  from: { type: 'string' },
+  tree: { type: 'boolean', default: false },
+  at: { type: 'string' },
   approve: { type: 'string' },
   json: { type: 'boolean', default: false },
   raw: { type: 'boolean', default: false },
@@ -296,6 +313,9 @@ function optionsOf(v: Flags): CliOptions {
     ...(v['api-key'] !== undefined ? { apiKey: v['api-key'] } : {}),
     ...(v.model !== undefined ? { model: v.model } : {}),
     ...(v.session !== undefined ? { session: v.session } : {}),
+    ...(v.from !== undefined ? { from: v.from } : {}),
+    tree: v.tree === true,
+    ...(v.at !== undefined ? { at: v.at } : {}),
     ...(approve !== undefined ? { approve: approve as ApproveMode } : {}),
     json: v.json === true,
     raw: v.raw === true,

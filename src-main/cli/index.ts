@@ -136,6 +136,11 @@ async function runCommand(
   const { resolveSessionId } = await import('./session-id')
   // --session takes a unique beginning of an id, as `cairn sessions list` shows them
   if (options.session) options.session = resolveSessionId(app, options.session)
+  if (options.from !== undefined && (command !== 'turn' || !options.session)) {
+    throw new UsageError(
+      '--from goes with --session, for one turn: cairn --session <id> --from <message> "…"',
+    )
+  }
   if (command === 'sessions') {
     const { sessionsCommand } = await import('./sessions')
     return await sessionsCommand(app, positionals, options, streams)

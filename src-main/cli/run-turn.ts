@@ -7,6 +7,7 @@ import { stopOnSignals } from '../services/host/signals'
 import { SetupError } from '../services/turns/turn-plan'
 import { AttachmentRefused, ModelCannotSee } from '../core/attachments/refusal'
 import { attachedLine, attachFiles } from './attach-files'
+import { messageRef, type BranchChoice } from '../services/turns/branch-start'
 import { runSessionTurn } from '../services/turns/turn-service'
 import { terminalApprover } from './approver'
 import { terminalElicitor } from './elicitor'
@@ -47,6 +48,8 @@ export interface CliMessage {
   model?: string
   /** the assistant (an id) from now on (none: --assistant, else the session's own) */
   assistantId?: string
+  /** --from: where in the session the message goes (a new branch after that message) */
+  branch?: BranchChoice
 }
 
 export interface CliTurnControl {
@@ -80,6 +83,7 @@ export async function runCliTurn(
       ...(message.sessionId ? { sessionId: message.sessionId } : {}),
       text: message.text,
       ...(message.parts && message.parts.length > 0 ? { parts: message.parts } : {}),
+      ...(message.branch ? { branch: message.branch } : {}),
       flags: {
         ...(options.assistantFields.provider ? { provider: options.assistantFields.provider } : {}),
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -220,6 +224,7 @@ export async function runTurnCommand(
         ...message,
         ...(options.session ? { sessionId: options.session } : {}),
         ...(options.model ? { model: options.model } : {}),
+        ...(options.from ? { branch: { after: messageRef(options.from) } } : {}),
       },
       options,
       streams,

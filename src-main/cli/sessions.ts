@@ -1,10 +1,13 @@
 import type { SearchHit, SessionRecord, StoredMessage } from '../../src-preload/contract/dto'
 import { deleteSessionLogs } from '../adapters/logs/turn-log'
+import { openBranch } from '../core/agent/history-tree'
+import { forkAt, messageRef } from '../services/turns/branch-start'
 import { DEFAULT_ASSISTANT_ID } from '../../src-preload/contract/assistants'
 import type { AppServices } from '../services/host/app-services'
 import { UsageError, type CliOptions } from './args'
 import type { Streams } from './output'
 import { resolveSessionId } from './session-id'
+import { treeLines } from './session-tree'
 import { jsonLine } from './terminal-text'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -122,7 +125,7 @@ async function exportCommand(
   return 0
 }
 
-/** `cairn sessions list|show|search|export|delete`. Returns the exit code. */
+/** `cairn sessions list|show|fork|search|export|delete`. Returns the exit code. */
 export async function sessionsCommand(
   app: AppServices,
   args: string[],
@@ -150,11 +153,37 @@ export async function sessionsCommand(
       const session = app.store.getSession(id)
       if (!session) return missing(id)
       const messages = app.store.listMessages(id)
-      if (options.json) out(jsonLine({ session, messages, attachments: attachmentList(messages) }))
-      else {
+      const branch = openBranch(messages, session.leafSeq)
+      // the whole tree (each message with its id and parent) and the open branch's numbers
+      if (options.json) {
+        const openSeqs = branch.map((m) => m.seq)
+        out(
+          jsonLine({
+            session,
+            messages,
+            openBranch: openSeqs,
+            attachments: attachmentList(messages),
+          }),
+        )
+      } else if (options.tree) {
         out(sessionLine(session))
-        for (const m of messages) out(`\n${messageBlock(m)}`)
+        for (const l of treeLines(messages, session.leafSeq, options.raw)) out(l)
+      } else {
+        out(sessionLine(session))
+        const others = messages.length - branch.length
+        if (others > 0)
+          out(`(the open branch; ${others} message(s) on other branches: --tree shows them)`)
+        for (const m of branch) out(`\n${messageBlock(m)}`)
       }
+      return 0
+    }
+    case 'fork': {
+      const id = need(app, rest[0], 'fork')
+      if (!app.store.getSession(id)) return missing(id)
+      if (!options.at) throw new UsageError('cairn sessions fork needs --at <message>')
+      const fork = forkAt(app.store, id, messageRef(options.at))
+      if (options.json) out(jsonLine({ session: fork }))
+      else out(`New session ${fork.id}: ${fork.title}`)
       return 0
     }
     case 'search': {
@@ -190,7 +219,7 @@ export async function sessionsCommand(
       throw new UsageError(
         sub
           ? `unknown sessions command "${sub}"`
-          : 'cairn sessions needs a command: list, show, search, export or delete',
+          : 'cairn sessions needs a command: list, show, fork, search, export or delete',
       )
   }
 }

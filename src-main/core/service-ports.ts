@@ -129,6 +129,12 @@ export interface SessionRepository extends SessionStore {
    * it); null when the session has no such message or it is a summary
    */
   openBranchAt(sessionId: string, seq: number): SessionRecord | null
+  /**
+   * "Branch into new chat": a new session holding the branch up to the message `seq` (a
+   * message of the chain, checked by the caller), whose origin links back; the source is
+   * not changed
+   */
+  forkSession(sessionId: string, seq: number): SessionRecord
   renameSession(id: string, title: string): SessionRecord
   setPinned(id: string, pinned: boolean): SessionRecord
   /**

@@ -177,6 +177,15 @@ export const routeInputs = {
     .refine((v) => (v.seq === undefined) !== (v.messageId === undefined), {
       message: 'Give either seq or messageId.',
     }),
+  /**
+   * "Branch into new chat": a new chat holding the path up to a message (its number or
+   * id); its title says where it came from and its origin links back
+   */
+  'sessions.fork': z
+    .strictObject({ id, seq: z.number().int().positive().optional(), messageId: id.optional() })
+    .refine((v) => (v.seq === undefined) !== (v.messageId === undefined), {
+      message: 'Give either seq or messageId.',
+    }),
   'sessions.rename': z.strictObject({ id, title: text(500) }),
   'sessions.pin': z.strictObject({ id, pinned: z.boolean() }),
   /** switches the session's model from its next turn on */
@@ -443,6 +452,7 @@ export interface RouteOutputs {
     versions?: BranchVersions
   }
   'sessions.openBranch': SessionRecord
+  'sessions.fork': SessionRecord
   'sessions.search': { hits: SearchHit[] }
   'sessions.rename': SessionRecord
   'sessions.pin': SessionRecord

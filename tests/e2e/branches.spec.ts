@@ -111,4 +111,21 @@ test('edit the second of five messages, switch with ‹ ›, reload, regenerate 
     .click()
   await expect(mine(page)).toHaveCount(5)
   await expect(conversation(page)).toContainText('Answer 5.')
+
+  // Branch into new chat at the second answer: a new chat of the path up to it, linked back
+  await answers(page).nth(1).getByRole('button', { name: 'Branch into new chat' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('branch at 4')
+  await expect(mine(page)).toHaveCount(2)
+  await expect(lastAnswer(page)).toContainText('Answer 2.')
+  await say(page, 'Question 3, in the new chat', 'Answer 3, elsewhere.')
+  expect(lastSent()).toEqual([
+    'Question 1',
+    'Answer 1.',
+    'Question 2',
+    'Answer 2.',
+    'Question 3, in the new chat',
+  ])
+  await page.getByRole('button', { name: /Branched from “Question 1” at message 4/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('branch at')
+  await expect(mine(page)).toHaveCount(5)
 })

@@ -89,3 +89,21 @@ describe('the open branch, a page at a time', () => {
     expect(contents(store.getBranchPage(id, { limit: 50 })).at(-1)).toBe('a3')
   })
 })
+
+describe('Branch into new chat', () => {
+  it('copies the branch up to a message into a new session that links back', () => {
+    editedInTheMiddle()
+    const fork = t.store.forkSession(id, 4)
+    expect(fork.title).toBe('q1 · branch at 4')
+    expect(fork.origin).toMatchObject({ kind: 'branch', sessionId: id, messageSeq: 4 })
+    const copied = t.store.listMessages(fork.id)
+    expect(copied.map((m) => [m.seq, m.parentSeq, m.content])).toEqual([
+      [1, null, 'q1'],
+      [2, 1, 'a1'],
+      [3, 2, 'q2'],
+      [4, 3, 'a2'],
+    ])
+    expect(fork.leafSeq).toBe(4)
+    expect(t.store.listMessages(id)).toHaveLength(8)
+  })
+})

@@ -56,7 +56,7 @@ import type {
   TurnLogArchive,
   TurnLogEntry,
 } from '../../src-main/core/service-ports'
-import { branchPage, leafShowing } from '../../src-main/core/agent/history-tree'
+import { branchOf, branchPage, leafShowing } from '../../src-main/core/agent/history-tree'
 import { ASSISTANT_SEEDS } from '../../src-main/adapters/sqlite/assistant-seeds'
 import { nameTaken } from '../../src-main/adapters/sqlite/assistant-store'
 import { ExpectedError } from '../../src-main/core/errors'
@@ -263,6 +263,39 @@ export class MemorySessionRepository implements SessionRepository {
     const leaf = leafShowing(s.messages, s.record.leafSeq, seq)
     if (leaf === null) return null
     return leaf === s.record.leafSeq ? this.view(s) : this.setLeaf(sessionId, leaf)
+  }
+
+  forkSession(sessionId: string, seq: number): SessionRecord {
+    const source = this.require(sessionId)
+    const at = source.messages.find((m) => m.seq === seq)
+    if (!at) throw new Error(`session ${sessionId} has no message ${seq} to branch at`)
+    const fork = this.createSession({
+      title: `${source.record.title || 'Untitled'} · branch at ${seq}`,
+      model: source.record.model,
+    })
+    const renumbered = new Map<number, number>()
+    for (const m of branchOf(source.messages, seq)) {
+      const { id: _id, sessionId: _s, seq: old, createdAt: _c, ...rest } = m
+      const saved = this.appendMessage(fork.id, {
+        ...rest,
+        parentSeq: m.parentSeq === null ? null : (renumbered.get(m.parentSeq) ?? null),
+        supersedes: null,
+        covers: m.covers
+          ? { from: renumbered.get(m.covers.from)!, to: renumbered.get(m.covers.to)! }
+          : null,
+      })
+      renumbered.set(old, saved.seq)
+    }
+    const f = this.require(fork.id)
+    f.record.origin = {
+      kind: 'branch',
+      sessionId,
+      messageId: at.id,
+      messageSeq: seq,
+      title: source.record.title,
+      at: Date.now(),
+    }
+    return this.view(f)
   }
 
   appendMessage(sessionId: string, message: NewMessage): StoredMessage {

@@ -291,7 +291,9 @@ function deriveStoredParents(db: Database): void {
   const setParent = db.prepare<[number | null, string, number]>(
     'UPDATE messages SET parent_seq = ? WHERE session_id = ? AND seq = ?',
   )
-  const setLeaf = db.prepare<[number | null, string]>('UPDATE sessions SET leaf_seq = ? WHERE id = ?')
+  const setLeaf = db.prepare<[number | null, string]>(
+    'UPDATE sessions SET leaf_seq = ? WHERE id = ?',
+  )
   const sessions = db.prepare<[], { id: string }>('SELECT id FROM sessions').all()
   for (const { id } of sessions) {
     const messages = rows.all(id).map((r) => ({ ...r, kind: r.kind as 'message' }))

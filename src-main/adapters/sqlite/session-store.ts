@@ -26,7 +26,7 @@ import type {
   SearchOptions,
   SessionRepository,
 } from '../../core/service-ports'
-import { branchPage, leafShowing, type TreeMessage } from '../../core/agent/history-tree'
+import { branchOf, branchPage, leafShowing, type TreeMessage } from '../../core/agent/history-tree'
 import {
   attachmentIds,
   AttachmentRows,
@@ -508,6 +508,54 @@ export class SqliteSessionStore implements SessionRepository {
       }
       this.q.setLeaf.run(seq, head.pk)
       return this.requireSession(sessionId)
+    })
+  }
+
+  /**
+   * "Branch into new chat": a new session holding the branch up to the message `seq` (and
+   * the summaries that apply to it), numbered from 1, with the source session's settings
+   * and assistant; its title says where it came from and its origin links back. The source
+   * is not changed. All in one transaction.
+   */
+  forkSession(sessionId: string, seq: number): SessionRecord {
+    return this.write(() => {
+      const source = this.requireSession(sessionId)
+      const all = readMessages(this.q.messages.all(sessionId))
+      const at = all.find((m) => m.seq === seq)
+      if (!at || at.kind === 'summary') {
+        throw new Error(`session ${sessionId} has no message ${seq} to branch at`)
+      }
+      const fork = this.createSession({
+        title: `${source.title || 'Untitled'} · branch at ${seq}`,
+        provider: source.provider,
+        model: source.model,
+        workspace: source.workspace,
+        systemPrompt: source.systemPrompt,
+      })
+      this.q.markBranch.run(
+        sessionId,
+        at.id,
+        source.title,
+        this.now(),
+        sessionId,
+        sessionId,
+        fork.id,
+      )
+      const renumbered = new Map<number, number>()
+      for (const m of branchOf(all, seq)) {
+        const { id: _id, sessionId: _s, seq: old, createdAt: _c, ...rest } = m
+        const covers = m.covers
+          ? { from: renumbered.get(m.covers.from)!, to: renumbered.get(m.covers.to)! }
+          : null
+        const saved = this.insertMessage(fork.id, {
+          ...rest,
+          parentSeq: m.parentSeq === null ? null : (renumbered.get(m.parentSeq) ?? null),
+          supersedes: null,
+          covers,
+        })
+        renumbered.set(old, saved.seq)
+      }
+      return this.requireSession(fork.id)
     })
   }
 

@@ -42,6 +42,14 @@ function sessionStatements(db: Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
+    /** "Branch into new chat": where the new session came from, and its assistant */
+    markBranch: db.prepare<[string, string, string, number, string, string, string]>(
+      `UPDATE sessions SET source = 'branch', source_id = ?, source_message = ?,
+         source_title = ?, source_at = ?,
+         assistant_id = (SELECT assistant_id FROM sessions WHERE id = ?),
+         assistant_snapshot = (SELECT assistant_snapshot FROM sessions WHERE id = ?)
+       WHERE id = ?`,
+    ),
     listSessions: listSessions(db, 's.archived = 0'),
     listAllSessions: listSessions(db, '1'),
     /** activity, usage totals, and the title when the session has none yet */

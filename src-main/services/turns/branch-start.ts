@@ -3,7 +3,7 @@
  * an earlier message (`--from`), as a new version of a user message (Edit), or as another
  * answer to one (Regenerate). Refusals are `ExpectedError`s that say why.
  */
-import type { ContentPart } from '../../../src-preload/contract/dto'
+import type { ContentPart, SessionRecord } from '../../../src-preload/contract/dto'
 import {
   answerTarget,
   continuationPoint,
@@ -58,4 +58,18 @@ export function branchStart(
     }
   }
   return { answerAgain: checked(answerTarget(all, choice.answerAgain)).seq }
+}
+
+/**
+ * "Branch into new chat" at a message: a new session holding the path up to it (after a
+ * message with tool calls, up to their last result, so the calls keep their results).
+ */
+export function forkAt(store: SessionRepository, sessionId: string, at: MessageRef): SessionRecord {
+  const tip = checked(continuationPoint(store.listMessages(sessionId), at))
+  return store.forkSession(sessionId, tip.seq)
+}
+
+/** a message as the command line names it: its number (`sessions show`), or its id */
+export function messageRef(given: string): MessageRef {
+  return /^[0-9]+$/.test(given) ? Number(given) : given
 }

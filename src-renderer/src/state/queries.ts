@@ -129,6 +129,20 @@ export async function openBranch(
   return null
 }
 
+/** "Branch into new chat" at a message: the new chat's id, or why not */
+export async function forkChat(
+  bridge: CairnBridge,
+  client: QueryClient,
+  id: string,
+  messageId: string,
+): Promise<{ id: string } | { error: string }> {
+  const r = await bridge.request('sessions.fork', { id, messageId })
+  if (!r.ok) return { error: r.error.message }
+  client.setQueryData(keys.session(r.data.id), r.data)
+  void client.invalidateQueries({ queryKey: keys.sessions })
+  return { id: r.data.id }
+}
+
 export function useConversation(id: string | null) {
   const { bridge, client } = usePlatform()
   return useQuery({

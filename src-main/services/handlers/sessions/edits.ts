@@ -6,6 +6,7 @@
 import { ExpectedError } from '../../../core/errors'
 import type { Handlers } from '../../../ipc/router'
 import { switchSessionAssistant } from '../../assistants/assistant-setup'
+import { forkAt } from '../../turns/branch-start'
 import type { HandlerContext } from '../handler-context'
 import { existingSession, sessionChanged } from '../session-lookup'
 
@@ -16,6 +17,7 @@ type EditRoutes =
   | 'sessions.setAssistant'
   | 'sessions.delete'
   | 'sessions.openBranch'
+  | 'sessions.fork'
 
 export function sessionEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes> {
   const store = c.app.store
@@ -59,6 +61,12 @@ export function sessionEditHandlers(c: HandlerContext): Pick<Handlers, EditRoute
         }
         return session
       })
+    },
+    'sessions.fork': async ({ id, seq, messageId }) => {
+      existingSession(c, id)
+      const fork = forkAt(store, id, seq ?? messageId!)
+      sessionChanged(c, fork.id)
+      return fork
     },
     'sessions.delete': async ({ id }) => {
       if (c.turns.isRunning(id))

@@ -19,7 +19,13 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { usePlatform, useLive } from '../../state/context'
 import type { Row } from '../../state/conversation'
 import { NEW_CHAT } from '../../state/live-store'
-import { fetchOlder, openBranch, useConversation, type Conversation } from '../../state/queries'
+import {
+  fetchOlder,
+  forkChat,
+  openBranch,
+  useConversation,
+  type Conversation,
+} from '../../state/queries'
 import { contextActions } from './context-actions'
 import { RowActionsContext, type RowActions } from './rows/actions'
 import { AnswerRow } from './rows/AnswerRow'
@@ -210,6 +216,12 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
       },
       resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
       regenerate: (messageId) => void liveStore.getState().regenerate(messageId),
+      fork: (messageId) => {
+        if (!sessionId) return
+        void forkChat(bridge, client, sessionId, messageId).then((r) =>
+          'id' in r ? liveStore.getState().open(r.id) : setActionError(r.error),
+        )
+      },
       send: (text) => void liveStore.getState().send(text),
       ...contextActions(bridge, client, sessionId, setExpanded, setActionError),
     }),

@@ -2,7 +2,8 @@
 import { useEffect, type JSX } from 'react'
 import { useT } from '../../i18n'
 import { useFormat } from '../../i18n/format'
-import { useLive } from '../../state/context'
+import type { SessionOrigin } from '../../../../src-preload/contract/dto'
+import { useLive, useNav } from '../../state/context'
 import { useSession } from '../../state/queries'
 import { formatUsd } from '../../../../src-preload/contract/usage-format'
 import { AssistantPicker } from '../../features/assistants/AssistantPicker'
@@ -37,6 +38,7 @@ export function ChatHeader(): JSX.Element {
           </span>
         ) : null}
       </h1>
+      {session?.origin?.kind === 'branch' ? <BranchOrigin origin={session.origin} /> : null}
       <AssistantPicker />
       {session && (session.usage.inputTokens > 0 || session.usage.outputTokens > 0) ? (
         <span className="meta session-usage" title={t('chat.tokensSoFar')}>
@@ -61,5 +63,28 @@ export function ChatHeader(): JSX.Element {
         {theme === 'dark' ? '☀' : '☾'}
       </button>
     </header>
+  )
+}
+
+/** "Branch into new chat" made this chat: where it came from, a link back to that message */
+function BranchOrigin(props: { origin: Extract<SessionOrigin, { kind: 'branch' }> }): JSX.Element {
+  const { origin } = props
+  const open = useLive((s) => s.open)
+  const nav = useNav((s) => s.setTarget)
+  const gone = origin.messageSeq === null
+  return (
+    <button
+      type="button"
+      className="action branch-origin"
+      disabled={gone}
+      title={gone ? 'That chat was deleted' : undefined}
+      onClick={() => {
+        nav({ sessionId: origin.sessionId, messageId: origin.messageId })
+        open(origin.sessionId)
+      }}
+    >
+      Branched from “{origin.title || 'Untitled chat'}”
+      {origin.messageSeq !== null ? ` at message ${origin.messageSeq}` : ''}
+    </button>
   )
 }

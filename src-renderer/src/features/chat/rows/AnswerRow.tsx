@@ -15,7 +15,7 @@ import { Thinking } from '../Thinking'
 import { ToolCallCard } from '../ToolCallCard'
 import { useRowActions } from './actions'
 import { PinButton } from './PinButton'
-import { VersionSwitch } from './VersionSwitch'
+import { ForkButton, VersionSwitch } from './VersionSwitch'
 
 type AnswerRowData = Extract<Row, { kind: 'answer' }>
 
@@ -57,6 +57,7 @@ function Footer(props: {
         </button>
       ) : null}
       {f.keep ? <PinButton messageId={f.keep.messageId} pinned={f.keep.pinned} /> : null}
+      {f.keep && f.canRegenerate ? <ForkButton messageId={f.keep.messageId} /> : null}
       {f.turnId ? <InspectButton turnId={f.turnId} /> : null}
       {f.usage ? (
         <span

@@ -4,7 +4,7 @@ import type { Row } from '../../../state/conversation'
 import { CopyButton } from '../../../ui/CopyButton'
 import { useRowActions } from './actions'
 import { PinButton } from './PinButton'
-import { VersionSwitch } from './VersionSwitch'
+import { ForkButton, VersionSwitch } from './VersionSwitch'
 import { AttachedResources } from './AttachedResources'
 import { AttachedFiles } from './AttachedFiles'
 
@@ -79,6 +79,7 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
           {row.messageId && !row.pending ? (
             <PinButton messageId={row.messageId} pinned={row.pinned ?? false} />
           ) : null}
+          {row.canEdit && row.messageId ? <ForkButton messageId={row.messageId} /> : null}
           {row.canEdit && row.messageId ? (
             <button
               type="button"

@@ -35,3 +35,13 @@ export function VersionSwitch(props: { versions: Versions }): JSX.Element {
     </span>
   )
 }
+
+/** "Branch into new chat": a new chat holding the conversation up to this message */
+export function ForkButton(props: { messageId: string }): JSX.Element {
+  const { fork } = useRowActions()
+  return (
+    <button type="button" className="action" onClick={() => fork?.(props.messageId)}>
+      Branch into new chat
+    </button>
+  )
+}

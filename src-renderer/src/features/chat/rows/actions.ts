@@ -8,6 +8,8 @@ export interface RowActions {
   resend(messageId: string, text: string): void
   /** another answer to the user message `messageId` (a new branch after it) */
   regenerate?(messageId: string): void
+  /** "Branch into new chat": a new chat holding the conversation up to `messageId` */
+  fork?(messageId: string): void
   /** a new turn with this text (Continue after an answer cut at the output limit) */
   send(text: string): void
   /** shows or hides the messages a summary stands in for */
