@@ -38,7 +38,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(240_000)
       await page.setViewportSize(size)
-      await page.addInitScript((t) => localStorage.setItem('cairn.theme', t), theme)
+      await page.addInitScript(`localStorage.setItem('cairn.theme', '${theme}')`)
       host = await startWebHost()
       host.model.enqueue(textReply('Cairns mark a path across bare ground.'))
       await page.goto(host.url)
