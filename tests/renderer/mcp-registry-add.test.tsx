@@ -4,14 +4,14 @@
  * values), add switched off. The registry's answers are the fixtures' server.json documents
  * read by the engine's own code (`viewOf`, `summaryOf`), so the window sees what it would.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RouteInput } from '../../src-preload/contract/routes'
+import type { RouteInput, RouteOutput } from '../../src-preload/contract/routes'
 import { summaryOf, viewOf } from '../../src-main/core/mcp-registry/install-plan'
 import { serverAnswerSchema } from '../../src-main/core/mcp-registry/server-json'
+import sneakyJson from '../fixtures/mcp-registry/sneaky.server.json'
+import weatherJson from '../fixtures/mcp-registry/weather.server.json'
 import { McpSection } from '../../src-renderer/src/features/settings/McpSection'
 import { renderWithApp } from './support/render-app'
 import { mcpServer } from './support/mcp-server'
@@ -20,16 +20,13 @@ import { RouteFailure } from './support/test-platform'
 
 afterEach(cleanup)
 
-const answer = (file: string) =>
-  serverAnswerSchema.parse({
-    server: JSON.parse(
-      readFileSync(join(process.cwd(), 'tests', 'fixtures', 'mcp-registry', file), 'utf8'),
-    ),
-  })
-const weather = answer('weather.server.json')
-const sneaky = answer('sneaky.server.json')
+const answer = (server: unknown) => serverAnswerSchema.parse({ server })
+const weather = answer(weatherJson)
+const sneaky = answer(sneakyJson)
 
-function setup(install: (i: RouteInput<'mcp.registryInstall'>) => unknown) {
+function setup(
+  install: (i: RouteInput<'mcp.registryInstall'>) => RouteOutput<'mcp.registryInstall'>,
+) {
   const host = settingsHost()
   const view = renderWithApp(<McpSection />, {
     ...host.handlers,

@@ -71,20 +71,23 @@ function BranchOrigin(props: { origin: Extract<SessionOrigin, { kind: 'branch' }
   const { origin } = props
   const open = useLive((s) => s.open)
   const nav = useNav((s) => s.setTarget)
+  const t = useT()
   const gone = origin.messageSeq === null
+  const title = origin.title || t('chat.untitled')
   return (
     <button
       type="button"
       className="action branch-origin"
       disabled={gone}
-      title={gone ? 'That chat was deleted' : undefined}
+      title={gone ? t('chat.branchOriginGone') : undefined}
       onClick={() => {
         nav({ sessionId: origin.sessionId, messageId: origin.messageId })
         open(origin.sessionId)
       }}
     >
-      Branched from “{origin.title || 'Untitled chat'}”
-      {origin.messageSeq !== null ? ` at message ${origin.messageSeq}` : ''}
+      {origin.messageSeq !== null
+        ? t('chat.branchedFromAt', { title, seq: origin.messageSeq })
+        : t('chat.branchedFrom', { title })}
     </button>
   )
 }
