@@ -7,7 +7,6 @@
 export const UNTRANSLATED = [
   'src-renderer/src/features/composer/FileChips.tsx',
   'src-renderer/src/features/chat/rows/AttachedFiles.tsx',
-  'src-renderer/src/features/chat/app-view/AppView.tsx',
   'src-renderer/src/features/approvals/ApprovalDialog.tsx',
   'src-renderer/src/features/assistants/AssistantForm.tsx',
   'src-renderer/src/features/assistants/AssistantList.tsx',

@@ -14,6 +14,7 @@ import { usePlatform } from '../../../state/context'
 import { call } from '../../../state/queries'
 import { useTheme } from '../../../ui/theme'
 import { ConfirmOpen, openableUrl, useOpenExternal } from '../../../ui/markdown/links'
+import { useT } from '../../../i18n'
 import { serverLabel } from '../../../ui/tool-label'
 import { toContentBlocks, ViewHost } from './view-host'
 import './app-view.css'
@@ -43,9 +44,10 @@ function AllowViews(props: { server: string }): JSX.Element {
   const client = useQueryClient()
   const [error, setError] = useState<string | null>(null)
   const name = serverLabel(props.server)
+  const t = useT()
   return (
-    <div className="app-view-ask" role="group" aria-label="Interactive view">
-      <p>This server wants to show an interactive view.</p>
+    <div className="app-view-ask" role="group" aria-label={t('chat.appView.region')}>
+      <p>{t('chat.appView.wants')}</p>
       <button
         type="button"
         onClick={() => {
@@ -56,7 +58,7 @@ function AllowViews(props: { server: string }): JSX.Element {
           )
         }}
       >
-        Allow views from {name}
+        {t('chat.appView.allow', { server: name })}
       </button>
       {error ? <p role="alert">{error}</p> : null}
     </div>
@@ -110,7 +112,8 @@ function ViewFrame(props: {
   const [height, setHeight] = useState(160)
   const [problem, setProblem] = useState<string | null>(null)
   const [link, setLink] = useState<{ url: string; done: (opened: boolean) => void } | null>(null)
-  const t = props.tool
+  const tool = props.tool
+  const t = useT()
   const live = useRef({ theme, sessionId: props.sessionId })
   live.current = { theme, sessionId: props.sessionId }
 
@@ -120,13 +123,13 @@ function ViewFrame(props: {
       context: () => ({ theme: live.current.theme, width: frame.current?.clientWidth ?? 600 }),
       platform: kind === 'desktop' ? 'desktop' : 'web',
       version: '1',
-      tool: { name: t.tool, server: t.server },
+      tool: { name: tool.tool, server: tool.server },
       callTool: async (name, args) => {
         const sessionId = live.current.sessionId
         if (!sessionId) throw new Error('This view is not in a chat.')
         return call(bridge, 'mcp.viewCall', {
           sessionId,
-          server: t.server,
+          server: tool.server,
           tool: name,
           arguments: args,
         })
@@ -153,29 +156,31 @@ function ViewFrame(props: {
       host.current = null
     }
     // one host per frame: the card's updates reach it through the effects below
-  }, [bridge, kind, t.server, t.tool])
+  }, [bridge, kind, tool.server, tool.tool])
 
-  useEffect(() => host.current?.toolInput(parsedArgs(t.rawArguments)), [t.rawArguments])
+  useEffect(() => host.current?.toolInput(parsedArgs(tool.rawArguments)), [tool.rawArguments])
   useEffect(() => {
-    if (t.result !== null && (t.status === 'done' || t.status === 'failed'))
-      host.current?.toolResult(resultOf(t))
-  }, [t.result, t.status])
+    if (tool.result !== null && (tool.status === 'done' || tool.status === 'failed'))
+      host.current?.toolResult(resultOf(tool))
+  }, [tool.result, tool.status])
   useEffect(() => host.current?.themeChanged(theme), [theme])
 
   return (
     <div className="app-view">
       {props.problems.length > 0 ? (
-        <p className="app-view-note">Not allowed for this view: {props.problems.join('; ')}</p>
+        <p className="app-view-note">
+          {t('chat.appView.refused', { list: props.problems.join('; ') })}
+        </p>
       ) : null}
       <iframe
         ref={frame}
         src={props.path}
         sandbox={VIEW_SANDBOX}
         referrerPolicy="no-referrer"
-        title={`View of ${t.tool} from ${serverLabel(t.server)}`}
+        title={t('chat.appView.title', { tool: tool.tool, server: serverLabel(tool.server) })}
         style={{ height }}
       />
-      {problem ? <p className="app-view-note">The view: {problem}</p> : null}
+      {problem ? <p className="app-view-note">{t('chat.appView.problem', { problem })}</p> : null}
       {link ? (
         <ConfirmOpen
           url={link.url}
@@ -205,6 +210,7 @@ export const AppView = memo(function AppView(props: {
 }): JSX.Element {
   const { bridge } = usePlatform()
   const { server, tool, allowed } = props.view
+  const t = useT()
   const [opened, setOpened] = useState<
     { path: string; refused: string[] } | { error: string } | null
   >(null)
@@ -220,7 +226,7 @@ export const AppView = memo(function AppView(props: {
     }
   }, [bridge, server, tool, allowed])
   if (!allowed) return <AllowViews server={server} />
-  if (!opened) return <p className="app-view-note">Loading the view…</p>
+  if (!opened) return <p className="app-view-note">{t('chat.appView.loading')}</p>
   if ('error' in opened)
     return (
       <p className="app-view-note" role="alert">
