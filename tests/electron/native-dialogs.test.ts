@@ -2,7 +2,7 @@
  * The system's folder picker and save dialog: shown by the main process over the window,
  * answered through the real host's routes; browser mode says it has none.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -102,7 +102,9 @@ describe('app.pickFolder and app.saveFile', () => {
     expect(unwrap(await b.request('app.saveFile', { filename: 'a.json', content: '{}' }))).toEqual({
       path: null,
     })
-    const missing = join(dir, 'no-such-folder', 'a.json')
+    // a "folder" that is a file: nothing can be written under it (root included)
+    writeFileSync(join(dir, 'a-file'), '')
+    const missing = join(dir, 'a-file', 'a.json')
     dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: missing })
     const r = await b.request('app.saveFile', { filename: 'a.json', content: '{}' })
     expect(r).toMatchObject({ ok: false, error: { code: 'unavailable' } })

@@ -186,9 +186,14 @@ describe('provider quirks, from the recorded corpus', () => {
     expect(result.usage).toEqual({ inputTokens: 36, outputTokens: 9, estimated: false })
   })
 
-  it('Moonshot: usage on the choice is read (not estimated)', async () => {
+  it('Moonshot: usage on the choice is read (not estimated), its reasoning tokens too', async () => {
     const { result } = await run('moonshot-stream-choice-usage.chunks.txt')
-    expect(result.usage).toEqual({ inputTokens: 12, outputTokens: 5, estimated: false })
+    expect(result.usage).toEqual({
+      inputTokens: 12,
+      outputTokens: 5,
+      reasoningTokens: 1,
+      estimated: false,
+    })
   })
 
   it('Moonshot: two calls begun without index are continued in order', async () => {
