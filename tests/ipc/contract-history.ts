@@ -56,12 +56,13 @@ export function historyRouteTests(ctx: () => HistoryContext): void {
       replaces: question.id,
     })
     expect(lastRequestTexts()).toEqual(['Which rock?'])
+    // the open branch is the new exchange; the replaced one is kept, as the other version
     expect(second.messages.map((m) => [m.seq, m.role, m.content, m.supersedes])).toEqual([
-      [1, 'user', 'Which rock?', null],
-      [2, 'assistant', 'Granite.', null],
       [3, 'user', 'Which rock?', 1],
       [4, 'assistant', 'Basalt.', null],
     ])
+    const page = unwrap(await b.request('sessions.get', { id: first.sessionId }))
+    expect(page.versions?.[3]).toEqual([1, 3])
     // message_saved says where the message went, beside the event's own number (`seq`)
     const saved = b.events.flatMap((e) =>
       e.event === 'agent' &&
@@ -75,7 +76,7 @@ export function historyRouteTests(ctx: () => HistoryContext): void {
     env.server.enqueue(textReply('Obsidian.'))
     const edited = await turn('Which volcanic glass?', {
       sessionId: first.sessionId,
-      replaces: second.messages[2]!.id,
+      replaces: second.messages[0]!.id,
     })
     expect(lastRequestTexts()).toEqual(['Which volcanic glass?'])
     expect(edited.messages.at(-2)).toMatchObject({ supersedes: 3 })
