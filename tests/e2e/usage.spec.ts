@@ -57,7 +57,7 @@ test('an answer shows its cost, the chat its total, Settings › Usage the same 
   await expect(lastAnswer(page).getByTitle("What this turn cost, at the model's price")).toHaveText(
     '$0.0070',
   )
-  await expect(page.getByTitle("What this chat's answers cost so far")).toHaveText('$0.0070')
+  await expect(page.getByTitle('What this chat’s answers cost so far')).toHaveText('$0.0070')
   await themes(page, 'priced-answer')
 
   await page.evaluate("location.hash = '#/settings/usage'")
