@@ -24,12 +24,22 @@ export interface NewSession {
   model?: string | null
   workspace?: string | null
   systemPrompt?: string | null
+  /** the project the session is in (checked by the caller); unset: none */
+  projectId?: string | null
 }
 
 export type SessionPatch = Partial<
   Pick<
     SessionRecord,
-    'title' | 'provider' | 'model' | 'workspace' | 'systemPrompt' | 'todos' | 'pinned' | 'archived'
+    | 'title'
+    | 'provider'
+    | 'model'
+    | 'workspace'
+    | 'systemPrompt'
+    | 'todos'
+    | 'pinned'
+    | 'archived'
+    | 'projectId'
   >
 >
 

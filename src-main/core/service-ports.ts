@@ -23,6 +23,12 @@ import type {
   StoredMessage,
 } from '../../src-preload/contract/dto'
 import type { LocalModel } from '../../src-preload/contract/local-models'
+import type {
+  ProjectDeleted,
+  ProjectDraft,
+  ProjectPatch,
+  ProjectSummary,
+} from '../../src-preload/contract/projects'
 import type { SettingsData } from '../../src-preload/contract/settings-schema'
 import type { McpResourcesAndPrompts, McpServers } from './mcp-ports'
 import type {
@@ -216,6 +222,27 @@ export interface AssistantRepository {
   forSession(sessionId: string): SessionAssistantChoice
   /** records the assistant (and a copy of it) as the session's; false: no such session */
   setForSession(sessionId: string, assistant: Assistant): boolean
+}
+
+// ——— projects ———
+
+/**
+ * Projects, and which one each session is in. `create` and `update` throw an ExpectedError
+ * `conflict` for a name taken (with `details.fields.name`), `update` and `setForSession` a
+ * `not_found` for a project that is not there. Input is checked by the caller (the service).
+ */
+export interface ProjectRepository {
+  /** every readable project, by name */
+  list(): ProjectSummary[]
+  get(id: string): ProjectSummary | null
+  /** compared without case and surrounding spaces */
+  findByName(name: string): ProjectSummary | null
+  create(draft: ProjectDraft): ProjectSummary
+  update(id: string, patch: ProjectPatch): ProjectSummary
+  /** deletes the project; its chats move to "No project" */
+  delete(id: string): ProjectDeleted
+  /** moves a session into a project (null: none); false when there is no such session */
+  setForSession(sessionId: string, projectId: string | null): boolean
 }
 
 // ——— settings and secrets ———

@@ -208,6 +208,8 @@ export interface SessionRecord {
    * so it goes on working when the assistant is deleted. Absent: not known to this host.
    */
   assistant?: SessionAssistant | null
+  /** the project the session is in; null: "No project". Absent: not known to this host. */
+  projectId?: string | null
 }
 
 /**

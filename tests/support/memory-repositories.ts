@@ -15,6 +15,8 @@ import type {
 } from '../../src-main/core/service-ports'
 import { LocalRuntime } from '../../src-main/services/providers/local-runtime'
 import { ModelDownloads } from '../../src-main/services/providers/model-downloads'
+import { ProjectService } from '../../src-main/services/projects/project-service'
+import { MemoryProjectRepository } from './memory-projects'
 import {
   assistantDraftSchema,
   DEFAULT_ASSISTANT_ID,
@@ -169,6 +171,7 @@ export class MemorySessionRepository implements SessionRepository {
         model: init.model ?? null,
         workspace: init.workspace ?? null,
         systemPrompt: init.systemPrompt ?? null,
+        projectId: init.projectId ?? null,
         todos: [],
         usage: { inputTokens: 0, outputTokens: 0 },
         pinned: false,
@@ -763,6 +766,7 @@ export function memoryServices(
     secrets: new MemorySecrets(),
     store,
     assistants,
+    projects: new ProjectService(new MemoryProjectRepository(store), assistants, store),
     usage: new MemoryUsageLedger(store),
     logger: logs,
     turnLogs: logs,

@@ -277,6 +277,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX message_attachments_by_id ON message_attachments (attachment_id);
     `,
   },
+  {
+    version: 13,
+    description: 'projects: chats grouped with their instructions, assistant, model and folder',
+    // A session's project_id names its project; deleting the project moves its chats to
+    // "No project" (the foreign key sets it to null). Names are unique without case.
+    sql: `
+      CREATE TABLE projects (
+        pk INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        instructions TEXT NOT NULL DEFAULT '',
+        assistant_id TEXT,
+        model TEXT,
+        workspace TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX projects_name ON projects (name COLLATE NOCASE);
+      ALTER TABLE sessions ADD COLUMN project_id TEXT REFERENCES projects (id) ON DELETE SET NULL;
+      CREATE INDEX sessions_project ON sessions (project_id) WHERE project_id IS NOT NULL;
+    `,
+  },
 ]
 
 /**

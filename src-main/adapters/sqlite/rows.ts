@@ -48,6 +48,7 @@ export interface SessionRow {
   source_message_seq: number | null
   source_title: string | null
   source_at: number | null
+  project_id: string | null
 }
 
 /** selects a `SessionRow` from `sessions s` */
@@ -60,7 +61,7 @@ export const SESSION_COLUMNS = `s.pk, s.id, s.title, s.created_at, s.updated_at,
   EXISTS (SELECT 1 FROM assistants a WHERE a.id = coalesce(s.assistant_id, 'default'))
     AS assistant_live, s.leaf_seq, s.source, s.source_id, s.source_message,
   (SELECT m.seq FROM messages m WHERE m.id = s.source_message) AS source_message_seq,
-  s.source_title, s.source_at`
+  s.source_title, s.source_at, s.project_id`
 
 export interface MessageRow {
   pk: number
@@ -143,6 +144,7 @@ export function toSession(row: SessionRow): SessionRecord {
       name: typeof row.assistant_name === 'string' ? row.assistant_name : 'Unknown assistant',
       ...(row.assistant_live ? {} : { deleted: true }),
     },
+    projectId: row.project_id,
   }
 }
 

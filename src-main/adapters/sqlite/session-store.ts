@@ -67,7 +67,15 @@ export interface SessionStoreOptions extends OpenDatabaseOptions {
 export const DISCARDED_ATTACHMENTS_MS = 60 * 60_000
 
 type SessionColumn =
-  'title' | 'provider' | 'model' | 'workspace' | 'system_prompt' | 'todos' | 'pinned' | 'archived'
+  | 'title'
+  | 'provider'
+  | 'model'
+  | 'workspace'
+  | 'system_prompt'
+  | 'todos'
+  | 'pinned'
+  | 'archived'
+  | 'project_id'
 
 /** patch key → column and its SQL value */
 function patchColumns(patch: SessionPatch): [SessionColumn, string | number | null][] {
@@ -80,6 +88,7 @@ function patchColumns(patch: SessionPatch): [SessionColumn, string | number | nu
   if (patch.todos !== undefined) cols.push(['todos', JSON.stringify(patch.todos)])
   if (patch.pinned !== undefined) cols.push(['pinned', patch.pinned ? 1 : 0])
   if (patch.archived !== undefined) cols.push(['archived', patch.archived ? 1 : 0])
+  if (patch.projectId !== undefined) cols.push(['project_id', patch.projectId])
   return cols
 }
 
@@ -217,6 +226,7 @@ export class SqliteSessionStore implements SessionRepository {
         init.model ?? null,
         init.workspace ?? null,
         init.systemPrompt ?? null,
+        init.projectId ?? null,
       )
       return this.requireSession(id)
     })
@@ -531,6 +541,7 @@ export class SqliteSessionStore implements SessionRepository {
         model: source.model,
         workspace: source.workspace,
         systemPrompt: source.systemPrompt,
+        projectId: source.projectId ?? null,
       })
       this.q.markBranch.run(
         sessionId,

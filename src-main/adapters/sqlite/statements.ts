@@ -36,10 +36,11 @@ function sessionStatements(db: Database) {
     /** where the session's open branch ends */
     setLeaf: db.prepare<[number | null, number]>('UPDATE sessions SET leaf_seq = ? WHERE pk = ?'),
     insertSession: db.prepare<
-      [string, string, number, number, Nullable, Nullable, Nullable, Nullable]
+      [string, string, number, number, Nullable, Nullable, Nullable, Nullable, Nullable]
     >(
-      `INSERT INTO sessions (id, title, created_at, updated_at, provider, model, workspace, system_prompt)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sessions (id, title, created_at, updated_at, provider, model, workspace, system_prompt,
+         project_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
     /** "Branch into new chat": where the new session came from, and its assistant */

@@ -16,6 +16,7 @@ import { SettingsPermissionRules } from '../../adapters/settings/rules'
 import { openSecrets, type SecretCodec } from '../../adapters/settings/secrets'
 import { openSettings, type SettingsStoreFactory } from '../../adapters/settings/settings-store'
 import { SqliteAssistantStore } from '../../adapters/sqlite/assistant-store'
+import { SqliteProjectStore } from '../../adapters/sqlite/project-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
 import { createSessionStore } from '../../adapters/sqlite/session-store'
 import { SqliteUsageLedger } from '../../adapters/sqlite/usage-ledger'
@@ -24,6 +25,7 @@ import { attachmentService } from '../../adapters/attachments/attachment-service
 import { ModelIndex } from '../../adapters/local-models/model-index'
 import { HubClient } from '../../adapters/local-models/hub'
 import { LocalRuntime, type RuntimeLauncher } from '../providers/local-runtime'
+import { ProjectService } from '../projects/project-service'
 import { ModelDownloads, type ModelHubSearch } from '../providers/model-downloads'
 import type { TurnLogger } from '../../core/ports'
 import type {
@@ -50,6 +52,8 @@ export interface AppServices {
   store: SessionRepository
   /** assistants, and which one each session runs with (same database) */
   assistants: AssistantRepository
+  /** projects, and which one each session is in (same database) */
+  projects: ProjectService
   /** the stored usage of every answer, summed for the usage report (same database) */
   usage: UsageLedger
   logger: TurnLogger
@@ -164,12 +168,14 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     },
     opts.onRuntimeLog,
   )
+  const assistants = new SqliteAssistantStore(store)
   return {
     dataDir,
     settings,
     secrets,
     store,
-    assistants: new SqliteAssistantStore(store),
+    assistants,
+    projects: new ProjectService(new SqliteProjectStore(store), assistants, store),
     usage: new SqliteUsageLedger(store),
     logger,
     turnLogs: {
