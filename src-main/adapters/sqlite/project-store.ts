@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from 'better-sqlite3'
 import {
   projectSchema,
-  type Project,
   type ProjectDeleted,
   type ProjectDraft,
   type ProjectPatch,
