@@ -45,6 +45,8 @@ describe('sessions', () => {
       origin: null,
       // none recorded yet: the default one, which new chats start with
       assistant: { id: 'default', name: 'Default' },
+      // in no project
+      projectId: null,
     })
     expect(store.getSession(a.id)).toEqual(a)
     expect(store.getSession('nope')).toBeNull()
