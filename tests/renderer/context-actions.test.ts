@@ -12,7 +12,7 @@ const failing = {
 
 describe('context actions', () => {
   it('report a failed pin or undo through onError, with the reason', async () => {
-    const errors: string[] = []
+    const errors: { what: string; error: unknown }[] = []
     const alert = vi.fn()
     vi.stubGlobal('window', { alert })
     const a = contextActions(
@@ -25,9 +25,9 @@ describe('context actions', () => {
     a.pin!('m1', true)
     a.undoCompaction!('sum1')
     await vi.waitFor(() => expect(errors).toHaveLength(2))
-    expect(errors).toEqual([
-      'Could not keep the message in context: No such message.',
-      'Could not undo the compaction: No such message.',
+    expect(errors.map((e) => [e.what, (e.error as Error).message])).toEqual([
+      ['pin', 'No such message.'],
+      ['undo', 'No such message.'],
     ])
     expect(alert).not.toHaveBeenCalled()
     vi.unstubAllGlobals()

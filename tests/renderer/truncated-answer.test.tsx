@@ -5,7 +5,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AnswerRow, CONTINUE_TEXT } from '../../src-renderer/src/features/chat/rows/AnswerRow'
+import { AnswerRow } from '../../src-renderer/src/features/chat/rows/AnswerRow'
 import {
   RowActionsContext,
   type RowActions,
@@ -59,8 +59,8 @@ describe('an answer cut at the output limit', () => {
     const { sent } = show(row('truncated', true))
     expect(screen.getByText(/Cut at the model's output limit/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    expect(sent).toEqual([CONTINUE_TEXT])
-    expect(CONTINUE_TEXT).toBe('Continue from where you stopped.')
+    // the window's language is English here: Continue sends chat.continueText in it
+    expect(sent).toEqual(['Continue from where you stopped.'])
   })
 
   it('an older exchange says so without Continue', () => {

@@ -3,6 +3,7 @@
  * 12.345 in German and a date reads 2026/11/28 in Japanese. `useFormat` re-renders with
  * the language.
  */
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { intlLocale } from './index'
 
@@ -21,6 +22,11 @@ export interface Formatters {
   time(at: number | Date): string
   /** a list: a, b and c */
   list(items: string[]): string
+  /**
+   * US dollars with the digits the engine uses (cents from a dollar up, more below, "<$0.0001"
+   * for less), in the language's way of writing them: $0.0012, 0,0012 $, US$0.0012
+   */
+  usd(amount: number): string
 }
 
 export function formatters(locale: string = intlLocale()): Formatters {
@@ -42,7 +48,44 @@ export function formatters(locale: string = intlLocale()): Formatters {
       new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'medium' }).format(at),
     time: (at) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at),
     list: (items) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items),
+    usd: (amount) => usd(locale, amount),
   }
+}
+
+function usd(locale: string, amount: number): string {
+  const money = (n: number, digits: number): string =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(n)
+  if (amount === 0) return money(0, 2)
+  if (amount < 0.0001) return `<${money(0.0001, 4)}`
+  return money(amount, amount < 0.01 ? 4 : amount < 1 ? 3 : 2)
+}
+
+/** 850 ms → "0.9 s", 12 400 → "12 s", 95 000 → "1 min 35 s", in the language's words */
+export function duration(t: TFunction, locale: string, ms: number): string {
+  const nf = (n: number, digits = 0): string =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(n)
+  if (ms < 10_000) return t('units.seconds', { n: nf(ms / 1000, 1) })
+  const s = Math.round(ms / 1000)
+  if (s < 60) return t('units.seconds', { n: nf(s) })
+  return t('units.minutesSeconds', {
+    minutes: t('units.minutes', { n: nf(Math.floor(s / 60)) }),
+    seconds: t('units.seconds', { n: nf(s % 60) }),
+  })
+}
+
+/** a duration in the window's language (re-renders with it) */
+export function useDuration(): (ms: number) => string {
+  const { t, i18n } = useTranslation()
+  const locale = i18n.language === 'en-XA' || !i18n.language ? 'en' : i18n.language
+  return (ms) => duration(t, locale, ms)
 }
 
 export function useFormat(): Formatters {

@@ -127,6 +127,11 @@ export function useT(): TFunction {
   return useTranslation().t
 }
 
+/** The window's language (its tag, or en-XA for the pseudo-locale); re-renders when it changes. */
+export function useLanguage(): string {
+  return useTranslation().i18n.language
+}
+
 /** The window's language as a BCP 47 tag for Intl (the pseudo-locale formats as English). */
 export function intlLocale(): string {
   const lng = i18n.language

@@ -5,7 +5,8 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
-import { call } from '../platform/request'
+import { call, errorInfoOf } from '../platform/request'
+import type { ErrorInfo } from '../../../src-preload/contract/errors'
 import type {
   BranchVersions,
   SessionRecord,
@@ -117,14 +118,14 @@ export async function openBranch(
   client: QueryClient,
   id: string,
   at: { seq: number } | { messageId: string },
-): Promise<string | null> {
+): Promise<ErrorInfo | null> {
   const r = await bridge.request('sessions.openBranch', { id, ...at })
-  if (!r.ok) return r.error.message
+  if (!r.ok) return r.error
   client.setQueryData(keys.session(id), r.data)
   try {
     client.setQueryData(keys.conversation(id), await fetchTail(bridge, client, id))
   } catch (e) {
-    return e instanceof Error ? e.message : String(e)
+    return errorInfoOf(e)
   }
   return null
 }
@@ -135,9 +136,9 @@ export async function forkChat(
   client: QueryClient,
   id: string,
   messageId: string,
-): Promise<{ id: string } | { error: string }> {
+): Promise<{ id: string } | { error: ErrorInfo }> {
   const r = await bridge.request('sessions.fork', { id, messageId })
-  if (!r.ok) return { error: r.error.message }
+  if (!r.ok) return { error: r.error }
   client.setQueryData(keys.session(r.data.id), r.data)
   void client.invalidateQueries({ queryKey: keys.sessions })
   return { id: r.data.id }

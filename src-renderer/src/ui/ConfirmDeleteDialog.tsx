@@ -1,6 +1,7 @@
 /** "Delete this …?": says what goes; Delete is deliberate, Cancel or Esc keeps it. */
 import * as Dialog from '@radix-ui/react-dialog'
 import type { JSX, ReactNode } from 'react'
+import { useT } from '../i18n'
 
 export function ConfirmDeleteDialog(props: {
   open: boolean
@@ -9,6 +10,7 @@ export function ConfirmDeleteDialog(props: {
   onCancel(): void
   onConfirm(): void
 }): JSX.Element {
+  const t = useT()
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
       <Dialog.Portal>
@@ -18,10 +20,10 @@ export function ConfirmDeleteDialog(props: {
           <Dialog.Description>{props.children}</Dialog.Description>
           <div className="dialog-actions">
             <Dialog.Close asChild>
-              <button type="button">Cancel</button>
+              <button type="button">{t('common.cancel')}</button>
             </Dialog.Close>
             <button type="button" className="danger" onClick={props.onConfirm}>
-              Delete
+              {t('common.delete')}
             </button>
           </div>
         </Dialog.Content>

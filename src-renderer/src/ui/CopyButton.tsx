@@ -1,10 +1,12 @@
 import { useEffect, useState, type JSX } from 'react'
+import { useT } from '../i18n'
 import { usePlatform } from '../state/context'
 
 /** Copies text; says "Copied" (or why not) for a moment. */
 export function CopyButton(props: { text: string; label: string }): JSX.Element {
   const { platform } = usePlatform()
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const t = useT()
   useEffect(() => {
     if (state === 'idle') return
     const t = setTimeout(() => setState('idle'), 1500)
@@ -22,7 +24,11 @@ export function CopyButton(props: { text: string; label: string }): JSX.Element 
         )
       }
     >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      {state === 'copied'
+        ? t('common.copied')
+        : state === 'failed'
+          ? t('common.copyFailed')
+          : t('common.copy')}
     </button>
   )
 }

@@ -14,6 +14,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useRef, useState, type JSX, type MouseEvent } from 'react'
 import type { ApprovalDecision } from '../../../../src-preload/contract/dto'
 import type { ApprovalRequestEvent } from '../../../../src-preload/contract/events'
+import { Trans, useT } from '../../i18n'
 import { useLive } from '../../state/context'
 import { serverLabel } from '../../ui/tool-label'
 import { useDeliberateKeys } from '../../ui/ask-dialog/deliberate-keys'
@@ -22,19 +23,20 @@ import { StopTurnButton } from '../../ui/ask-dialog/StopTurnButton'
 
 function Badges(props: { request: ApprovalRequestEvent }): JSX.Element | null {
   const { annotations: a, trusted } = props.request
+  const t = useT()
   const claims: { label: string; kind: string }[] = []
-  if (a.readOnlyHint) claims.push({ label: 'read-only', kind: 'safe' })
-  if (a.destructiveHint) claims.push({ label: 'destructive', kind: 'danger' })
-  if (a.openWorldHint) claims.push({ label: 'open-world', kind: 'info' })
+  if (a.readOnlyHint) claims.push({ label: t('approval.readOnly'), kind: 'safe' })
+  if (a.destructiveHint) claims.push({ label: t('approval.destructive'), kind: 'danger' })
+  if (a.openWorldHint) claims.push({ label: t('approval.openWorld'), kind: 'info' })
   if (claims.length === 0 && trusted) return null
   return (
-    <ul className="badges" aria-label="About this tool">
+    <ul className="badges" aria-label={t('approval.about')}>
       {claims.map((c) => (
         <li key={c.label} className={`badge badge-${c.kind}${trusted ? '' : ' claimed'}`}>
-          {trusted ? c.label : `${c.label} (the server says)`}
+          {trusted ? c.label : t('approval.claimed', { claim: c.label })}
         </li>
       ))}
-      {trusted ? null : <li className="badge badge-warning">untrusted server</li>}
+      {trusted ? null : <li className="badge badge-warning">{t('approval.untrusted')}</li>}
     </ul>
   )
 }
@@ -44,6 +46,7 @@ export function ApprovalDialog(): JSX.Element {
   const respond = useLive((s) => s.respond)
   const request = approvals[0] ?? null
   const [reason, setReason] = useState('')
+  const t = useT()
   const content = useRef<HTMLDivElement>(null)
   const deliberate = useDeliberateKeys(content, request?.requestId ?? null)
 
@@ -67,20 +70,26 @@ export function ApprovalDialog(): JSX.Element {
       sessionId={request?.sessionId ?? null}
       contentRef={content}
       className="dialog approval"
-      title="Allow tool call?"
+      title={t('approval.title')}
       waiting={approvals.length}
       onEscape={() => answer('deny')()}
     >
       {request ? (
         <>
           <Dialog.Description className="approval-what">
-            <span className="approval-tool">{request.tool}</span>
-            <span className="approval-on"> on </span>
-            <span className="approval-server">{serverLabel(request.server)}</span>
+            <Trans
+              i18nKey="approval.what"
+              values={{ tool: request.tool, server: serverLabel(request.server) }}
+              components={{
+                tool: <span className="approval-tool" />,
+                on: <span className="approval-on" />,
+                server: <span className="approval-server" />,
+              }}
+            />
           </Dialog.Description>
           {request.fromView ? (
             <p className="approval-from-view" role="note">
-              Asked by the interactive view of {serverLabel(request.server)}, not by the model.
+              {t('approval.fromView', { server: serverLabel(request.server) })}
             </p>
           ) : null}
           {request.description ? (
@@ -88,13 +97,13 @@ export function ApprovalDialog(): JSX.Element {
           ) : null}
           <Badges request={request} />
           <p className="label" id="approval-args-label">
-            Arguments
+            {t('tool.arguments')}
           </p>
-          <pre className="approval-arguments" aria-label="Arguments" tabIndex={0}>
+          <pre className="approval-arguments" aria-label={t('tool.arguments')} tabIndex={0}>
             {JSON.stringify(request.arguments, null, 2)}
           </pre>
           <label className="reason">
-            Reason if you deny (optional, sent to the model)
+            {t('approval.reason')}
             <input value={reason} onChange={(e) => setReason(e.target.value)} />
           </label>
           <div className="dialog-actions">
@@ -106,13 +115,13 @@ export function ApprovalDialog(): JSX.Element {
               />
             )}
             <button type="button" className="danger" onClick={answer('deny')}>
-              Deny
+              {t('approval.deny')}
             </button>
             <button type="button" onClick={answer('allow_always')}>
-              Always allow
+              {t('approval.always')}
             </button>
             <button type="button" className="primary" onClick={answer('allow_once')}>
-              Allow once
+              {t('approval.once')}
             </button>
           </div>
         </>

@@ -16,6 +16,8 @@ import {
 } from 'react'
 import './conversation-alert.css'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import { useT } from '../../i18n'
+import { useErrorText } from '../../ui/error-text'
 import { usePlatform, useLive } from '../../state/context'
 import type { Row } from '../../state/conversation'
 import { NEW_CHAT } from '../../state/live-store'
@@ -79,20 +81,26 @@ function RowFrame(props: { row: Row; target: Shown | null }): JSX.Element {
 
 interface ListContext {
   hasMore: boolean
-  olderError: string | null
+  olderError: unknown
+}
+
+function OlderHeader(props: { context: ListContext }): JSX.Element {
+  const t = useT()
+  const errorText = useErrorText()
+  const { context } = props
+  return context.hasMore ? (
+    <p className="loading older" role="status">
+      {context.olderError !== null
+        ? t('chat.olderFailed', { error: errorText(context.olderError) })
+        : t('chat.loadingOlder')}
+    </p>
+  ) : (
+    <div className="list-top" />
+  )
 }
 
 const LIST_PARTS = {
-  Header: ({ context }: { context: ListContext }) =>
-    context.hasMore ? (
-      <p className="loading older" role="status">
-        {context.olderError
-          ? `Could not load older messages: ${context.olderError}`
-          : 'Loading older messages…'}
-      </p>
-    ) : (
-      <div className="list-top" />
-    ),
+  Header: ({ context }: { context: ListContext }) => <OlderHeader context={context} />,
   Footer: () => <div className="list-bottom" />,
 }
 
@@ -100,14 +108,14 @@ const LIST_PARTS = {
 function useOlderPages(sessionId: string | null, data: Conversation | undefined) {
   const { bridge, client } = usePlatform()
   const loading = useRef(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const hasMore = data?.hasMore ?? false
   const loadOlder = useCallback(() => {
     if (!sessionId || loading.current || !hasMore) return
     loading.current = true
     fetchOlder(bridge, client, sessionId)
       .then(() => setError(null))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .catch((e: unknown) => setError(e))
       .finally(() => (loading.current = false))
   }, [bridge, client, sessionId, hasMore])
   return { loadOlder, olderError: error, hasMore }
@@ -143,6 +151,7 @@ function ConversationList(props: {
     unfollow: follow.unfollow,
   })
   const older = useOlderPages(sessionId, props.data)
+  const t = useT()
   const shown = target.shown
   return (
     <>
@@ -180,19 +189,25 @@ function ConversationList(props: {
             list.current?.scrollToIndex({ index: 'LAST', align: 'end' })
           }}
         >
-          Jump to latest
+          {t('chat.jumpToLatest')}
         </button>
       ) : null}
     </>
   )
 }
 
-function ActionError(props: { message: string; dismiss: () => void }): JSX.Element {
+/** an action of the conversation that failed, and why */
+export type ActionFailure = { what: 'undo' | 'pin' | 'unpin' | 'openBranch' | 'fork'; error: unknown }
+
+function ActionError(props: { failure: ActionFailure; dismiss: () => void }): JSX.Element {
+  const t = useT()
+  const errorText = useErrorText()
+  const { what, error } = props.failure
   return (
     <div className="conversation-alert" role="alert">
-      <span>{props.message}</span>
+      <span>{t(`chat.couldNot.${what}`, { error: errorText(error) })}</span>
       <button type="button" className="action" onClick={props.dismiss}>
-        Dismiss
+        {t('chat.dismiss')}
       </button>
     </div>
   )
@@ -204,22 +219,28 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   const sessionId = useLive((s) => s.currentId)
   const conversation = useConversation(sessionId)
   const view = useConversationRows(sessionId, conversation.data)
+  const t = useT()
+  const errorText = useErrorText()
   /** a summary or pin action that failed, said in the conversation until dismissed */
-  const [actionError, setActionError] = useState<string | null>(null)
+  const [actionError, setActionError] = useState<ActionFailure | null>(null)
   useEffect(() => setActionError(null), [sessionId])
   const { setExpanded } = view
   const actions = useMemo<RowActions>(
     () => ({
       pick: (seq) => {
         if (!sessionId) return
-        void openBranch(bridge, client, sessionId, { seq }).then((why) => setActionError(why))
+        void openBranch(bridge, client, sessionId, { seq }).then((why) =>
+          setActionError(why ? { what: 'openBranch', error: why } : null),
+        )
       },
       resend: (messageId, text) => void liveStore.getState().send(text, { replaces: messageId }),
       regenerate: (messageId) => void liveStore.getState().regenerate(messageId),
       fork: (messageId) => {
         if (!sessionId) return
         void forkChat(bridge, client, sessionId, messageId).then((r) =>
-          'id' in r ? liveStore.getState().open(r.id) : setActionError(r.error),
+          'id' in r
+            ? liveStore.getState().open(r.id)
+            : setActionError({ what: 'fork', error: r.error }),
         )
       },
       send: (text) => void liveStore.getState().send(text),
@@ -230,20 +251,20 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
 
   if (sessionId && conversation.isPending) {
     return (
-      <section className="conversation" aria-label="Conversation" aria-busy="true">
+      <section className="conversation" aria-label={t('chat.conversation')} aria-busy="true">
         <p className="loading" role="status">
-          Loading the conversation…
+          {t('chat.loadingConversation')}
         </p>
       </section>
     )
   }
   if (sessionId && conversation.isError) {
     return (
-      <section className="conversation" aria-label="Conversation">
+      <section className="conversation" aria-label={t('chat.conversation')}>
         <div className="load-error" role="alert">
-          <p>Could not load this conversation: {conversation.error.message}</p>
+          <p>{t('chat.loadFailed', { error: errorText(conversation.error) })}</p>
           <button type="button" onClick={() => void conversation.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       </section>
@@ -251,17 +272,17 @@ export function ConversationView(props: { empty: ReactNode }): JSX.Element {
   }
   if (view.rows.length === 0) {
     return (
-      <section className="conversation" aria-label="Conversation">
+      <section className="conversation" aria-label={t('chat.conversation')}>
         {props.empty}
       </section>
     )
   }
   return (
     <RowActionsContext.Provider value={actions}>
-      <section className="conversation" aria-label="Conversation">
+      <section className="conversation" aria-label={t('chat.conversation')}>
         <ConversationList sessionId={sessionId} data={conversation.data} view={view}>
           {actionError ? (
-            <ActionError message={actionError} dismiss={() => setActionError(null)} />
+            <ActionError failure={actionError} dismiss={() => setActionError(null)} />
           ) : null}
         </ConversationList>
       </section>

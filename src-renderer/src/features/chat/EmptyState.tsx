@@ -1,20 +1,18 @@
 import type { JSX } from 'react'
+import { Trans, useT } from '../../i18n'
 
 /** A new chat: what Cairn can do, and how to drive it. */
 export function EmptyState(): JSX.Element {
+  const t = useT()
   return (
     <div className="empty">
-      <h2>What can I help with?</h2>
+      <h2>{t('chat.empty.heading')}</h2>
       <ul>
-        <li>Ask anything: answers stream in as they are written, with formatted text and code.</li>
+        <li>{t('chat.empty.ask')}</li>
+        <li>{t('chat.empty.tools')}</li>
+        <li>{t('chat.empty.stop')}</li>
         <li>
-          Cairn can use tools — read and edit files in your workspace, run commands, fetch web
-          pages, and whatever your MCP servers offer — and asks you before each call.
-        </li>
-        <li>Stop an answer at any time with Esc or the Stop button.</li>
-        <li>
-          Type <kbd>/</kbd> for commands: <code>/model</code> switches the model, <code>/new</code>{' '}
-          starts over, <code>/help</code> lists them all.
+          <Trans i18nKey="chat.empty.commands" components={{ kbd: <kbd />, code: <code /> }} />
         </li>
       </ul>
     </div>

@@ -4,7 +4,9 @@
  */
 import { memo, useState, type JSX } from 'react'
 import { useTextRuns } from './text-runs'
-import { formatDuration, useNow } from '../../ui/use-now'
+import { useT } from '../../i18n'
+import { useDuration } from '../../i18n/format'
+import { useNow } from '../../ui/use-now'
 
 export function Thinking(props: {
   text: string
@@ -15,14 +17,18 @@ export function Thinking(props: {
 }): JSX.Element | null {
   const [userOpen, setUserOpen] = useState<boolean | null>(null)
   const now = useNow(props.live && props.ms === null && props.startedAt !== null)
+  const t = useT()
+  const duration = useDuration()
   if (!props.text) return null
   const open = userOpen ?? props.live
   const ms = props.ms ?? (props.live && props.startedAt !== null ? now - props.startedAt : null)
   const label = props.live
-    ? `Thinking${ms !== null ? ` · ${formatDuration(Math.max(0, ms))}` : '…'}`
+    ? ms !== null
+      ? t('chat.thinking.liveFor', { time: duration(Math.max(0, ms)) })
+      : t('chat.thinking.live')
     : ms !== null
-      ? `Thought for ${formatDuration(ms)}`
-      : 'Thinking'
+      ? t('chat.thinking.thoughtFor', { time: duration(ms) })
+      : t('chat.thinking.done')
   return (
     <details
       className="thinking"

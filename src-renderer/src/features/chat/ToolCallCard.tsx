@@ -7,7 +7,9 @@ import { memo, useEffect, useRef, useState, type JSX } from 'react'
 import type { ContentPart } from '../../../../src-preload/contract/dto'
 import type { ToolView } from '../../state/turn-reducer'
 import { serverLabel } from '../../ui/tool-label'
-import { formatDuration, useNow } from '../../ui/use-now'
+import { useT, type TFunction } from '../../i18n'
+import { useDuration } from '../../i18n/format'
+import { useNow } from '../../ui/use-now'
 import { AppView, useToolViews } from './app-view/AppView'
 import { useLive } from '../../state/context'
 import { ToolProgress } from './ToolProgress'
@@ -21,30 +23,38 @@ export function prettyArguments(raw: string): string {
   }
 }
 
-function statusWords(t: ToolView, now: number): string {
-  switch (t.status) {
+function statusWords(
+  tool: ToolView,
+  now: number,
+  t: TFunction,
+  duration: (ms: number) => string,
+): string {
+  switch (tool.status) {
     case 'pending':
-      return 'Preparing'
+      return t('tool.status.pending')
     case 'waiting':
-      return 'Waiting for approval'
+      return t('tool.status.waiting')
     case 'running':
-      if (t.asking) return 'Waiting for your answer'
-      return t.startedAt ? `Running · ${formatDuration(Math.max(0, now - t.startedAt))}` : 'Running'
+      if (tool.asking) return t('tool.status.asking')
+      return tool.startedAt
+        ? t('tool.status.runningFor', { time: duration(Math.max(0, now - tool.startedAt)) })
+        : t('tool.status.running')
     case 'done':
-      return 'Done'
+      return t('tool.status.done')
     case 'failed':
-      return 'Error'
+      return t('tool.status.failed')
     case 'denied':
-      return t.decidedBy === 'policy' ? 'Denied by the permission policy' : 'Denied'
+      return tool.decidedBy === 'policy' ? t('tool.status.deniedByPolicy') : t('tool.status.denied')
     case 'cancelled':
-      return 'Cancelled'
+      return t('tool.status.cancelled')
   }
 }
 
-function approvalNote(t: ToolView): string | null {
-  if (t.status === 'denied' || t.status === 'pending' || t.status === 'waiting') return null
-  if (t.decidedBy === 'rule') return 'Auto-approved by an “Always allow” rule'
-  if (t.decidedBy === 'policy') return 'Auto-approved by the permission policy'
+function approvalNote(tool: ToolView, t: TFunction): string | null {
+  if (tool.status === 'denied' || tool.status === 'pending' || tool.status === 'waiting')
+    return null
+  if (tool.decidedBy === 'rule') return t('tool.autoByRule')
+  if (tool.decidedBy === 'policy') return t('tool.autoByPolicy')
   return null
 }
 
@@ -64,6 +74,7 @@ const LONG_CHARS = 1500
 
 function LongText(props: { text: string; label: string }): JSX.Element {
   const [all, setAll] = useState(false)
+  const t = useT()
   const lines = props.text.split('\n')
   const long = lines.length > LONG_LINES || props.text.length > LONG_CHARS
   const shown =
@@ -75,7 +86,7 @@ function LongText(props: { text: string; label: string }): JSX.Element {
       </pre>
       {long ? (
         <button type="button" className="action" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? 'Show less' : `Show all (${lines.length} lines)`}
+          {all ? t('tool.showLess') : t('tool.showAll', { count: lines.length })}
         </button>
       ) : null}
     </>
@@ -84,6 +95,7 @@ function LongText(props: { text: string; label: string }): JSX.Element {
 
 function Images(props: { parts: ContentPart[]; tool: string }): JSX.Element | null {
   const images = props.parts.filter((p) => p.type === 'image')
+  const t = useT()
   if (images.length === 0) return null
   return (
     <div className="tool-images">
@@ -92,7 +104,7 @@ function Images(props: { parts: ContentPart[]; tool: string }): JSX.Element | nu
           <img
             key={i}
             src={`data:${p.mimeType};base64,${p.data}`}
-            alt={`Image ${i + 1} returned by ${props.tool}`}
+            alt={t('tool.image', { n: i + 1, tool: props.tool })}
           />
         ) : null,
       )}
@@ -101,15 +113,17 @@ function Images(props: { parts: ContentPart[]; tool: string }): JSX.Element | nu
 }
 
 export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }): JSX.Element {
-  const t = props.tool
-  const now = useNow(t.status === 'running')
-  const server = serverLabel(t.server)
-  const note = approvalNote(t)
-  const json = t.result !== null ? structured(t.result) : null
+  const tool = props.tool
+  const now = useNow(tool.status === 'running')
+  const t = useT()
+  const duration = useDuration()
+  const server = serverLabel(tool.server)
+  const note = approvalNote(tool, t)
+  const json = tool.result !== null ? structured(tool.result) : null
   // a search result found this call's result: it is highlighted and brought into view
-  const target = useTargetCall() === t.callId
+  const target = useTargetCall() === tool.callId
   const card = useRef<HTMLElement>(null)
-  const view = useToolViews().find((v) => v.server === t.server && v.tool === t.tool)
+  const view = useToolViews().find((v) => v.server === tool.server && v.tool === tool.tool)
   const sessionId = useLive((s) => s.currentId)
   useEffect(() => {
     if (target) card.current?.scrollIntoView({ block: 'center' })
@@ -117,33 +131,33 @@ export const ToolCallCard = memo(function ToolCallCard(props: { tool: ToolView }
   return (
     <section
       ref={card}
-      className={`tool tool-${t.status}${target ? ' tool-target' : ''}`}
-      aria-label={`Tool call ${t.tool} on ${server}`}
+      className={`tool tool-${tool.status}${target ? ' tool-target' : ''}`}
+      aria-label={t('tool.card', { tool: tool.tool, server })}
       aria-current={target ? 'true' : undefined}
     >
       <header>
-        <span className="tool-name">{t.tool}</span>
+        <span className="tool-name">{tool.tool}</span>
         <span className="tool-server">{server}</span>
         <span className="tool-status" role="status">
-          {statusWords(t, now)}
+          {statusWords(tool, now, t, duration)}
         </span>
-        {t.durationMs !== null && t.status !== 'running' ? (
-          <span className="tool-duration">{formatDuration(t.durationMs)}</span>
+        {tool.durationMs !== null && tool.status !== 'running' ? (
+          <span className="tool-duration">{duration(tool.durationMs)}</span>
         ) : null}
       </header>
       {note ? <p className="tool-note">{note}</p> : null}
-      <ToolProgress tool={t} />
+      <ToolProgress tool={tool} />
       <details className="tool-args">
-        <summary>Arguments</summary>
-        <pre tabIndex={0} aria-label="Tool arguments">
-          {prettyArguments(t.rawArguments)}
+        <summary>{t('tool.arguments')}</summary>
+        <pre tabIndex={0} aria-label={t('tool.argumentsLabel')}>
+          {prettyArguments(tool.rawArguments)}
         </pre>
       </details>
-      {view ? <AppView tool={t} view={view} sessionId={sessionId} /> : null}
-      {t.result !== null ? (
+      {view ? <AppView tool={tool} view={view} sessionId={sessionId} /> : null}
+      {tool.result !== null ? (
         <div className="tool-result">
-          {t.parts ? <Images parts={t.parts} tool={t.tool} /> : null}
-          <LongText text={json ?? t.result} label="Tool result" />
+          {tool.parts ? <Images parts={tool.parts} tool={tool.tool} /> : null}
+          <LongText text={json ?? tool.result} label={t('tool.result')} />
         </div>
       ) : null}
     </section>

@@ -1,7 +1,7 @@
 /**
  * What the conversation can do about what the model is given: show or hide what a summary
  * stands in for, undo a compaction, keep a message in context. A change reloads the
- * conversation; a failure is said in the conversation (`onError`), with what to retry.
+ * conversation; a failure is said in the conversation (`onError`: what failed, and why).
  */
 import type { Dispatch, SetStateAction } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
@@ -14,13 +14,12 @@ export function contextActions(
   client: QueryClient,
   sessionId: string | null,
   setExpanded: Dispatch<SetStateAction<ReadonlySet<string>>>,
-  onError: (message: string) => void,
+  onError: (failure: { what: 'undo' | 'pin' | 'unpin'; error: unknown }) => void,
 ): Pick<RowActions, 'toggleSummary' | 'undoCompaction' | 'pin'> {
   const reload = (): void => {
     if (sessionId) void client.invalidateQueries({ queryKey: keys.conversation(sessionId) })
   }
-  const failed = (what: string) => (e: unknown) =>
-    onError(`Could not ${what}: ${e instanceof Error ? e.message : String(e)}`)
+  const failed = (what: 'undo' | 'pin' | 'unpin') => (error: unknown) => onError({ what, error })
   return {
     toggleSummary: (summaryId) =>
       setExpanded((s) => {
@@ -32,13 +31,13 @@ export function contextActions(
       if (!sessionId) return
       call(bridge, 'sessions.undoCompaction', { id: sessionId, summaryId })
         .then(reload)
-        .catch(failed('undo the compaction'))
+        .catch(failed('undo'))
     },
     pin: (messageId, pinned) => {
       if (!sessionId) return
       call(bridge, 'messages.pin', { sessionId, messageId, pinned })
         .then(reload)
-        .catch(failed(pinned ? 'keep the message in context' : 'unpin the message'))
+        .catch(failed(pinned ? 'pin' : 'unpin'))
     },
   }
 }

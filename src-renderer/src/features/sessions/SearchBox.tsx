@@ -3,6 +3,7 @@
  * results.
  */
 import type { JSX, RefObject } from 'react'
+import { useT } from '../../i18n'
 
 export function SearchBox(props: {
   inputRef: RefObject<HTMLInputElement | null>
@@ -10,13 +11,14 @@ export function SearchBox(props: {
   setText(text: string): void
 }): JSX.Element {
   const { text, setText } = props
+  const t = useT()
   return (
     <div className="sidebar-search">
       <input
         ref={props.inputRef}
         type="search"
-        aria-label="Search"
-        placeholder="Search chats"
+        aria-label={t('sidebar.search')}
+        placeholder={t('sidebar.searchPlaceholder')}
         aria-keyshortcuts="Control+K Meta+K"
         value={text}
         maxLength={1000}

@@ -7,14 +7,16 @@
 import { useState, type JSX, type KeyboardEvent } from 'react'
 import type { SearchHit } from '../../../../src-preload/contract/dto'
 import type { HitGroup } from './group-hits'
+import { useT } from '../../i18n'
 import { Snippet } from './snippet'
 
 export const PER_CHAT = 3
 
-const ROLE: Record<string, string> = {
-  user: 'You',
-  assistant: 'Cairn',
-  tool: 'Tool result',
+/** the role of a hit's message, by its key under sidebar.role */
+const ROLE: Record<string, 'user' | 'assistant' | 'tool'> = {
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
 }
 
 function Group(props: {
@@ -23,19 +25,23 @@ function Group(props: {
 }): JSX.Element {
   const g = props.group
   const [all, setAll] = useState(false)
+  const t = useT()
+  const title = g.title || t('chat.untitled')
   const shown = all ? g.hits : g.hits.slice(0, PER_CHAT)
   const more = g.hits.length - shown.length
   return (
     <li className="hit-group">
       <button type="button" className="hit-title" onClick={() => props.onChoose(g.sessionId, null)}>
-        {g.titleSnippet ? <Snippet text={g.titleSnippet} /> : g.title || 'Untitled chat'}
+        {g.titleSnippet ? <Snippet text={g.titleSnippet} /> : title}
       </button>
       {shown.length > 0 ? (
-        <ul className="hits" aria-label={`Matches in ${g.title || 'Untitled chat'}`}>
+        <ul className="hits" aria-label={t('sidebar.matchesIn', { title })}>
           {shown.map((h) => (
             <li key={h.messageId}>
               <button type="button" className="hit" onClick={() => props.onChoose(g.sessionId, h)}>
-                <span className="hit-role">{ROLE[h.role ?? ''] ?? 'Note'}</span>{' '}
+                <span className="hit-role">
+                  {ROLE[h.role ?? ''] ? t(`sidebar.role.${ROLE[h.role ?? '']!}`) : t('sidebar.role.note')}
+                </span>{' '}
                 <Snippet className="hit-snippet" text={h.snippet} />
               </button>
             </li>
@@ -44,7 +50,7 @@ function Group(props: {
       ) : null}
       {more > 0 ? (
         <button type="button" className="action hit-more" onClick={() => setAll(true)}>
-          {more} more in this chat
+          {t('sidebar.more', { count: more })}
         </button>
       ) : null}
     </li>
@@ -58,6 +64,7 @@ export function SearchResults(props: {
   onChoose(sessionId: string, hit: SearchHit | null): void
   onLeave(): void
 }): JSX.Element {
+  const t = useT()
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
     const buttons = [...e.currentTarget.querySelectorAll<HTMLElement>('button')]
@@ -70,21 +77,19 @@ export function SearchResults(props: {
     <div className="search-results" onKeyDown={onKeyDown}>
       {props.error ? (
         <p className="field-error" role="alert">
-          Search failed: {props.error}
+          {t('sidebar.searchFailed', { error: props.error })}
         </p>
       ) : null}
       <p className="visually-hidden" role="status">
-        {props.pending
-          ? 'Searching…'
-          : `${props.groups.length} ${props.groups.length === 1 ? 'chat' : 'chats'} found`}
+        {props.pending ? t('sidebar.searching') : t('sidebar.found', { count: props.groups.length })}
       </p>
-      <ul role="list" aria-label="Search results" aria-busy={props.pending}>
+      <ul role="list" aria-label={t('sidebar.results')} aria-busy={props.pending}>
         {props.groups.map((g) => (
           <Group key={g.sessionId} group={g} onChoose={props.onChoose} />
         ))}
       </ul>
       {!props.pending && !props.error && props.groups.length === 0 ? (
-        <p className="meta sidebar-note">No matches.</p>
+        <p className="meta sidebar-note">{t('sidebar.noMatches')}</p>
       ) : null}
     </div>
   )

@@ -5,6 +5,8 @@
  */
 import { memo, useCallback, useRef, useState, type JSX } from 'react'
 import type { SessionRecord } from '../../../../src-preload/contract/dto'
+import { useT } from '../../i18n'
+import { useErrorText } from '../../ui/error-text'
 import { RowMenu } from './RowMenu'
 
 export interface RowCallbacks {
@@ -15,7 +17,6 @@ export interface RowCallbacks {
   askDelete(s: SessionRecord): void
 }
 
-export const displayTitle = (s: { title: string }): string => s.title || 'Untitled chat'
 
 function RenameField(props: {
   session: SessionRecord
@@ -25,16 +26,18 @@ function RenameField(props: {
   const [value, setValue] = useState(props.session.title)
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const t = useT()
+  const errorText = useErrorText()
   const save = async (): Promise<void> => {
     const title = value.trim()
     if (title === props.session.title) return props.done()
-    if (title === '') return setError('A title cannot be empty.')
+    if (title === '') return setError(t('sidebar.titleEmpty'))
     setSaving(true)
     try {
       await props.rename(props.session.id, title)
       props.done()
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(errorText(e))
       setSaving(false)
     }
   }
@@ -42,7 +45,7 @@ function RenameField(props: {
   return (
     <div className="rename">
       <input
-        aria-label="Title"
+        aria-label={t('sidebar.titleField')}
         value={value}
         maxLength={500}
         autoFocus
@@ -83,7 +86,8 @@ export const SessionRow = memo(function SessionRow(props: {
   const [renaming, setRenaming] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
-  const title = displayTitle(s)
+  const t = useT()
+  const title = s.title || t('chat.untitled')
   const closeMenu = useCallback((refocus: boolean) => {
     setMenuOpen(false)
     if (refocus) menuButton.current?.focus()
@@ -107,13 +111,13 @@ export const SessionRow = memo(function SessionRow(props: {
           onClick={() => cb.open(s.id)}
         >
           {s.pinned ? (
-            <span className="pin-mark" role="img" aria-label="Pinned">
+            <span className="pin-mark" role="img" aria-label={t('sidebar.pinned')}>
               ★
             </span>
           ) : null}
           <span className="session-title">{title}</span>
           {props.running ? (
-            <span className="running-dot" role="img" aria-label="Answering">
+            <span className="running-dot" role="img" aria-label={t('chat.answering')}>
               ●
             </span>
           ) : null}
@@ -123,7 +127,7 @@ export const SessionRow = memo(function SessionRow(props: {
         ref={menuButton}
         type="button"
         className="session-menu-button"
-        aria-label={`Actions for ${title}`}
+        aria-label={t('sidebar.actionsFor', { title })}
         aria-haspopup="menu"
         aria-expanded={menuOpen}
         onClick={() => setMenuOpen((o) => !o)}
@@ -132,16 +136,16 @@ export const SessionRow = memo(function SessionRow(props: {
       </button>
       {menuOpen && menuButton.current ? (
         <RowMenu
-          label={`Actions for ${title}`}
+          label={t('sidebar.actionsFor', { title })}
           anchor={menuButton.current}
           onClose={closeMenu}
           items={[
-            { label: 'Rename', onSelect: () => setRenaming(true) },
-            { label: s.pinned ? 'Unpin' : 'Pin', onSelect: () => cb.pin(s) },
-            { label: 'Export as Markdown', onSelect: () => cb.exportAs(s, 'md') },
-            { label: 'Export as JSON', onSelect: () => cb.exportAs(s, 'json') },
+            { label: t('sidebar.rename'), onSelect: () => setRenaming(true) },
+            { label: s.pinned ? t('sidebar.unpin') : t('sidebar.pin'), onSelect: () => cb.pin(s) },
+            { label: t('sidebar.exportMarkdown'), onSelect: () => cb.exportAs(s, 'md') },
+            { label: t('sidebar.exportJson'), onSelect: () => cb.exportAs(s, 'json') },
             {
-              label: 'Delete',
+              label: t('common.delete'),
               danger: true,
               disabled: props.running,
               onSelect: () => cb.askDelete(s),

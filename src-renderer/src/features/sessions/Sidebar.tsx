@@ -6,6 +6,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react'
 import type { SearchHit, SessionRecord } from '../../../../src-preload/contract/dto'
+import { useT } from '../../i18n'
+import { useErrorText } from '../../ui/error-text'
 import { useLive, useNav, usePlatform } from '../../state/context'
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog'
 import { useNarrow, useSidebarShown } from '../../ui/sidebar-toggle'
@@ -32,6 +34,8 @@ export function Sidebar(): JSX.Element {
   const focusTick = useNav((s) => s.searchFocusTick)
 
   const list = useSessionList()
+  const t = useT()
+  const errorText = useErrorText()
   const [text, setText] = useState('')
   const query = useDebounced(text.trim(), DEBOUNCE_MS)
   const search = useSearchHits(query)
@@ -80,22 +84,27 @@ export function Sidebar(): JSX.Element {
       {overlay.open ? (
         <div className="sidebar-backdrop" aria-hidden="true" onClick={overlay.close} />
       ) : null}
-      <section id="sidebar" className="sidebar" aria-label="Sessions" hidden={!overlay.shown}>
+      <section
+        id="sidebar"
+        className="sidebar"
+        aria-label={t('sidebar.sessions')}
+        hidden={!overlay.shown}
+      >
         <SidebarActions />
         <SearchBox inputRef={searchBox} text={text} setText={setText} />
         {text.trim() !== '' ? (
           <SearchResults
             groups={groups}
             pending={query !== text.trim() || search.isFetching}
-            error={search.isError ? search.error.message : null}
+            error={search.isError ? errorText(search.error) : null}
             onChoose={choose}
             onLeave={() => searchBox.current?.focus()}
           />
         ) : list.isError ? (
           <div className="sidebar-note" role="alert">
-            <p>Could not load the chats: {list.error.message}</p>
+            <p>{t('sidebar.loadFailed', { error: errorText(list.error) })}</p>
             <button type="button" onClick={() => void list.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </div>
         ) : (
@@ -118,15 +127,14 @@ export function Sidebar(): JSX.Element {
         />
         <ConfirmDeleteDialog
           open={confirm !== null}
-          title="Delete this chat?"
+          title={t('sidebar.deleteTitle')}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             if (confirm) deletes.remove({ id: confirm.id, title: confirm.title })
             setConfirm(null)
           }}
         >
-          “{confirm?.title || 'Untitled chat'}” and its messages will be deleted. You can undo this
-          for a few seconds.
+          {t('sidebar.deleteAbout', { title: confirm?.title || t('chat.untitled') })}
         </ConfirmDeleteDialog>
       </section>
     </>
@@ -166,10 +174,11 @@ function SidebarActions(): JSX.Element {
   const env = usePlatform()
   const showSettings = useNav((s) => s.showSettings)
   const view = useNav((s) => s.view)
+  const t = useT()
   return (
     <div className="sidebar-actions">
       <button type="button" onClick={() => startNewChat(env)}>
-        New chat
+        {t('chat.newChat')}
       </button>
       <button
         type="button"
@@ -177,7 +186,7 @@ function SidebarActions(): JSX.Element {
         aria-current={view === 'settings' ? 'page' : undefined}
         onClick={() => showSettings()}
       >
-        Settings
+        {t('settings.title')}
       </button>
     </div>
   )

@@ -3,6 +3,7 @@
  * wrong (a deletion, a pin, an export), each with Dismiss.
  */
 import type { JSX } from 'react'
+import { useT } from '../../i18n'
 import type { PendingDeletes } from './use-pending-delete'
 
 export function SidebarToasts(props: {
@@ -13,22 +14,23 @@ export function SidebarToasts(props: {
   dismissNotice(): void
 }): JSX.Element {
   const { deletes, exported, notice } = props
+  const t = useT()
   return (
     <div className="toasts">
       <div role="status">
         {deletes.pending ? (
           <div className="toast">
-            <span>Chat deleted</span>
+            <span>{t('sidebar.deleted')}</span>
             <button type="button" className="action" onClick={deletes.undo}>
-              Undo
+              {t('sidebar.undo')}
             </button>
           </div>
         ) : null}
         {exported ? (
           <div className="toast">
-            <span className="toast-path">Exported to {exported}</span>
+            <span className="toast-path">{t('sidebar.exportedTo', { path: exported })}</span>
             <button type="button" className="action" onClick={props.dismissExported}>
-              Dismiss
+              {t('chat.dismiss')}
             </button>
           </div>
         ) : null}
@@ -44,7 +46,7 @@ export function SidebarToasts(props: {
               props.dismissNotice()
             }}
           >
-            Dismiss
+            {t('chat.dismiss')}
           </button>
         </div>
       ) : null}

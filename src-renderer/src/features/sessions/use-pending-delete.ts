@@ -6,7 +6,9 @@
  * second one carries the first out.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useT } from '../../i18n'
 import { usePlatform } from '../../state/context'
+import { useErrorText } from '../../ui/error-text'
 import { call, keys } from '../../state/queries'
 
 export const UNDO_MS = 6_000
@@ -30,6 +32,8 @@ export function usePendingDelete(): PendingDeletes {
   const { bridge, client, live } = usePlatform()
   const [pending, setPending] = useState<PendingDelete | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const t = useT()
+  const errorText = useErrorText()
   const current = useRef<{
     p: PendingDelete
     timer: ReturnType<typeof setTimeout>
@@ -45,10 +49,15 @@ export function usePendingDelete(): PendingDeletes {
     call(bridge, 'sessions.delete', { id: c.p.id })
       .then(() => client.removeQueries({ queryKey: keys.conversation(c.p.id) }))
       .catch((e: unknown) => {
-        setError(`Could not delete “${c.p.title}”: ${e instanceof Error ? e.message : String(e)}`)
+        setError(
+          t('sidebar.deleteFailed', {
+            title: c.p.title || t('chat.untitled'),
+            error: errorText(e),
+          }),
+        )
       })
       .finally(() => void client.invalidateQueries({ queryKey: keys.sessions }))
-  }, [bridge, client])
+  }, [bridge, client, t, errorText])
 
   const remove = useCallback(
     (p: PendingDelete) => {

@@ -5,7 +5,9 @@
  */
 import { useCallback, useMemo } from 'react'
 import type { SessionRecord } from '../../../../src-preload/contract/dto'
+import { useT } from '../../i18n'
 import { usePlatform } from '../../state/context'
+import { useErrorText } from '../../ui/error-text'
 import { call, keys } from '../../state/queries'
 import type { RowCallbacks } from './SessionRow'
 
@@ -21,6 +23,8 @@ export function useRowCallbacks(say: RowOutcomes): RowCallbacks {
   const env = usePlatform()
   const { bridge, client, platform } = env
   const { notice, exported, askDelete } = say
+  const t = useT()
+  const errorText = useErrorText()
   const changed = useCallback(
     () => void client.invalidateQueries({ queryKey: keys.sessions }),
     [client],
@@ -38,18 +42,22 @@ export function useRowCallbacks(say: RowOutcomes): RowCallbacks {
       pin: (s) => {
         call(bridge, 'sessions.pin', { id: s.id, pinned: !s.pinned })
           .then(changed)
-          .catch((e: unknown) => notice(`Could not ${s.pinned ? 'unpin' : 'pin'}: ${String(e)}`))
+          .catch((e: unknown) =>
+            notice(
+              t(s.pinned ? 'sidebar.unpinFailed' : 'sidebar.pinFailed', { error: errorText(e) }),
+            ),
+          )
       },
       exportAs: (s, format) => {
         call(bridge, 'sessions.export', { id: s.id, format })
           .then((f) => platform.saveFile(f.filename, f.mimeType, f.content, f.files))
           .then((where) => exported(where))
           .catch((e: unknown) =>
-            notice(`Could not export: ${e instanceof Error ? e.message : String(e)}`),
+            notice(t('sidebar.exportFailed', { error: errorText(e) })),
           )
       },
       askDelete,
     }),
-    [env, bridge, platform, changed, notice, exported, askDelete],
+    [env, bridge, platform, changed, notice, exported, askDelete, t, errorText],
   )
 }

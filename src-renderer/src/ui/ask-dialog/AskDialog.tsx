@@ -6,15 +6,17 @@
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import type { JSX, ReactNode, RefObject } from 'react'
+import { useT } from '../../i18n'
 import { useLive } from '../../state/context'
 import { useSession } from '../../state/queries'
 
 function SessionName(props: { sessionId: string }): JSX.Element {
   const current = useLive((s) => s.currentId) === props.sessionId
   const title = useSession(props.sessionId).data?.title
+  const t = useT()
   return (
     <p className="approval-session">
-      {current ? 'In this chat' : `In another chat: ${title || 'Untitled chat'}`}
+      {current ? t('approval.thisChat') : t('approval.otherChat', { title: title || t('chat.untitled') })}
     </p>
   )
 }
@@ -33,6 +35,7 @@ export function AskDialog(props: {
   children: ReactNode
 }): JSX.Element {
   const { contentRef: content } = props
+  const t = useT()
   return (
     <Dialog.Root open={props.sessionId !== null} modal>
       <Dialog.Portal>
@@ -57,7 +60,7 @@ export function AskDialog(props: {
           >
             <div className="dialog-head">
               <Dialog.Title>{props.title}</Dialog.Title>
-              {props.waiting > 1 ? <span className="counter">1 of {props.waiting}</span> : null}
+              {props.waiting > 1 ? <span className="counter">{t('approval.counter', { count: props.waiting })}</span> : null}
             </div>
             <SessionName sessionId={props.sessionId} />
             {props.children}

@@ -5,6 +5,7 @@
  * open tool call, exactly as the composer's Stop does.
  */
 import { useState, type JSX } from 'react'
+import { useT } from '../../i18n'
 import { usePlatform } from '../../state/context'
 import { call } from '../../state/queries'
 import './stop-turn.css'
@@ -16,6 +17,7 @@ export function StopTurnButton(props: {
 }): JSX.Element {
   const { bridge } = usePlatform()
   const [stopping, setStopping] = useState(false)
+  const t = useT()
   return (
     <button
       type="button"
@@ -27,7 +29,7 @@ export function StopTurnButton(props: {
         call(bridge, 'chat.stop', { turnId: props.turnId }).catch(() => setStopping(false))
       }}
     >
-      {stopping ? 'Stopping…' : 'Stop answer'}
+      {stopping ? t('approval.stopping') : t('approval.stop')}
     </button>
   )
 }

@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type JSX } from 'react'
 import { useLive, usePlatform } from '../../../state/context'
 import { call } from '../../../state/queries'
+import { useT } from '../../../i18n'
+import { useErrorText } from '../../../ui/error-text'
 import { CallDetails } from './CallDetails'
 import { loadTurnCalls } from './turn-calls'
 import './inspector.css'
@@ -14,6 +16,8 @@ import './inspector.css'
 function TurnCalls(props: { sessionId: string; turnId: string }): JSX.Element {
   const { bridge } = usePlatform()
   const [query, setQuery] = useState('')
+  const t = useT()
+  const errorText = useErrorText()
   const calls = useQuery({
     queryKey: ['turn-calls', props.sessionId, props.turnId],
     queryFn: () =>
@@ -26,31 +30,26 @@ function TurnCalls(props: { sessionId: string; turnId: string }): JSX.Element {
   if (calls.isPending)
     return (
       <p className="meta" role="status">
-        Reading the turn logs…
+        {t('inspector.reading')}
       </p>
     )
   if (calls.isError)
     return (
       <p className="error" role="alert">
-        Could not read the turn logs: {calls.error.message}
+        {t('inspector.readFailed', { error: errorText(calls.error) })}
       </p>
     )
   if (calls.data.length === 0)
     return (
-      <p className="meta">
-        No LLM call of this turn is in the logs (they are kept for a limited number of days).
-      </p>
+      <p className="meta">{t('inspector.none')}</p>
     )
   return (
     <>
       <label className="inspector-search">
-        Search in this turn
+        {t('inspector.search')}
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
-      <p className="meta">
-        {calls.data.length} LLM call{calls.data.length === 1 ? '' : 's'}. API keys are never logged;
-        Copy as curl reads the key from $CAIRN_API_KEY.
-      </p>
+      <p className="meta">{t('inspector.calls', { count: calls.data.length })}</p>
       {calls.data.map((c) => (
         <CallDetails key={c.number} call={c} query={query} />
       ))}
@@ -61,27 +60,28 @@ function TurnCalls(props: { sessionId: string; turnId: string }): JSX.Element {
 export function InspectButton(props: { turnId: string }): JSX.Element | null {
   const sessionId = useLive((s) => s.currentId)
   const [open, setOpen] = useState(false)
+  const t = useT()
   if (!sessionId) return null
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <button type="button" className="action">
-          Inspect
+          {t('inspector.open')}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="backdrop" />
         <Dialog.Content className="dialog inspector">
           <div className="dialog-head">
-            <Dialog.Title>Turn inspector</Dialog.Title>
+            <Dialog.Title>{t('inspector.title')}</Dialog.Title>
             <Dialog.Close asChild>
               <button type="button" className="action">
-                Close
+                {t('common.close')}
               </button>
             </Dialog.Close>
           </div>
           <Dialog.Description className="meta">
-            What Cairn sent to the model for this answer, and what came back.
+            {t('inspector.about')}
           </Dialog.Description>
           {open ? <TurnCalls sessionId={sessionId} turnId={props.turnId} /> : null}
         </Dialog.Content>

@@ -5,6 +5,7 @@
  * and bytes, and stands in the text as one line, never as pages of base64.
  */
 import { useState, type JSX, type ReactNode } from 'react'
+import { intlLocale, useT } from '../../../i18n'
 
 /** marks per part at most: a huge log stays responsive */
 const MAX_MARKS = 500
@@ -67,16 +68,19 @@ function imagesIn(value: unknown, out: string[] = []): string[] {
 
 function ImagePreview(props: { url: string; n: number }): JSX.Element {
   const [size, setSize] = useState<string | null>(null)
+  const t = useT()
+  const bytes = base64Bytes(props.url).toLocaleString(intlLocale())
   return (
     <figure className="logged-image">
       <img
         src={props.url}
-        alt={`Image ${props.n} of the request`}
+        alt={t('inspector.imageAlt', { n: props.n })}
         onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}×${e.currentTarget.naturalHeight}`)}
       />
       <figcaption className="meta">
-        Image {props.n}: {size ? `${size}, ` : ''}
-        {base64Bytes(props.url).toLocaleString('en-US')} bytes
+        {size
+          ? t('inspector.imageSized', { n: props.n, size, bytes })
+          : t('inspector.image', { n: props.n, bytes })}
       </figcaption>
     </figure>
   )
@@ -88,7 +92,8 @@ export function JsonTree(props: {
   query: string
 }): JSX.Element {
   const { value, query } = props
-  if (!value) return <p className="meta">{props.label}: not logged.</p>
+  const t = useT()
+  if (!value) return <p className="meta">{t('inspector.notLogged', { what: props.label })}</p>
   const q = query.trim().toLowerCase()
   const images = imagesIn(value)
   const parts = Object.entries(value)
@@ -104,7 +109,9 @@ export function JsonTree(props: {
           ))}
         </div>
       ) : null}
-      {parts.length === 0 ? <p className="meta">Nothing here matches “{query.trim()}”.</p> : null}
+      {parts.length === 0 ? (
+        <p className="meta">{t('inspector.noMatch', { query: query.trim() })}</p>
+      ) : null}
       {parts.map((p) => (
         <details key={p.key} open={q ? true : undefined}>
           <summary>

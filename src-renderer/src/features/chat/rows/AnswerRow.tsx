@@ -7,8 +7,8 @@ import { memo, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
 import { useLiveAnswer } from '../../../state/live-hooks'
 import { CopyButton } from '../../../ui/CopyButton'
-import { formatUsage } from '../../../ui/use-now'
-import { formatUsd } from '../../../../../src-preload/contract/usage-format'
+import { useT } from '../../../i18n'
+import { useFormat } from '../../../i18n/format'
 import { InspectButton } from '../inspector/InspectButton'
 import { Markdown } from '../../../ui/markdown'
 import { Thinking } from '../Thinking'
@@ -19,20 +19,22 @@ import { ForkButton, VersionSwitch } from './VersionSwitch'
 
 type AnswerRowData = Extract<Row, { kind: 'answer' }>
 
-const STATUS: Record<string, string | undefined> = {
-  stopped: 'Stopped',
-  interrupted: 'Interrupted: the answer was cut off',
-  truncated: "Cut at the model's output limit",
-}
+/** the answer's ends that are said under it */
+const STATUS = ['stopped', 'interrupted', 'truncated'] as const
+type Status = (typeof STATUS)[number]
+const isStatus = (s: string): s is Status => (STATUS as readonly string[]).includes(s)
 
-/** What Continue sends after an answer cut at the output limit. */
-export const CONTINUE_TEXT = 'Continue from where you stopped.'
-
+/** Continue, after an answer cut at the output limit, sends chat.continueText (the user's language). */
 function ContinueButton(): JSX.Element {
   const { send } = useRowActions()
+  const t = useT()
   return (
-    <button type="button" className="action continue" onClick={() => send(CONTINUE_TEXT)}>
-      Continue
+    <button
+      type="button"
+      className="action continue"
+      onClick={() => send(t('chat.continueText'))}
+    >
+      {t('chat.continue')}
     </button>
   )
 }
@@ -46,38 +48,45 @@ function Footer(props: {
 }): JSX.Element {
   const f = props.footer
   const { regenerate } = useRowActions()
+  const t = useT()
+  const format = useFormat()
+  const approx = f.usage?.estimated ? '≈' : ''
   return (
     <div className="msg-actions">
       {props.truncated && f.canRegenerate && f.continuable !== false ? <ContinueButton /> : null}
       {f.versions ? <VersionSwitch versions={f.versions} /> : null}
-      {f.markdown ? <CopyButton text={f.markdown} label="Copy answer" /> : null}
+      {f.markdown ? <CopyButton text={f.markdown} label={t('chat.copyAnswer')} /> : null}
       {f.canRegenerate && f.userMessageId ? (
         <button type="button" className="action" onClick={() => regenerate?.(f.userMessageId!)}>
-          Regenerate
+          {t('chat.regenerate')}
         </button>
       ) : null}
       {f.keep ? <PinButton messageId={f.keep.messageId} pinned={f.keep.pinned} /> : null}
       {f.keep && f.canRegenerate ? <ForkButton messageId={f.keep.messageId} /> : null}
       {f.turnId ? <InspectButton turnId={f.turnId} /> : null}
       {f.usage ? (
-        <span
-          className="meta usage"
-          title="Tokens sent to and received from the model in this turn"
-        >
-          {formatUsage(f.usage)} tokens
+        <span className="meta usage" title={t('chat.turnTokens')}>
+          {t('chat.usage', {
+            input: approx + format.number(f.usage.inputTokens),
+            output: approx + format.number(f.usage.outputTokens),
+          })}
         </span>
       ) : null}
       {typeof f.usage?.cost === 'number' ? (
-        <span className="meta cost" title="What this turn cost, at the model's price">
-          {formatUsd(f.usage.cost)}
+        <span className="meta cost" title={t('chat.turnCost')}>
+          {format.usd(f.usage.cost)}
         </span>
       ) : null}
       {f.servedModel ? (
         <span
           className="meta served-model"
-          title={`The server answered with ${f.servedModel}${props.model ? `, not ${props.model} as asked` : ''}`}
+          title={
+            props.model
+              ? t('chat.servedInstead', { served: f.servedModel, asked: props.model })
+              : t('chat.served', { served: f.servedModel })
+          }
         >
-          answered by {f.servedModel}
+          {t('chat.answeredBy', { model: f.servedModel })}
         </span>
       ) : null}
     </div>
@@ -89,7 +98,8 @@ export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }):
   // while it streams, the answer as it is now (the list's row is not made again for it)
   const answer = useLiveAnswer(props.row.key, live) ?? props.row.answer
   const streaming = answer.status === 'streaming'
-  const status = STATUS[answer.status]
+  const t = useT()
+  const status = isStatus(answer.status) ? t(`chat.status.${answer.status}`) : null
   const empty = !answer.text && !answer.reasoning && answer.tools.length === 0
   return (
     <article className="msg assistant" aria-label="Cairn" aria-busy={streaming}>
@@ -106,7 +116,7 @@ export const AnswerRow = memo(function AnswerRow(props: { row: AnswerRowData }):
       ) : null}
       {empty && streaming && live ? (
         <p className="meta waiting" role="status">
-          Waiting for the model…
+          {t('chat.waiting')}
         </p>
       ) : null}
       {answer.tools.map((t, i) => (

@@ -7,6 +7,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useState, type JSX } from 'react'
 import type { AttachmentPart } from '../../../../../src-preload/contract/dto'
 import { call } from '../../../platform/request'
+import { intlLocale, useT } from '../../../i18n'
+import { useErrorText } from '../../../ui/error-text'
 import { usePlatform } from '../../../state/context'
 import { countLabel, kindLabel, sizeLabel } from '../../../ui/attachment-words'
 import './attached-files.css'
@@ -14,10 +16,11 @@ import './attached-files.css'
 export function AttachedFiles(props: { files: readonly AttachmentPart[] }): JSX.Element {
   const images = props.files.filter((f) => f.kind === 'image')
   const documents = props.files.filter((f) => f.kind === 'document')
+  const t = useT()
   return (
     <div className="attached-files">
       {images.length > 0 ? (
-        <ul className="attached-images" aria-label="Attached images">
+        <ul className="attached-images" aria-label={t('files.attachedImages')}>
           {images.map((f) => (
             <li key={f.id}>
               <ImageThumb file={f} />
@@ -52,6 +55,7 @@ function useAnswer<T>(load: () => Promise<T>, key: string): T | null {
 function ImageThumb({ file }: { file: AttachmentPart }): JSX.Element {
   const { bridge } = usePlatform().platform
   const [open, setOpen] = useState(false)
+  const t = useT()
   const thumb = useAnswer(
     async () => (await call(bridge, 'attachments.thumbnail', { id: file.id })).url,
     file.id,
@@ -59,7 +63,7 @@ function ImageThumb({ file }: { file: AttachmentPart }): JSX.Element {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="image-thumb" aria-label={`Open ${file.name}`}>
+        <button type="button" className="image-thumb" aria-label={t('files.open', { name: file.name })}>
           {thumb ? <img src={thumb} alt="" /> : <span aria-hidden="true">🖼</span>}
         </button>
       </Dialog.Trigger>
@@ -70,11 +74,11 @@ function ImageThumb({ file }: { file: AttachmentPart }): JSX.Element {
           {open ? <LargeImage file={file} /> : null}
           <p className="meta">
             {file.width && file.height ? `${file.width}×${file.height} · ` : ''}
-            {sizeLabel(file.bytes)} as sent
+            {t('files.asSent', { size: sizeLabel(file.bytes, intlLocale()) })}
           </p>
           <div className="dialog-actions">
             <Dialog.Close asChild>
-              <button type="button">Close</button>
+              <button type="button">{t('common.close')}</button>
             </Dialog.Close>
           </div>
         </Dialog.Content>
@@ -85,13 +89,14 @@ function ImageThumb({ file }: { file: AttachmentPart }): JSX.Element {
 
 function LargeImage({ file }: { file: AttachmentPart }): JSX.Element {
   const { bridge } = usePlatform().platform
+  const t = useT()
   const url = useAnswer(async () => {
     const f = await call(bridge, 'attachments.get', { id: file.id })
     // only the image types the engine writes are shown
     if (f.mediaType !== 'image/jpeg' && f.mediaType !== 'image/png') return null
     return `data:${f.mediaType};base64,${f.data}`
   }, file.id)
-  if (!url) return <p className="meta">Loading…</p>
+  if (!url) return <p className="meta">{t('common.loading')}</p>
   return <img className="large-image" src={url} alt={file.name} />
 }
 
@@ -99,15 +104,26 @@ function DocumentCard({ file }: { file: AttachmentPart }): JSX.Element {
   const { bridge } = usePlatform().platform
   const [text, setText] = useState<string | null>(null)
   const [shown, setShown] = useState(false)
-  const facts = [kindLabel(file.mediaType), sizeLabel(file.bytes)]
-  if (file.pages) facts.push(`${countLabel(file.pages)} ${file.pages === 1 ? 'page' : 'pages'}`)
-  facts.push(file.noText ? 'no text found' : `${countLabel(file.chars ?? 0)} characters extracted`)
+  const t = useT()
+  const errorText = useErrorText()
+  const locale = intlLocale()
+  const facts = [kindLabel(file.mediaType, t), sizeLabel(file.bytes, locale)]
+  if (file.pages)
+    facts.push(t('files.pages', { count: file.pages, n: countLabel(file.pages, locale) }))
+  facts.push(
+    file.noText
+      ? t('files.noText')
+      : t('files.charsExtracted', {
+          count: file.chars ?? 0,
+          n: countLabel(file.chars ?? 0, locale),
+        }),
+  )
   const toggle = (): void => {
     setShown(!shown)
     if (text === null)
       void call(bridge, 'attachments.text', { id: file.id }).then(
-        (r) => setText(r.text ?? 'This file is no longer stored.'),
-        (e: unknown) => setText(e instanceof Error ? e.message : String(e)),
+        (r) => setText(r.text ?? t('files.gone')),
+        (e: unknown) => setText(errorText(e)),
       )
   }
   return (
@@ -120,10 +136,10 @@ function DocumentCard({ file }: { file: AttachmentPart }): JSX.Element {
         <div className="meta">{facts.join(' · ')}</div>
         {file.noText ? null : (
           <button type="button" className="action" aria-expanded={shown} onClick={toggle}>
-            {shown ? 'Hide extracted text' : 'Show extracted text'}
+            {shown ? t('files.hideText') : t('files.showText')}
           </button>
         )}
-        {shown ? <pre className="extracted-text">{text ?? 'Loading…'}</pre> : null}
+        {shown ? <pre className="extracted-text">{text ?? t('common.loading')}</pre> : null}
       </div>
     </section>
   )

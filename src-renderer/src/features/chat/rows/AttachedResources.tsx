@@ -4,6 +4,7 @@
  * from a server's prompt, which prompt.
  */
 import type { JSX } from 'react'
+import { Trans, useT } from '../../../i18n'
 import '../../../ui/attachment-chips.css'
 
 const PROMPT = 'mcp-prompt:'
@@ -15,15 +16,20 @@ export function AttachedResources(props: {
 }): JSX.Element {
   const prompts = props.attached.filter((a) => a.uri.startsWith(PROMPT))
   const resources = props.attached.filter((a) => !a.uri.startsWith(PROMPT))
+  const t = useT()
   return (
     <>
       {prompts.map((p) => (
         <p key={p.uri} className="prompt-origin">
-          From the server prompt <code>{p.name}</code>
+          <Trans
+            i18nKey="files.fromPrompt"
+            values={{ name: p.name }}
+            components={{ code: <code /> }}
+          />
         </p>
       ))}
       {resources.length > 0 ? (
-        <ul className="attachment-chips" aria-label="Attached resources">
+        <ul className="attachment-chips" aria-label={t('files.attachedResources')}>
           {resources.map((a) => (
             <li key={a.uri} className="attachment-chip" title={a.uri}>
               <span aria-hidden="true">@</span>

@@ -1,6 +1,7 @@
 /** A message the user sent: its text, Copy, and for the newest one "Edit and resend". */
 import { memo, useState, type JSX } from 'react'
 import type { Row } from '../../../state/conversation'
+import { useT } from '../../../i18n'
 import { CopyButton } from '../../../ui/CopyButton'
 import { useRowActions } from './actions'
 import { PinButton } from './PinButton'
@@ -13,6 +14,7 @@ type UserRowData = Extract<Row, { kind: 'user' }>
 function Editor(props: { text: string; onDone: () => void; messageId: string }): JSX.Element {
   const [text, setText] = useState(props.text)
   const { resend } = useRowActions()
+  const t = useT()
   const submit = (): void => {
     if (!text.trim()) return
     resend(props.messageId, text)
@@ -27,7 +29,7 @@ function Editor(props: { text: string; onDone: () => void; messageId: string }):
       }}
     >
       <textarea
-        aria-label="Edit message"
+        aria-label={t('chat.editMessage')}
         value={text}
         autoFocus
         rows={Math.min(10, text.split('\n').length + 1)}
@@ -45,10 +47,10 @@ function Editor(props: { text: string; onDone: () => void; messageId: string }):
       />
       <div className="edit-actions">
         <button type="button" onClick={props.onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="primary" disabled={!text.trim()}>
-          Resend
+          {t('chat.resend')}
         </button>
       </div>
     </form>
@@ -58,8 +60,9 @@ function Editor(props: { text: string; onDone: () => void; messageId: string }):
 export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.Element {
   const { row } = props
   const [editing, setEditing] = useState(false)
+  const t = useT()
   return (
-    <article className={`msg user${row.pending ? ' pending' : ''}`} aria-label="You">
+    <article className={`msg user${row.pending ? ' pending' : ''}`} aria-label={t('chat.you')}>
       {editing && row.messageId ? (
         <Editor text={row.text} messageId={row.messageId} onDone={() => setEditing(false)} />
       ) : (
@@ -73,9 +76,9 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
       )}
       {!editing ? (
         <div className="msg-actions">
-          {row.pending ? <span className="meta">Sending…</span> : null}
+          {row.pending ? <span className="meta">{t('chat.sending')}</span> : null}
           {row.versions ? <VersionSwitch versions={row.versions} /> : null}
-          <CopyButton text={row.text} label="Copy message" />
+          <CopyButton text={row.text} label={t('chat.copyMessage')} />
           {row.messageId && !row.pending ? (
             <PinButton messageId={row.messageId} pinned={row.pinned ?? false} />
           ) : null}
@@ -84,10 +87,10 @@ export const UserRow = memo(function UserRow(props: { row: UserRowData }): JSX.E
             <button
               type="button"
               className="action"
-              aria-label="Edit and resend"
+              aria-label={t('chat.editAndResend')}
               onClick={() => setEditing(true)}
             >
-              Edit
+              {t('chat.edit')}
             </button>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import type { JSX } from 'react'
 import type { Versions } from '../../../state/conversation'
+import { useT } from '../../../i18n'
 import { useRowActions } from './actions'
 
 /**
@@ -9,12 +10,13 @@ import { useRowActions } from './actions'
 export function VersionSwitch(props: { versions: Versions }): JSX.Element {
   const { pick } = useRowActions()
   const { index, count, seqs } = props.versions
+  const t = useT()
   return (
-    <span className="versions" role="group" aria-label="Versions">
+    <span className="versions" role="group" aria-label={t('chat.versions.group')}>
       <button
         type="button"
         className="action"
-        aria-label="Previous version"
+        aria-label={t('chat.versions.previous')}
         disabled={index === 0}
         onClick={() => pick(seqs[index - 1]!)}
       >
@@ -26,7 +28,7 @@ export function VersionSwitch(props: { versions: Versions }): JSX.Element {
       <button
         type="button"
         className="action"
-        aria-label="Next version"
+        aria-label={t('chat.versions.next')}
         disabled={index === count - 1}
         onClick={() => pick(seqs[index + 1]!)}
       >
@@ -39,9 +41,10 @@ export function VersionSwitch(props: { versions: Versions }): JSX.Element {
 /** "Branch into new chat": a new chat holding the conversation up to this message */
 export function ForkButton(props: { messageId: string }): JSX.Element {
   const { fork } = useRowActions()
+  const t = useT()
   return (
     <button type="button" className="action" onClick={() => fork?.(props.messageId)}>
-      Branch into new chat
+      {t('chat.fork')}
     </button>
   )
 }
