@@ -5,6 +5,7 @@ import type { FrameWindow } from './page/types'
 import type { ScrollResult } from './scroll'
 import { frameStats, halves, percentile, type FrameStats } from './stats'
 import type { StreamResult } from './stream'
+import { traceLine } from './trace'
 
 export const TARGETS = {
   fps: { 1000: 58, 3000: 55 } as Record<number, number>,
@@ -176,6 +177,7 @@ export function printStream(r: StreamResult): void {
     `main thread: script ${n(t['script'] ?? NaN, 0)} ms, style ${n(t['style'] ?? NaN, 0)} ms, layout ${n(t['layout'] ?? NaN, 0)} ms of ${n(t['tasks'] ?? NaN, 0)} ms in tasks`,
   )
   console.log(`      ${notes.join('; ')}`)
+  if (r.trace) console.log(`      ${traceLine(r.trace, r.stream.times.length)}`)
   const s = frameStats(r.stream)
   if (s.longTasks > 0) console.log(`      tasks > 50 ms: ${s.longTasks} (${taskList(r.stream)})`)
   const a = frameStats(r.after)

@@ -15,7 +15,9 @@
  * <names>` and `--rate <n,…>` the streams of parts 1 and 3 (default: every shape, 1000 and
  * 3000), `--seconds <n>` per stream, `--reps <n>` opens, `--parts 1,2,3,4` which parts to
  * run, `--profile` CPU profiles of the streams and of one open (the top five functions by
- * self time, over the stream and in its longest tasks).
+ * self time, over the stream and in its longest tasks), `--trace` Chromium's trace of each
+ * stream summed into the renderer main thread's CPU time per kind of work (script, style,
+ * layout, paint…: figures the machine's load does not inflate).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -49,6 +51,8 @@ interface Options {
   seconds: number
   reps: number
   profile: boolean
+  /** Chromium's trace of each stream */
+  trace: boolean
   /** functions listed by --profile */
   profileTop: number
   /** which of the four parts to run */
@@ -66,6 +70,7 @@ function options(): Options {
       seconds: { type: 'string', default: '20' },
       reps: { type: 'string', default: '20' },
       profile: { type: 'boolean', default: false },
+      trace: { type: 'boolean', default: false },
       'profile-top': { type: 'string', default: '5' },
       parts: { type: 'string', default: '1,2,3,4' },
       shape: { type: 'string' },
@@ -88,6 +93,7 @@ function options(): Options {
     seconds: Number(values.seconds),
     reps: Number(values.reps),
     profile: values.profile,
+    trace: values.trace,
     profileTop: Number(values['profile-top']),
     parts: new Set(list(values.parts)),
     shapes: shapes as ShapeName[],
@@ -202,6 +208,7 @@ async function streams(
         seconds: opts.seconds,
         idleSeconds: first ? Math.min(opts.seconds, 10) : 0,
         profile: opts.profile ? opts.profileTop : 0,
+        trace: opts.trace,
       })
       if (first) printStreamHeader(frameStats(r.idle!), r.idleTimes['cpu'] ?? NaN)
       first = false

@@ -33,6 +33,7 @@ import {
 } from './profile'
 import type { SeededSession } from './seed'
 import type { ShapeName } from './shapes'
+import { startTrace, stopTrace, type TraceSummary } from './trace'
 import type { StreamRecord } from './token-server'
 
 export interface StreamResult {
@@ -54,6 +55,8 @@ export interface StreamResult {
   lastTokenInDomMs: number
   follow: FollowReport
   profile: ProfileSummary | null
+  /** with --trace: the main thread's CPU time per kind of work over the stream */
+  trace: TraceSummary | null
   /** the main thread over the stream (ms): its CPU time, and what its tasks did */
   times: Record<string, number>
 }
@@ -72,6 +75,8 @@ export async function measureStream(
     idleSeconds: number
     /** a CPU profile, listing this many functions (0: none) */
     profile: number
+    /** Chromium's trace of the stream, summed per kind of work */
+    trace: boolean
   },
 ): Promise<StreamResult> {
   const { page, cdp, close } = await browser.open(`#/session/${session.id}`)
@@ -88,6 +93,7 @@ export async function measureStream(
     await box.fill(`Explain the render loop once more, at length (${opts.rate} tokens/s).`)
     const seen = watchText(page, final, ANSWER)
     if (opts.profile > 0) await startProfile(cdp)
+    if (opts.trace) await startTrace(cdp)
     await startFollowWatch(page, 'press')
     const timesBefore = await rendererTimes(cdp)
     await startFrames(page)
@@ -108,6 +114,7 @@ export async function measureStream(
     // the stream's frames end when its last token is on screen (or was in the DOM)
     const stream = await stopFrames(page, shown.visibleAt ?? shown.frameAt)
     const times = timesBetween(timesBefore, await rendererTimes(cdp))
+    const trace = opts.trace ? await stopTrace(cdp) : null
     const follow = await stopFollowWatch(page)
     const profile = opts.profile > 0 ? await stopProfile(cdp, opts.profile) : null
     const frames = await recordFrames(page, AFTER_MS)
@@ -131,6 +138,7 @@ export async function measureStream(
       lastTokenInDomMs: shown.timeOrigin + shown.frameAt - record.finalWrittenAt!,
       follow,
       profile,
+      trace,
       times,
     }
   } finally {

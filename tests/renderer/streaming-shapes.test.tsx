@@ -3,8 +3,9 @@
  * Every shape of answer the UI benchmark streams (bench/ui/shapes.ts), streamed through the
  * real live store a frame at a time into the conversation's answer rows: no block that is
  * finished (nor a finished part of a large one: a run of code lines, of table rows, a list
- * item) renders again while the stream goes on, and what is shown in the end is what the
- * whole text shows.
+ * item) renders again while the stream goes on, nothing in a group of finished blocks
+ * changes in the page once it is done, and what is shown in the end is what the whole text
+ * shows.
  */
 import { act, cleanup } from '@testing-library/react'
 import type { JSX } from 'react'
@@ -134,6 +135,9 @@ describe('streaming every shape of answer', () => {
       })
       observer.observe(container, { subtree: true, childList: true, characterData: true })
       let sealedRuns: Element[] = []
+      // the groups of finished blocks (drawn by the browser only near the viewport)
+      let doneGroups: Element[] = []
+      let groupsSeen = 0
       for (const frame of streamOf(shape, shape === 'reasoning' ? 4_000 : 1_500)) {
         // what is settled before this frame, and how often it rendered so far
         const before = [...states.values()].flatMap(settled)
@@ -154,8 +158,15 @@ describe('streaming every shape of answer', () => {
           for (const node of changed)
             expect(run.contains(node), 'a finished reasoning run').toBe(false)
         }
+        for (const group of doneGroups) {
+          expect(group.isConnected, 'a done group stays').toBe(true)
+          expect(group.className).toContain('md-group-done')
+          for (const node of changed) expect(group.contains(node), 'a done group').toBe(false)
+        }
         changed.clear()
         sealedRuns = [...container.querySelectorAll('.thinking-run')].slice(0, -1)
+        doneGroups = [...container.querySelectorAll('.md-group-done')]
+        groupsSeen = Math.max(groupsSeen, doneGroups.length)
         const turn = env.live.getState().sessions['s']?.turn
         for (const it of turn?.items ?? []) {
           if (it.kind !== 'answer') continue
@@ -165,6 +176,8 @@ describe('streaming every shape of answer', () => {
       observer.disconnect()
       expect(checked).toBeGreaterThan(100)
       if (shape === 'reasoning') expect(sealedRuns.length).toBeGreaterThan(2)
+      // a shape of many blocks fills groups that are done while the answer still streams
+      if (shape === 'small-code') expect(groupsSeen).toBeGreaterThan(0)
       // the end shows the whole text of every answer
       await act(async () => {})
       const shown = (container.textContent ?? '').replace(/\s+/g, ' ')

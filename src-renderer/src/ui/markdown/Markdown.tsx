@@ -9,7 +9,7 @@
  *   blocks render in parts (`block-parts.ts`), so a growing one re-renders its last part.
  * - Blocks are rendered in groups of `GROUP`; a group whose blocks are all finished keeps
  *   its props, so an update walks the groups and the blocks of the last one, not every
- *   block of the answer (and the browser, which lays out the groups, does the same).
+ *   block of the answer; the browser skips a finished group off screen altogether.
  * - Code blocks (`CodeBlock.tsx`) are highlighted in a worker once complete.
  */
 import { memo, useMemo, useRef, type JSX, type ReactNode } from 'react'
@@ -131,19 +131,45 @@ const BlockView = memo(function BlockView({ block, complete, defs }: BlockProps)
 })
 
 /**
- * `GROUP` blocks, in an element of their own (the browser lays out a finished group as a
- * whole, not block by block; it has no margins, borders or padding, so the blocks' margins
- * collapse across it as between siblings); `open`: the index in it of the block still
- * streaming (-1: none)
+ * About how tall blocks are (px), before the browser has laid them out: what a finished
+ * group off screen takes until it is drawn once (then it keeps its real size). Lines of
+ * about 90 characters of text, 26 px each; code lines of 21 px under a 40 px header.
+ */
+export function guessHeight(blocks: readonly Block[]): number {
+  let px = 0
+  for (const b of blocks) {
+    if (b.type === 'code') {
+      let lines = 1
+      for (let i = b.code.indexOf('\n'); i >= 0; i = b.code.indexOf('\n', i + 1)) lines++
+      px += 70 + lines * 21
+    } else if (b.type !== 'def') {
+      let lines = 0
+      for (const line of b.source.split('\n')) lines += 1 + Math.floor(line.length / 90)
+      px += 16 + lines * 26
+    }
+  }
+  return Math.round(px)
+}
+
+/**
+ * `GROUP` blocks, in an element of their own; `open`: the index in it of the block still
+ * streaming (-1: none); `done`: all its blocks are finished (they will not change). A done
+ * group (`md-group-done`) is drawn only near the viewport (`content-visibility: auto`,
+ * keeping its last size): a long answer's groups above the screen cost no style, layout or
+ * paint while its end streams (markdown.css).
  */
 const BlockGroup = memo(function BlockGroup(props: {
   blocks: readonly Block[]
   open: number
+  done: boolean
   defs: string
 }): JSX.Element {
-  const { blocks, open, defs } = props
+  const { blocks, open, done, defs } = props
   return (
-    <div className="md-group">
+    <div
+      className={done ? 'md-group md-group-done' : 'md-group'}
+      style={done ? { containIntrinsicBlockSize: `auto ${guessHeight(blocks)}px` } : undefined}
+    >
       {blocks.map((b, i) => (
         <BlockView
           key={i}
@@ -204,6 +230,7 @@ export function Markdown({ text, streaming = false }: MarkdownProps): JSX.Elemen
           key={k}
           blocks={blocks}
           open={last >= k * GROUP && last < (k + 1) * GROUP ? last - k * GROUP : -1}
+          done={!streaming || (k + 1) * GROUP <= state.finished}
           defs={state.defs}
         />
       ))}
