@@ -139,6 +139,12 @@ export const LAYERS = [
     allow: [...ADAPTERS, '@modelcontextprotocol/client', '@modelcontextprotocol/client/**'],
   },
   {
+    files: ['src-main/adapters/mcpb/**/*.ts'],
+    layer: 'src-main/adapters/mcpb',
+    why: 'the extensions adapter is the one place that unpacks zip archives (MCPB bundles).',
+    allow: [...ADAPTERS, 'yauzl'],
+  },
+  {
     files: ['src-main/adapters/extract/**/*.ts'],
     layer: 'src-main/adapters/extract',
     why: 'the extractors are the one place that reads documents: what a file is, and its text.',

@@ -82,6 +82,11 @@ export const USAGE = `Usage:
                                     [--env NAME=value] [--env arg:N=value] [--header NAME=value]
                                     show who publishes it and what it runs, and add it
                                     switched off (enable it after review)
+  cairn mcp install <file.mcpb> [--name <name>] [--set key=value]…
+                                    a Claude Desktop extension: unpacked into the data
+                                    directory, shown (author, tools, settings, what it runs)
+                                    and added switched off; --set gives its settings (repeat
+                                    a key for several values; sensitive ones go to secrets.json)
 
 Options:
   --base-url <url>        an OpenAI-compatible endpoint (else CAIRN_BASE_URL, OPENAI_BASE_URL,
@@ -210,6 +215,8 @@ export interface CliOptions {
   file?: string
   /** mcp install: which of the registry server's ways to run (`package:N`, `remote:N`) */
   use?: string
+  /** mcp install <file.mcpb>: an extension's settings, `key=value` */
+  set: string[]
   help: boolean
   version: boolean
 }
@@ -271,6 +278,7 @@ const FLAGS = {
   until: { type: 'string' },
   by: { type: 'string' },
   use: { type: 'string' },
+  set: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } as const satisfies ParseArgsConfig['options']
@@ -340,6 +348,7 @@ function optionsOf(v: Flags): CliOptions {
     env: v.env ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
     ...(v.use !== undefined ? { use: v.use } : {}),
+    set: v.set ?? [],
     help: v.help === true,
     version: v.version === true,
   }

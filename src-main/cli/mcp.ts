@@ -9,6 +9,7 @@ import {
   readMcpConfigFile,
 } from '../adapters/mcp/config'
 import { forgetUnusedLogin, McpAuthStore, moveClientSecret } from '../adapters/mcp/oauth-store'
+import { ExtensionStore } from '../adapters/mcpb/extensions'
 import type { AppServices } from '../services/host/app-services'
 import { startToolRuntime } from '../services/tools/tool-runtime'
 import { keyValuePairs, UsageError, type CliOptions } from './args'
@@ -68,7 +69,7 @@ export async function mcpCommand(
     case 'add':
       return addServer(run)
     case 'remove':
-      return removeServer(run)
+      return await removeServer(run)
     case 'enable':
     case 'disable':
       return enableServer(run, sub === 'enable')
@@ -85,6 +86,10 @@ export async function mcpCommand(
       return await searchRegistry(app, [name ?? '', ...rest], options, streams)
     }
     case 'install': {
+      if (name && /\.(mcpb|dxt)$/i.test(name)) {
+        const { installExtension } = await import('./mcp-extension')
+        return await installExtension(app, name, options, streams)
+      }
       const { installFromRegistry } = await import('./mcp-registry')
       return await installFromRegistry(app, name, options, streams)
     }
@@ -179,12 +184,16 @@ function addServer(run: McpRun): number {
   return 0
 }
 
-function removeServer(run: McpRun): number {
+async function removeServer(run: McpRun): Promise<number> {
   const { app } = run
   const n = existingName(run)
   const removed = servers(app)[n] as Record<string, unknown> | undefined
   setServer(app, n, () => null)
   forgetUnusedLogin(removed, servers(app) as Record<string, Record<string, unknown>>, app.secrets)
+  // an installed extension goes with its server: its unpacked folder and its secrets
+  app.secrets.setMcpValues(n, null)
+  const folder = removed?.['extension']
+  if (typeof folder === 'string') await new ExtensionStore(app.dataDir).remove(folder)
   run.out(`Removed the MCP server "${n}".`)
   return 0
 }

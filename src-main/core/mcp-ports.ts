@@ -13,6 +13,7 @@ import type {
   ResourceRef,
 } from '../../src-preload/contract/resources-and-prompts'
 import type { ViewResourceMeta } from '../../src-preload/contract/mcp-apps'
+import type { ExtensionReview } from '../../src-preload/contract/mcpb'
 import type { ToolSource } from './tools/tool-source'
 
 // ——— configuration ———
@@ -34,6 +35,11 @@ export interface StdioServerConfig extends CommonServerConfig {
   args?: string[]
   env?: Record<string, string>
   cwd?: string
+  /**
+   * the folder of `<dataDir>/extensions/` an installed extension (`.mcpb`) was unpacked
+   * into: removed with the server; its sensitive settings are filled in at start
+   */
+  extension?: string
 }
 
 export interface HttpServerConfig extends CommonServerConfig {
@@ -183,4 +189,34 @@ export interface McpLogins {
     removed: Record<string, unknown> | undefined,
     remaining: Record<string, Record<string, unknown>>,
   ): void
+}
+
+// ——— extensions (MCPB bundles) ———
+
+/** A bundle to open: its bytes as uploaded, or a file the host's dialog chose. */
+export type ExtensionSource = { file: string; bytes: Uint8Array } | { path: string }
+
+/** A setting's value: text, or one per line for a setting of several values. */
+export type ExtensionValues = Record<string, string | string[]>
+
+/**
+ * Claude Desktop extensions (`.mcpb`): unpacked into `<dataDir>/extensions/`, checked and
+ * shown for review, then installed as a stdio server (added switched off by the caller).
+ * Throws an ExpectedError `bad_request` naming what is wrong with a bundle or a value.
+ */
+export interface McpExtensions {
+  /** unpacks and checks a bundle; it waits, staged, for `install` or `discard` */
+  open(source: ExtensionSource, configured: (name: string) => boolean): Promise<ExtensionReview>
+  /**
+   * moves a staged bundle to its own folder and gives the server's entry (with `extension`
+   * naming that folder) and the sensitive values to keep in the secrets store
+   */
+  install(
+    stageId: string,
+    name: string,
+    values: ExtensionValues,
+  ): Promise<{ entry: StdioServerConfig; secretValues: Record<string, string> }>
+  discard(stageId: string): Promise<void>
+  /** removes an installed extension's folder (a server's `extension`) */
+  remove(folder: string): Promise<void>
 }

@@ -282,6 +282,10 @@ export interface SecretsStore {
   getMcpAuth(serverUrl: string): string | undefined
   /** `null` removes it */
   setMcpAuth(serverUrl: string, json: string | null): void
+  /** an installed extension's sensitive settings (its `user_config`), per server name */
+  getMcpValues(server: string): Record<string, string> | undefined
+  /** `null` (or nothing) removes them */
+  setMcpValues(server: string, values: Record<string, string> | null): void
 }
 
 // ——— turn logs, rules, calibration ———

@@ -67,6 +67,21 @@ export function nativeDialogs(
         : await dialog.showOpenDialog(options)
       return r.canceled ? null : (r.filePaths[0] ?? null)
     },
+    async pickExtensionFile({ title }) {
+      const options: OpenDialogOptions = {
+        title,
+        properties: ['openFile', 'dontAddToRecent'],
+        filters: [
+          { name: 'Claude Desktop extensions', extensions: ['mcpb', 'dxt'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      }
+      const win = window()
+      const r = win
+        ? await dialog.showOpenDialog(win, options)
+        : await dialog.showOpenDialog(options)
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
     async pickModelFile({ title }) {
       const options: OpenDialogOptions = {
         title,

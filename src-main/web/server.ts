@@ -9,7 +9,7 @@ import type { AppEvent } from '../../src-preload/contract/app-events'
 import type { AppHost } from '../services/host/app-host'
 import { CSP, pageCsp } from '../services/host/page-policy'
 import { ViewDocuments } from '../services/host/view-documents'
-import { serveUpload } from './upload'
+import { serveUpload, UPLOADS } from './upload'
 import { Gate } from './auth'
 import { readStatic } from './static'
 
@@ -180,8 +180,8 @@ async function servePage(
 ): Promise<void> {
   if (!gate.hostAllowed(req))
     return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
-  if (req.method === 'POST' && parseTarget(req.url)?.pathname === '/upload')
-    return serveUpload(gate, handle, req, res)
+  const uploadTo = req.method === 'POST' ? UPLOADS[parseTarget(req.url)?.pathname ?? ''] : undefined
+  if (uploadTo) return serveUpload(gate, handle, req, res, uploadTo)
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
   const url = parseTarget(req.url)

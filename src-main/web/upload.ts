@@ -1,10 +1,12 @@
 /**
- * Browser mode's upload address, `POST /upload`: a file attached in the page, its bytes as
+ * Browser mode's upload addresses: `POST /upload`, a file attached in the page, and
+ * `POST /upload/extension`, an extension bundle (`.mcpb`) to open for review; its bytes as
  * the body (`application/octet-stream`) and its name in `x-file-name` (URI-encoded). Guarded
  * like the WebSocket: this machine's host name, the page's own origin, its session cookie;
  * its content type and header make a cross-site request need a preflight, which is never
  * granted. The body is read up to `MAX_UPLOAD_BYTES` (then refused at once); the file is
- * then taken by the `attachments.add` route, which applies the settings' limits.
+ * then taken by the `attachments.add` route, which applies the settings' limits (or by
+ * `mcp.extensionOpen`, which has its own).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Gate } from './auth'
@@ -13,6 +15,12 @@ import type { Gate } from './auth'
 export const MAX_UPLOAD_BYTES = 501 * 1024 * 1024
 
 type Handle = (route: string, input: unknown) => Promise<unknown>
+
+/** each upload address and the route that takes its file */
+export const UPLOADS: Readonly<Record<string, 'attachments.add' | 'mcp.extensionOpen'>> = {
+  '/upload': 'attachments.add',
+  '/upload/extension': 'mcp.extensionOpen',
+}
 
 function answer(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
@@ -32,6 +40,7 @@ export async function serveUpload(
   handle: Handle,
   req: IncomingMessage,
   res: ServerResponse,
+  route: 'attachments.add' | 'mcp.extensionOpen' = 'attachments.add',
 ): Promise<void> {
   if (!gate.originAllowed(req)) return refuse(res, 403, 'This page is not Cairn’s own.')
   if (!gate.hasSession(req)) return refuse(res, 401, 'This browser has no Cairn session.')
@@ -60,7 +69,7 @@ export async function serveUpload(
     chunks.push(chunk)
   }
   const data = Buffer.concat(chunks, size)
-  const result = await handle('attachments.add', {
+  const result = await handle(route, {
     name,
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
   })

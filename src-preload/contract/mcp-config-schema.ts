@@ -34,6 +34,12 @@ export const mcpStdioFields = {
   args: z.array(z.string().max(4096)).max(200).optional(),
   env: stringMap.optional(),
   cwd: z.string().max(4096).optional(),
+  /** the folder of `<dataDir>/extensions/` an installed extension was unpacked into */
+  extension: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/)
+    .optional(),
 }
 
 /** a client registered with the server's authorization server beforehand (all optional) */

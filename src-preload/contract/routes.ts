@@ -30,6 +30,7 @@ import type { ElicitationRequestEvent, ApprovalRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
 import type { OpenedView, ToolViewInfo, ViewCallResult } from './mcp-apps'
 import type { RegistrySearchResult, RegistryServerView } from './mcp-registry'
+import type { ExtensionReview } from './mcpb'
 import { assistantDraftSchema, type Assistant, type AssistantToolsPreview } from './assistants'
 import { limitsSchema, providerSchema, settingsSchema } from './settings-schema'
 import { USAGE_GROUPS, type BudgetStatus, type UsageReport } from './usage'
@@ -315,6 +316,25 @@ export const routeInputs = {
     name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
     values: z.record(text(220), text(10_000)),
   }),
+  /** Unpacks and checks an extension bundle (`.mcpb`) the page has, for review. */
+  'mcp.extensionOpen': z.strictObject({
+    name: text(255),
+    data: z.instanceof(Uint8Array).refine((d) => d.length <= 200 * 1024 * 1024),
+  }),
+  /** The desktop app's open dialog for an extension bundle (browser mode: `unavailable`); null: cancelled. */
+  'mcp.extensionPick': z.strictObject({}),
+  /**
+   * Installs an opened extension as a server, switched off, with the values the user gave
+   * for its settings (by key; a setting of several values, one per line). Nothing runs until
+   * it is switched on, which asks as for any server.
+   */
+  'mcp.extensionInstall': z.strictObject({
+    stageId: id,
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/),
+    values: z.record(text(64), text(10_000)),
+  }),
+  /** Forgets an opened extension that was not installed (its unpacked files are removed). */
+  'mcp.extensionDiscard': z.strictObject({ stageId: id }),
   'mcp.remove': z.strictObject({ name: id }),
   'mcp.restart': z.strictObject({ name: id }),
   'mcp.logs': z.strictObject({ name: id }),
@@ -554,6 +574,10 @@ export interface RouteOutputs {
   'mcp.registrySearch': RegistrySearchResult
   'mcp.registryServer': { registry: string; server: RegistryServerView }
   'mcp.registryInstall': { servers: McpServerInfo[] }
+  'mcp.extensionOpen': ExtensionReview
+  'mcp.extensionPick': { review: ExtensionReview | null }
+  'mcp.extensionInstall': { servers: McpServerInfo[] }
+  'mcp.extensionDiscard': { discarded: boolean }
   'logs.turns': { total: number; items: TurnLogItem[] }
   'usage.report': UsageReport
   'usage.budget': BudgetStatus

@@ -627,6 +627,7 @@ export class MemorySecrets implements SecretsStore {
   readonly warnings: string[] = []
   private readonly keys = new Map<string, string>()
   private readonly mcpAuth = new Map<string, string>()
+  private readonly mcpValues = new Map<string, Record<string, string>>()
 
   getApiKey(providerId: string): string | undefined {
     return this.keys.get(providerId)
@@ -636,7 +637,7 @@ export class MemorySecrets implements SecretsStore {
     else this.keys.set(providerId, key)
   }
   allKeys(): string[] {
-    return [...this.keys.values()]
+    return [...this.keys.values(), ...[...this.mcpValues.values()].flatMap((v) => Object.values(v))]
   }
   getMcpAuth(serverUrl: string): string | undefined {
     return this.mcpAuth.get(serverUrl)
@@ -644,6 +645,13 @@ export class MemorySecrets implements SecretsStore {
   setMcpAuth(serverUrl: string, json: string | null): void {
     if (json === null) this.mcpAuth.delete(serverUrl)
     else this.mcpAuth.set(serverUrl, json)
+  }
+  getMcpValues(server: string): Record<string, string> | undefined {
+    return this.mcpValues.get(server)
+  }
+  setMcpValues(server: string, values: Record<string, string> | null): void {
+    if (values === null || Object.keys(values).length === 0) this.mcpValues.delete(server)
+    else this.mcpValues.set(server, values)
   }
 }
 

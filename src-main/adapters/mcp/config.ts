@@ -78,6 +78,7 @@ export function parseServerConfig(name: string, raw: unknown): McpServerConfig {
       ...(e.args ? { args: e.args } : {}),
       ...(e.env ? { env: e.env } : {}),
       ...(e.cwd !== undefined ? { cwd: e.cwd } : {}),
+      ...(e.extension !== undefined ? { extension: e.extension } : {}),
     }
   }
   if (typeof r['url'] === 'string') {

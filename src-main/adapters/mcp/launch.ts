@@ -18,6 +18,8 @@ export interface LaunchOptions {
   /** the folder relative `cwd`s are resolved against */
   baseDir?: string
   onStderr?: (server: string, text: string) => void
+  /** the entry as it starts: an installed extension's sensitive settings filled in */
+  prepare?: (name: string, config: StdioServerConfig) => StdioServerConfig
 }
 
 export function stdioLauncher(opts: LaunchOptions = {}) {
@@ -26,7 +28,8 @@ export function stdioLauncher(opts: LaunchOptions = {}) {
   const searchPath = (): Promise<string[]> =>
     (dirs ??= loginShellPath({ env }).then((shell: string[]) => searchDirs(shell, env['PATH'])))
 
-  return async (name: string, config: StdioServerConfig): Promise<StdioLaunch> => {
+  return async (name: string, configured: StdioServerConfig): Promise<StdioLaunch> => {
+    const config = opts.prepare ? opts.prepare(name, configured) : configured
     const pathDirs = await searchPath()
     const found = resolveCommand(config.command, pathDirs)
     if (!found.ok) throw new LaunchFailure(found.error, pathDirs)

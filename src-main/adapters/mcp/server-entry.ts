@@ -25,6 +25,8 @@ function problem(path: readonly PropertyKey[], value: Record<string, unknown>): 
         : `${head} must be an object of strings`
     case 'cwd':
       return 'cwd must be a string'
+    case 'extension':
+      return 'extension must name a folder of the extensions folder (letters, digits, ".", "_", "-")'
     case 'disabled':
     case 'trustAnnotations':
     case 'allowViews':

@@ -4,7 +4,8 @@
  * through a codec (identity here; the desktop app plugs in Electron's safeStorage).
  *
  * File: `{ "apiKeys": { "<providerId>": "<encoded key>" }, "mcpAuth": { "<server URL>": "<encoded JSON>" } }`
- * (other keys are kept). `mcpAuth` holds a remote MCP server's OAuth tokens and client.
+ * (other keys are kept). `mcpAuth` holds a remote MCP server's OAuth tokens and client;
+ * `mcpValues` an installed extension's sensitive settings (`{ "<server>": "<encoded JSON>" }`).
  */
 import fs from 'node:fs'
 import { dataPaths, PRIVATE_DIR_MODE } from '../data-dir'
@@ -12,6 +13,14 @@ import { copyAside, writeFileAtomicSync } from '../atomic-file'
 import { withFileLockSync, type FileLockOptions } from './file-lock'
 import { z } from 'zod'
 import type { SecretsStore } from '../../core/service-ports'
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
 
 export interface SecretCodec {
   encrypt(plain: string): string
@@ -67,6 +76,7 @@ const checksMode = process.platform !== 'win32'
 const secretsFileSchema = z.looseObject({
   apiKeys: z.record(z.string(), z.string()).default({}),
   mcpAuth: z.record(z.string(), z.string()).optional(),
+  mcpValues: z.record(z.string(), z.string()).optional(),
 })
 type SecretsFile = z.infer<typeof secretsFileSchema>
 
@@ -108,7 +118,7 @@ class FileSecretsStore implements SecretsStore {
   }
 
   allKeys(): string[] {
-    const { apiKeys, mcpAuth } = this.readShared()
+    const { apiKeys, mcpAuth, mcpValues } = this.readShared()
     const keys = Object.entries(apiKeys)
       .map(([id, stored]) => this.decode(id, stored))
       .filter((k): k is string => typeof k === 'string' && k.length > 0)
@@ -116,6 +126,8 @@ class FileSecretsStore implements SecretsStore {
       const json = this.decode(url, stored, 'login of the MCP server at')
       if (json) keys.push(...credentialsIn(json))
     }
+    for (const server of Object.keys(mcpValues ?? {}))
+      keys.push(...Object.values(this.getMcpValues(server) ?? {}).filter((v) => v.length > 0))
     return keys
   }
 
@@ -133,6 +145,25 @@ class FileSecretsStore implements SecretsStore {
       if (json === null) delete all[serverUrl]
       else all[serverUrl] = this.codec.encrypt(json)
       this.write({ ...file, mcpAuth: all })
+    })
+  }
+
+  getMcpValues(server: string): Record<string, string> | undefined {
+    const stored = this.readShared().mcpValues?.[server]
+    const json =
+      stored === undefined ? undefined : this.decode(server, stored, 'settings of the extension')
+    if (json === undefined) return undefined
+    const r = z.record(z.string(), z.string()).safeParse(safeJson(json))
+    return r.success ? r.data : undefined
+  }
+
+  setMcpValues(server: string, values: Record<string, string> | null): void {
+    this.locked(() => {
+      const file = this.read()
+      const all = { ...(file.mcpValues ?? {}) }
+      if (values === null || Object.keys(values).length === 0) delete all[server]
+      else all[server] = this.codec.encrypt(JSON.stringify(values))
+      this.write({ ...file, mcpValues: all })
     })
   }
 

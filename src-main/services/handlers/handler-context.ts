@@ -1,4 +1,4 @@
-import type { McpLogins, McpServerConfigs } from '../../core/mcp-ports'
+import type { McpExtensions, McpLogins, McpServerConfigs } from '../../core/mcp-ports'
 import type { ToolRuntime } from '../../core/service-ports'
 import type { AppServices } from '../host/app-services'
 import type { ApprovalBroker } from '../host/approvals'
@@ -20,6 +20,8 @@ export interface HandlerContext {
   mcpConfigs: McpServerConfigs
   /** OAuth logins to remote MCP servers */
   mcpLogins: McpLogins
+  /** Claude Desktop extensions (`.mcpb`) unpacked into the data directory */
+  mcpExtensions: McpExtensions
   /** writes a file the user chose (the save dialog's), atomically */
   writeFile(path: string, content: string | Uint8Array): Promise<void>
   turns: TurnManager
@@ -79,6 +81,8 @@ export interface NativeDialogs {
   chooseSavePath(o: { defaultName: string }): Promise<string | null>
   /** the files the user chose to open (none: cancelled) */
   pickFiles?(o: { title: string }): Promise<string[]>
+  /** an extension bundle (`.mcpb`) the user chose (its absolute path); null when they cancel */
+  pickExtensionFile?(o: { title: string }): Promise<string | null>
 }
 
 /** What the user is asked to allow before an MCP server's command runs. */

@@ -8,6 +8,7 @@ import { writeFileAtomic } from '../../adapters/atomic-file'
 import { AddressRefused, openInBrowser } from '../../adapters/mcp/browser-opener'
 import { mcpServerConfigs, readMcpConfigFile } from '../../adapters/mcp/config'
 import { mcpLogins } from '../../adapters/mcp/oauth-login'
+import { ExtensionStore } from '../../adapters/mcpb/extensions'
 import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
@@ -235,6 +236,7 @@ export async function startEngine(
     tools,
     mcpConfigs: mcpServerConfigs,
     mcpLogins: mcpLogins(app.secrets, opts.version, () => app.settings.get().mcp.clientMetadataUrl),
+    mcpExtensions: new ExtensionStore(app.dataDir),
     writeFile: async (file, content) => {
       await mkdir(dirname(file), { recursive: true })
       await writeFileAtomic(file, content)

@@ -9,6 +9,7 @@ import type { McpServerInfo } from '../../../src-preload/contract/dto'
 import { CompositeToolHost } from '../../core/tools/composite-host'
 import type { ToolSource } from '../../core/tools/tool-source'
 import type { McpServersConfig } from '../../core/mcp-ports'
+import { fillSecretValues } from '../../core/mcpb/install-plan'
 import type { ToolRuntime } from '../../core/service-ports'
 import { BuiltinTools, defaultWorkspace } from '../../adapters/builtin-tools'
 import { configuredServers } from '../../adapters/mcp/config'
@@ -59,7 +60,13 @@ export async function startToolRuntime(
   }
   const resourcesAndPrompts = new ResourcesAndPrompts(() => manager.sources())
   const manager = new McpManager({
-    launchStdio: stdioLauncher({ registry, env: process.env }),
+    launchStdio: stdioLauncher({
+      registry,
+      env: process.env,
+      // an installed extension's sensitive settings live with the API keys, not in its entry
+      prepare: (name, config) =>
+        config.extension ? fillSecretValues(config, app.secrets.getMcpValues(name) ?? {}) : config,
+    }),
     clientVersion: typeof __CAIRN_VERSION__ === 'string' ? __CAIRN_VERSION__ : 'dev',
     ...(opts.onStatus ? { onChange: opts.onStatus } : {}),
     maxToolsPerServer: () => app.settings.get().limits.maxToolsPerServer,

@@ -6,6 +6,7 @@
  */
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import type { AttachmentTaken, Result } from '../../../src-preload/contract/routes'
+import type { ExtensionReview } from '../../../src-preload/contract/mcpb'
 
 function failed(name: string, message: string): Result<AttachmentTaken> {
   return {
@@ -39,6 +40,50 @@ export async function attachOverBridge(
     return failed(file.name, e instanceof Error ? e.message : String(e))
   }
   return bridge.request('attachments.add', { name: file.name || 'file', data })
+}
+
+/** an extension bundle's bytes, over the bridge */
+export async function openExtensionOverBridge(
+  bridge: CairnBridge,
+  file: File,
+): Promise<Result<ExtensionReview>> {
+  let data: Uint8Array<ArrayBuffer>
+  try {
+    data = new Uint8Array(await readBytes(file))
+  } catch (e) {
+    return unreadable(file.name, e)
+  }
+  return bridge.request('mcp.extensionOpen', { name: file.name || 'extension.mcpb', data })
+}
+
+function unreadable<T>(name: string, e: unknown): Result<T> {
+  const why = e instanceof Error ? e.message : String(e)
+  return {
+    ok: false,
+    error: {
+      code: 'bad_request',
+      message: `${name} cannot be read: ${why}`,
+      details: { fields: { file: why } },
+    },
+  }
+}
+
+/** browser mode: an extension bundle sent to the upload address of extensions */
+export async function uploadExtension(file: File): Promise<Result<ExtensionReview>> {
+  try {
+    const r = await fetch('/upload/extension', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(file.name || 'extension.mcpb'),
+      },
+      body: file,
+      credentials: 'same-origin',
+    })
+    return (await r.json()) as Result<ExtensionReview>
+  } catch (e) {
+    return unreadable(file.name, e)
+  }
 }
 
 export async function uploadFile(file: File): Promise<Result<AttachmentTaken>> {

@@ -1,7 +1,7 @@
 /** The desktop app: the preload's `window.cairn` bridge over Electron IPC. */
 import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
-import { attachOverBridge } from './attach-file'
+import { attachOverBridge, openExtensionOverBridge } from './attach-file'
 import { call } from './request'
 import { alwaysOpen, type Platform } from './types'
 
@@ -59,5 +59,7 @@ export function desktopPlatform(preload: CairnBridge): Platform {
         read: () => bridge.request('attachments.addPicked', { pickId: f.pickId }),
       })),
     attachFile: (file) => attachOverBridge(bridge, file),
+    pickExtension: () => bridge.request('mcp.extensionPick', {}),
+    openExtension: (file) => openExtensionOverBridge(bridge, file),
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import type { AttachmentTaken, Result } from '../../../src-preload/contract/routes'
+import type { ExtensionReview } from '../../../src-preload/contract/mcpb'
 import type { ConnectionStatus } from './ws-transport'
 
 export type { ConnectionStatus }
@@ -50,6 +51,13 @@ export interface Platform {
   pickFiles?(): Promise<PickedFile[]>
   /** Hands a file of the page (dropped, pasted, chosen in its file input) to the engine. */
   attachFile(file: File): Promise<Result<AttachmentTaken>>
+  /**
+   * The system's file picker for an extension bundle (`.mcpb`; the desktop app only): the
+   * engine reads and unpacks it for review; null when the user cancels.
+   */
+  pickExtension?(): Promise<Result<{ review: ExtensionReview | null }>>
+  /** Hands an extension bundle of the page (dropped, chosen in its file input) to the engine, for review. */
+  openExtension(file: File): Promise<Result<ExtensionReview>>
 }
 
 /** A file chosen in the system's picker, not yet read. */

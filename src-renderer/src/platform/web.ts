@@ -1,7 +1,7 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
 import { fetchAuthCheck, WsTransport } from './ws-transport'
 import { downloadText } from './download'
-import { uploadFile } from './attach-file'
+import { uploadExtension, uploadFile } from './attach-file'
 import type { Platform } from './types'
 
 export function webPlatform(): Platform {
@@ -23,5 +23,6 @@ export function webPlatform(): Platform {
     // the browser saves one file: a Markdown export's attachments stay in the chat
     saveFile: (filename, mimeType, content) => downloadText(filename, mimeType, content),
     attachFile: uploadFile,
+    openExtension: uploadExtension,
   }
 }

@@ -3,7 +3,10 @@
  * and web platforms implement. Routes answer from handlers the test gives; events are
  * pushed with `emit`; every request is recorded. Frames are run by hand.
  */
-import { attachOverBridge } from '../../../src-renderer/src/platform/attach-file'
+import {
+  attachOverBridge,
+  openExtensionOverBridge,
+} from '../../../src-renderer/src/platform/attach-file'
 import type { EventName, EventPayloads } from '../../../src-preload/contract/app-events'
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
 import type { ErrorCode, ErrorInfo } from '../../../src-preload/contract/errors'
@@ -65,6 +68,7 @@ export function createTestPlatform(handlers: Handlers = {}): TestPlatform {
       return null
     },
     attachFile: (file) => attachOverBridge(platform.bridge, file),
+    openExtension: (file) => openExtensionOverBridge(platform.bridge, file),
     emit(event, payload) {
       for (const l of [...(listeners.get(event) ?? [])]) l(payload as never)
     },

@@ -78,6 +78,10 @@ export function serverEditHandlers(c: HandlerContext): Pick<Handlers, EditRoutes
       const removed = stored()[name]
       const list = await save((all) => delete all[name])
       c.mcpLogins.forgetUnusedLogin(removed, stored())
+      // an installed extension goes with its server: its unpacked folder and its secrets
+      const folder = removed?.['extension']
+      if (typeof folder === 'string') await c.mcpExtensions.remove(folder)
+      c.app.secrets.setMcpValues(name, null)
       return { servers: list }
     },
   }

@@ -9,6 +9,7 @@ import { useState, type JSX } from 'react'
 import { McpAddServer } from './McpAddServer'
 import { McpClientForm } from './McpClientForm'
 import { McpConsentDialog } from './McpConsentDialog'
+import { McpExtensionInstall } from './McpExtensionInstall'
 import { McpRegistryForm } from './McpRegistryForm'
 import { McpServerRow } from './McpServerRow'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
@@ -27,7 +28,7 @@ export function McpSection(): JSX.Element {
   if (!list.data) return <SettingsLoading query={list} />
   const { servers, fromFile } = list.data
   return (
-    <>
+    <McpExtensionInstall readOnly={fromFile} onAdded={setNotice}>
       <p className="section-intro meta">
         MCP servers give the model tools. A server that runs a command starts only after you have
         seen its complete command line and allowed it.
@@ -85,6 +86,6 @@ export function McpSection(): JSX.Element {
         onConfirm={consent.confirm}
         onCancel={consent.cancelConsent}
       />
-    </>
+    </McpExtensionInstall>
   )
 }
