@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  PART_SIZES,
   splitBlocks,
   updateBlocks,
   type Block,
@@ -305,6 +306,32 @@ describe('updateBlocks while streaming (more)', () => {
     expect(b.blocks[0]).toBe(a.blocks[0])
     expect(b.blocks[1]).toBe(a.blocks[1])
     expect(b.lexed).toBe('the third paragraph\n\nand then a fourth one'.length)
+  })
+
+  it('told the text grows, gives the blocks of the whole text, lexing only the new end', () => {
+    let state: BlockState | null = null
+    let lexed = 0
+    for (let pos = 7; pos < DOC.length + 7; pos += 7) {
+      const text = DOC.slice(0, pos)
+      state = updateBlocks(state, text, PART_SIZES, true)
+      lexed += state.lexed
+      expect(state.blocks).toEqual(splitBlocks(text))
+    }
+    expect(lexed).toBeLessThan((DOC.length * DOC.length) / 7 / 2 / 3)
+  })
+
+  it('told the text grows, still starts afresh when its ends say it was replaced', () => {
+    const a = updateBlocks(null, 'one\n\ntwo\n\nthe third paragraph')
+    const longer = updateBlocks(a, 'ONE\n\ntwo\n\nthe third paragraph and more', PART_SIZES, true)
+    expect(longer.blocks.map((b) => b.source)).toEqual([
+      'ONE',
+      'two',
+      'the third paragraph and more',
+    ])
+    const shorter = updateBlocks(a, 'one\n\ntwo', PART_SIZES, true)
+    expect(shorter.blocks.map((b) => b.source)).toEqual(['one', 'two'])
+    const end = updateBlocks(a, 'one\n\ntwo\n\nthe third pAragraph, longer', PART_SIZES, true)
+    expect(end.blocks.map((b) => b.source)).toEqual(['one', 'two', 'the third pAragraph, longer'])
   })
 
   it('keeps a growing open fence as the last, unfinished block', () => {

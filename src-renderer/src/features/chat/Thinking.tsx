@@ -39,7 +39,7 @@ export function Thinking(props: {
       }}
     >
       <summary>{label}</summary>
-      <ThinkingText text={props.text} />
+      <ThinkingText text={props.text} live={props.live} />
     </details>
   )
 }
@@ -50,8 +50,8 @@ const Run = memo(function Run(props: { text: string }): JSX.Element {
 })
 
 /** The reasoning in runs (`text-runs.ts`): while it streams, only its last run changes. */
-function ThinkingText(props: { text: string }): JSX.Element {
-  const { runs, open } = useTextRuns(props.text)
+function ThinkingText(props: { text: string; live: boolean }): JSX.Element {
+  const { runs, open } = useTextRuns(props.text, props.live)
   return (
     <div className="thinking-text">
       {runs.map((run, i) => (

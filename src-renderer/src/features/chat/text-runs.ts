@@ -18,11 +18,35 @@ export interface TextRuns {
 
 const EMPTY: TextRuns = { text: '', runs: [], openStart: 0 }
 
-/** `text` in runs, reusing `prev`'s finished runs when `text` starts with them. */
-export function textRuns(prev: TextRuns | null, text: string, size = RUN_CHARS): TextRuns {
+/** characters compared at each end of the previous text when a text is said to grow */
+const ENDS = 256
+
+/** `text` goes on from `prev`, as far as its length and the two ends of `prev` tell */
+function goesOn(prev: string, text: string): boolean {
+  if (text.length < prev.length) return false
+  const tail = Math.max(0, prev.length - ENDS)
+  return (
+    text.startsWith(prev.slice(tail), tail) && text.startsWith(prev.slice(0, Math.min(tail, ENDS)))
+  )
+}
+
+/**
+ * `text` in runs, reusing `prev`'s finished runs when `text` starts with them. `grows`: the
+ * caller knows that `text` is `prev.text` with more at its end (streamed reasoning only
+ * grows), so only the ends of `prev.text` are compared, not all of it.
+ */
+export function textRuns(
+  prev: TextRuns | null,
+  text: string,
+  size = RUN_CHARS,
+  grows = false,
+): TextRuns {
   if (prev && prev.text === text) return prev
   const base =
-    prev && text.length >= prev.openStart && text.startsWith(prev.text.slice(0, prev.openStart))
+    prev &&
+    (grows
+      ? goesOn(prev.text, text)
+      : text.length >= prev.openStart && text.startsWith(prev.text.slice(0, prev.openStart)))
       ? prev
       : EMPTY
   const runs = [...base.runs]
@@ -37,10 +61,12 @@ export function textRuns(prev: TextRuns | null, text: string, size = RUN_CHARS):
   return { text, runs, openStart: start }
 }
 
-/** The runs of a text that streams in, and its open end. */
-export function useTextRuns(text: string): { runs: readonly string[]; open: string } {
+/** The runs of a text that streams in (`live`: it only grows), and its open end. */
+export function useTextRuns(text: string, live = false): { runs: readonly string[]; open: string } {
   const state = useRef<TextRuns | null>(null)
-  const next = textRuns(state.current, text)
+  const wasLive = useRef(false)
+  const next = textRuns(state.current, text, RUN_CHARS, live && wasLive.current)
+  wasLive.current = live
   state.current = next
   return { runs: next.runs, open: text.slice(next.openStart) }
 }

@@ -13,7 +13,14 @@
  * - Code blocks (`CodeBlock.tsx`) are highlighted in a worker once complete.
  */
 import { memo, useMemo, useRef, type JSX, type ReactNode } from 'react'
-import { splitBlocks, updateBlocks, type Block, type BlockState, type ListInfo } from './blocks'
+import {
+  PART_SIZES,
+  splitBlocks,
+  updateBlocks,
+  type Block,
+  type BlockState,
+  type ListInfo,
+} from './blocks'
 import { BlockCompleteContext, CodeBlock } from './CodeBlock'
 import { Md, prepare } from './parse'
 import { countLex, countParse, countRender } from './stats'
@@ -215,12 +222,16 @@ export function Markdown({ text, streaming = false }: MarkdownProps): JSX.Elemen
   // The blocks of the previous text. `updateBlocks` only reuses them when the new text
   // starts with their source, so a render React throws away cannot leave it wrong.
   const cache = useRef<BlockState | null>(null)
+  // while it streams, an answer's text only grows (the live store adds each piece at its
+  // end): the new text is not compared with all of the previous one
+  const wasStreaming = useRef(false)
   const state = useMemo(() => {
-    const next = updateBlocks(cache.current, text)
+    const next = updateBlocks(cache.current, text, PART_SIZES, streaming && wasStreaming.current)
     if (next !== cache.current) countLex(next.lexed)
     cache.current = next
     return next
-  }, [text])
+  }, [text, streaming])
+  wasStreaming.current = streaming
   const groups = useGroups(state.blocks)
   const last = streaming ? state.blocks.length - 1 : -1
   return (

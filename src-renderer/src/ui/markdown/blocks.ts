@@ -245,18 +245,39 @@ function carryOf(piece: Piece, sizes: PartSizes): Carry | null {
   return ext && ext !== 'ended' ? ext.carry : null
 }
 
+/** characters compared at each end of the previous text when a text is said to grow */
+const ENDS = 256
+
+/**
+ * Whether `input` goes on from `prev.text`, as far as its length and the two ends of
+ * `prev.text` tell: not the whole text, which would be read again on every update.
+ */
+function goesOn(prev: BlockState, input: string): boolean {
+  const n = prev.text.length
+  if (input.length < n) return false
+  const tail = Math.max(0, n - ENDS)
+  return (
+    input.startsWith(prev.text.slice(tail), tail) &&
+    input.startsWith(prev.text.slice(0, Math.min(tail, ENDS)))
+  )
+}
+
 /**
  * The blocks of `input`, reusing `prev`'s finished blocks when `input` still starts with
  * them: only the text from the first unfinished block on is lexed (from inside it, when it
  * goes on in parts). `prev` null: lex all. `sizes`: the parts' sizes (tests make them small).
+ * `grows`: the caller knows that `input` is `prev.text` with more at its end (a streamed
+ * answer only grows), so only the ends of `prev.text` are compared, not all of it.
  */
 export function updateBlocks(
   prev: BlockState | null,
   input: string,
   sizes: PartSizes = PART_SIZES,
+  grows = false,
 ): BlockState {
   if (prev && prev.text === input) return prev
-  const base = prev && input.startsWith(prev.prefix) ? prev : EMPTY_STATE
+  const base =
+    prev && (grows ? goesOn(prev, input) : input.startsWith(prev.prefix)) ? prev : EMPTY_STATE
   // the prefix has no \r (it is the normalized text of before): only the rest can
   const tail = input.slice(base.restStart)
   const normalized = normalize(tail)
