@@ -17,6 +17,8 @@ export default defineConfig({
           'local-runtime': resolve('src-main/local-runtime/main.ts'),
           // the worker thread that extracts a document's text (adapters/extract/extract.ts)
           'attachment-worker': resolve('src-main/adapters/extract/worker.ts'),
+          // the worker thread that imports an export file (adapters/import/run-import.ts)
+          'import-worker': resolve('src-main/adapters/import/worker.ts'),
         },
       },
     },

@@ -11,7 +11,8 @@ const external = [
 /**
  * A Node program (the CLI, the browser-mode host): `index.js`, and beside it
  * `local-runtime.js` (the local model runtime's process, which the program starts) and
- * `attachment-worker.js` (the worker that extracts a document's text), ESM,
+ * `attachment-worker.js` (the worker that extracts a document's text) and `import-worker.js`
+ * (the worker that imports an export file), ESM,
  * dependencies from node_modules.
  */
 export function nodeBundle(
@@ -34,6 +35,8 @@ export function nodeBundle(
           'local-runtime': 'src-main/local-runtime/main.ts',
           // the document text extraction's worker thread (adapters/extract/extract.ts)
           'attachment-worker': 'src-main/adapters/extract/worker.ts',
+          // the import's worker thread (adapters/import/run-import.ts)
+          'import-worker': 'src-main/adapters/import/worker.ts',
         },
         external,
         output: {

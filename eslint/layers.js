@@ -157,6 +157,12 @@ export const LAYERS = [
     ],
   },
   {
+    files: ['src-main/adapters/import/**/*.ts'],
+    layer: 'src-main/adapters/import',
+    why: 'the import adapter is the one place that reads export files: a streaming JSON parser and a streaming zip reader.',
+    allow: [...ADAPTERS, '@streamparser/json', 'yauzl'],
+  },
+  {
     files: ['src-main/adapters/attachments/**/*.ts'],
     layer: 'src-main/adapters/attachments',
     why: 'the attachments adapter is the one place that decodes images (sharp, prebuilt).',

@@ -46,6 +46,10 @@ export const USAGE = `Usage:
   cairn sessions export <id> --format md|json [--out <file>]
                                     to stdout, or into <file>: JSON embeds the attached
                                     files; Markdown writes them in <file>-attachments/ beside it
+  cairn sessions import <file> [--json]
+                                    bring chats from ChatGPT's or Claude's data export
+                                    (conversations.json or the .zip) or a Cairn JSON
+                                    export; importing again adds only what is new
   cairn sessions delete <id>
   cairn usage [--since <date>] [--until <date>] [--by model|provider|day|chat] [--json]
                                     what the stored answers used and cost (default: all of

@@ -125,7 +125,30 @@ async function exportCommand(
   return 0
 }
 
-/** `cairn sessions list|show|fork|search|export|delete`. Returns the exit code. */
+/** `sessions search`: hits grouped by session, or JSON */
+function searchCommand(
+  app: AppServices,
+  text: string,
+  options: CliOptions,
+  out: (s: string) => void,
+): number {
+  if (!text) throw new UsageError('cairn sessions search needs some text to look for')
+  const hits = app.store.search(text, { order: 'ranked', limit: 50 })
+  if (options.json) out(jsonLine({ hits }))
+  else if (hits.length === 0) out('No matches.')
+  else
+    // one heading per session, its hits beneath (in the order found)
+    for (const [sessionId, group] of bySession(hits)) {
+      out(`${sessionId}  ${group[0]!.sessionTitle || '(untitled)'}`)
+      for (const h of group) {
+        const where = h.seq === null ? 'title' : `[${h.seq}] ${h.role ?? ''}`
+        out(`    ${where}: ${h.snippet.replace(/\s+/g, ' ')}`)
+      }
+    }
+  return 0
+}
+
+/** `cairn sessions list|show|fork|search|export|import|delete`. Returns the exit code. */
 export async function sessionsCommand(
   app: AppServices,
   args: string[],
@@ -186,27 +209,16 @@ export async function sessionsCommand(
       else out(`New session ${fork.id}: ${fork.title}`)
       return 0
     }
-    case 'search': {
-      const text = rest.join(' ').trim()
-      if (!text) throw new UsageError('cairn sessions search needs some text to look for')
-      const hits = app.store.search(text, { order: 'ranked', limit: 50 })
-      if (options.json) out(jsonLine({ hits }))
-      else if (hits.length === 0) out('No matches.')
-      else
-        // one heading per session, its hits beneath (in the order found)
-        for (const [sessionId, group] of bySession(hits)) {
-          out(`${sessionId}  ${group[0]!.sessionTitle || '(untitled)'}`)
-          for (const h of group) {
-            const where = h.seq === null ? 'title' : `[${h.seq}] ${h.role ?? ''}`
-            out(`    ${where}: ${h.snippet.replace(/\s+/g, ' ')}`)
-          }
-        }
-      return 0
-    }
+    case 'search':
+      return searchCommand(app, rest.join(' ').trim(), options, out)
     case 'export': {
       const id = need(app, rest[0], 'export')
       if (!app.store.getSession(id)) return missing(id)
       return exportCommand(app, id, options, streams)
+    }
+    case 'import': {
+      const { importCommand } = await import('./import-command')
+      return importCommand(app, rest[0], options, streams)
     }
     case 'delete': {
       const id = need(app, rest[0], 'delete')
@@ -219,7 +231,7 @@ export async function sessionsCommand(
       throw new UsageError(
         sub
           ? `unknown sessions command "${sub}"`
-          : 'cairn sessions needs a command: list, show, fork, search, export or delete',
+          : 'cairn sessions needs a command: list, show, fork, search, export, import or delete',
       )
   }
 }

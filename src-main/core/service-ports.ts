@@ -17,6 +17,8 @@ import type { BuiltinToolInfo } from '../../src-preload/contract/app-dto'
 import type {
   AttachmentPart,
   BranchVersions,
+  ImportProgress,
+  ImportSummary,
   McpServerInfo,
   SearchHit,
   SessionRecord,
@@ -158,6 +160,20 @@ export interface SessionRepository extends SessionStore {
   readonly damage: StorageDamage | null
   /** that damage, or what a check of the whole database finds now; null when it is sound */
   findDamage(): StorageDamage | null
+}
+
+// ——— imports ———
+
+/**
+ * Chats brought from an export file (ChatGPT's, Claude's, Cairn's own JSON): read in a
+ * worker thread, each conversation written in a transaction of its own, the summary at
+ * the end. Throws `import_unreadable` when the file is not an export at all.
+ */
+export interface ChatImporter {
+  importFile(
+    file: string,
+    opts?: { onProgress?: (p: ImportProgress) => void; signal?: AbortSignal },
+  ): Promise<ImportSummary>
 }
 
 // ——— attachments ———

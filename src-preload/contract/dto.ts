@@ -222,6 +222,45 @@ export type BranchVersions = Record<number, number[]>
 /** The apps whose exports Cairn imports (`cairn`: its own JSON export). */
 export type ImportSource = 'chatgpt' | 'claude' | 'cairn'
 
+/** How far an import is: conversations read so far, and bytes of the export read of all. */
+export interface ImportProgress {
+  conversations: number
+  bytes: number
+  totalBytes: number
+}
+
+/**
+ * A conversation an import left out, by its position in the file (1 = the first) and its
+ * title: `malformed` (it is not a conversation Cairn can read), `truncated` (the file ends
+ * before it does), `damaged` (the file cannot be read from there on). `reason` says more,
+ * in English, from the reader.
+ */
+export interface ImportSkip {
+  position: number
+  title: string
+  problem: 'malformed' | 'truncated' | 'damaged'
+  reason: string
+}
+
+/** What an import did. Importing the same file again: `created` and `messages` are 0. */
+export interface ImportSummary {
+  /** conversations read from the file */
+  conversations: number
+  /** new chats */
+  created: number
+  /** chats an earlier import made that got new messages */
+  updated: number
+  /** conversations that were all there already */
+  unchanged: number
+  /** messages added in all */
+  messages: number
+  skipped: ImportSkip[]
+  /** stopped by the user: what was imported before stays */
+  cancelled: boolean
+  /** the formats met (ChatGPT, Claude, Cairn) */
+  sources: ImportSource[]
+}
+
 export type SessionOrigin =
   /** read from an export file, at `at` (`sourceId`: the conversation's id in it) */
   | { kind: 'import'; source: ImportSource; sourceId: string; at: number }

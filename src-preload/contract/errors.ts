@@ -62,6 +62,10 @@ export const errorCodeSchema = z.enum([
   /** the message carries images and the model is known not to see images */
   'model_cannot_see',
 
+  // importing chats
+  /** the file given to import is not an export Cairn reads (or cannot be read at all) */
+  'import_unreadable',
+
   // installing MCP servers
   /** the MCP registry (`mcpRegistryUrl`) cannot be reached, or answers what Cairn cannot read */
   'registry_unreachable',
@@ -168,6 +172,9 @@ export interface AttachmentRefusalDetails {
   detectedType?: string
 }
 
+/** Why a file cannot be imported: not there, not an export, an archive without conversations, damaged. */
+export type ImportFileProblem = 'not_found' | 'not_an_export' | 'no_conversations' | 'damaged'
+
 /** The details a code carries, for the codes that carry any. */
 export interface ErrorDetailsByCode {
   bad_request: FieldDetails
@@ -179,6 +186,8 @@ export interface ErrorDetailsByCode {
   /** the directory */
   data_dir_not_writable: { path: string }
   attachment_refused: AttachmentRefusalDetails
+  /** the file's name and what is wrong with it */
+  import_unreadable: { file: string; problem: ImportFileProblem }
   /** the model, and the images it would have been sent */
   model_cannot_see: { model: string; files: string[] }
   auth: ProviderErrorDetails

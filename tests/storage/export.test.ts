@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fence } from '../../src-main/adapters/sqlite/export'
+import { fence } from '../../src-main/core/markdown-fence'
 import {
   SessionNotFoundError,
   type SqliteSessionStore,

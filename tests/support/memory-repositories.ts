@@ -780,6 +780,11 @@ export function memoryServices(
     turnLogs: logs,
     rules,
     attachments: new MemoryAttachments(),
+    // imports write through SQLite (tests/import/ runs them on the real store)
+    imports: {
+      importFile: () =>
+        Promise.reject(new ExpectedError('unavailable', 'Imports need the SQLite store.')),
+    },
     defaultWorkspace: () => opts.workspace ?? '(memory)/Cairn',
     models,
     downloads: new ModelDownloads(models, () => {

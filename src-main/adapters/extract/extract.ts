@@ -3,8 +3,8 @@
  * that a hostile or broken file (a PDF that loops, a bomb of compressed XML) costs that
  * worker and is said as a problem, while Cairn stays responsive.
  */
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { workerEntry } from '../worker-entry'
 import type { Extracted } from './extract-text'
 
 export interface ExtractLimits {
@@ -19,28 +19,6 @@ export type ExtractOutcome = Extracted | { ok: false; problem: 'too_complex'; me
 export const EXTRACT_TIMEOUT_MS = 30_000
 export const EXTRACT_MEMORY_MB = 512
 
-/**
- * The worker's code: the built `attachment-worker.js` beside the host's `index.js` (this
- * file may be bundled into a chunk one folder below it), taken from `app.asar.unpacked` in
- * the packaged app (a worker thread cannot load from the archive); or, when this file runs
- * as source (the tests), `worker.ts` loaded through tsx's loader.
- */
-function workerEntry(): { code: URL | string; eval: boolean } {
-  const here = import.meta.url
-  if (!here.endsWith('.ts')) {
-    const dir = new URL('.', here)
-    const folder = dir.pathname.split('/').at(-2)
-    const base = folder === 'assets' || folder === 'chunks' ? new URL('..', dir) : dir
-    const file = fileURLToPath(new URL('attachment-worker.js', base))
-    return { code: file.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2'), eval: false }
-  }
-  const source = JSON.stringify(new URL('./worker.ts', here).href)
-  return {
-    code: `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}) })`,
-    eval: true,
-  }
-}
-
 export function extractInWorker(
   bytes: Uint8Array,
   mediaType: string,
@@ -48,7 +26,7 @@ export function extractInWorker(
 ): Promise<ExtractOutcome> {
   const timeoutMs = limits.timeoutMs ?? EXTRACT_TIMEOUT_MS
   const memoryMb = limits.memoryMb ?? EXTRACT_MEMORY_MB
-  const entry = workerEntry()
+  const entry = workerEntry(import.meta.url, 'attachment-worker', './worker.ts')
   const worker = new Worker(entry.code, {
     eval: entry.eval,
     workerData: { bytes, mediaType },

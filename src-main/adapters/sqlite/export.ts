@@ -14,6 +14,7 @@ import type {
 } from '../../../src-preload/contract/dto'
 import { openBranch } from '../../core/agent/history-tree'
 import { describeAttachment } from '../../core/attachments/describe'
+import { fence } from '../../core/markdown-fence'
 import type { ExportAttachments, ExportFormat } from '../../core/service-ports'
 import { codeSpan, inlineText, markdownText } from './markdown-text'
 
@@ -62,12 +63,6 @@ function iso(ms: number): string {
   return new Date(ms).toISOString()
 }
 
-/** a fenced block whose fence is longer than any backtick run inside */
-export function fence(text: string, lang = ''): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
-  const f = '`'.repeat(longest + 1)
-  return `${f}${lang}\n${text}\n${f}`
-}
 
 function prettyArguments(args: string): { text: string; lang: string } {
   try {

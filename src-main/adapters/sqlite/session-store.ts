@@ -35,6 +35,8 @@ import {
 } from './attachment-rows'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs } from './export'
+import { writeImported, type ImportHooks, type ImportWrite } from './session-import'
+import type { ImportedConversation } from '../../core/import/conversation'
 import { damagedLater, explainQueryError, type StorageError } from './open-errors'
 import { findDanglingToolCalls, interruptedResult } from './repair'
 import { readMessage, readMessages, readSession } from './row-check'
@@ -366,7 +368,7 @@ export class SqliteSessionStore implements SessionRepository {
   private insertMessage(
     sessionId: string,
     message: NewMessage,
-    ids: { id?: string; sourceId?: string } = {},
+    ids: { id?: string; sourceId?: string; createdAt?: number } = {},
   ): StoredMessage {
     const session = this.q.sessionHead.get(sessionId)
     if (!session) throw new SessionNotFoundError(sessionId)
@@ -417,7 +419,7 @@ export class SqliteSessionStore implements SessionRepository {
       pinned: message.pinned ? 1 : 0,
       covers_from: message.covers?.from ?? null,
       covers_to: message.covers?.to ?? null,
-      created_at: now,
+      created_at: ids.createdAt ?? now,
     })
     const pk = Number(lastInsertRowid)
     const opens =
@@ -568,6 +570,23 @@ export class SqliteSessionStore implements SessionRepository {
       }
       return this.requireSession(fork.id)
     })
+  }
+
+  /**
+   * One conversation read from an export, in one transaction: a new chat marked as
+   * imported, or only what an earlier import of it did not bring (session-import.ts).
+   */
+  importConversation(conversation: ImportedConversation): ImportWrite {
+    const hooks: ImportHooks = {
+      db: this.db,
+      now: this.now,
+      createSession: (init) => this.createSession(init),
+      insert: (sessionId, message, ids) => this.insertMessage(sessionId, message, ids),
+    }
+    return this.maybeWrite(
+      () => writeImported(hooks, conversation),
+      (r) => r.added > 0 || r.created,
+    )
   }
 
   /** the tree's shape: every message's seq, parent, kind and what a summary covers */

@@ -20,6 +20,7 @@ import { SqliteProjectStore } from '../../adapters/sqlite/project-store'
 import { explainOpenError } from '../../adapters/sqlite/open-errors'
 import { createSessionStore } from '../../adapters/sqlite/session-store'
 import { SqliteUsageLedger } from '../../adapters/sqlite/usage-ledger'
+import { importInWorker } from '../../adapters/import/run-import'
 import { AttachmentFiles } from '../../adapters/attachments/attachment-files'
 import { attachmentService } from '../../adapters/attachments/attachment-service'
 import { ModelIndex } from '../../adapters/local-models/model-index'
@@ -31,6 +32,7 @@ import type { TurnLogger } from '../../core/ports'
 import type {
   AttachmentService,
   AssistantRepository,
+  ChatImporter,
   PermissionRules,
   SavedTokenCalibration,
   SecretsStore,
@@ -66,6 +68,8 @@ export interface AppServices {
   defaultWorkspace(): string
   /** files attached to messages (`<data dir>/attachments/`) */
   attachments: AttachmentService
+  /** chats imported from export files (a worker thread writes them) */
+  imports: ChatImporter
   /** the local GGUF models (`<data dir>/models/`) */
   models: LocalModelStore
   /** the process that runs them (the `local` provider), started on demand */
@@ -184,6 +188,14 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     },
     rules,
     attachments: attachmentService(attachmentFiles, store, () => settings.get().attachments),
+    imports: {
+      importFile: (file, o) =>
+        importInWorker(
+          { dataDir, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) },
+          file,
+          o,
+        ),
+    },
     defaultWorkspace: () => defaultWorkspace(),
     calibration: new FileTokenCalibration(dataDir, (e) =>
       warn(`Could not save the token calibration: ${e.message}`),
