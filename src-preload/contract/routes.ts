@@ -25,6 +25,7 @@ import type {
   BranchVersions,
 } from './dto'
 import type { SequencedAgentEvent } from './app-events'
+import type { ImportRun } from './dto'
 import type { ErrorInfo } from './errors'
 import type { ElicitationRequestEvent, ApprovalRequestEvent } from './events'
 import { mcpServerInput } from './mcp-config-schema'
@@ -195,6 +196,17 @@ export const routeInputs = {
   'sessions.setAssistant': z.strictObject({ id, assistantId: id }),
   'sessions.delete': z.strictObject({ id }),
   'sessions.export': z.strictObject({ id, format: z.enum(['md', 'json']) }),
+  /**
+   * The desktop app's file dialog for an export to import (browser mode: `unavailable`, the
+   * page uploads the file to `POST /upload-import` instead); null: cancelled
+   */
+  'imports.pick': z.strictObject({}),
+  /** imports a file picked or uploaded; `imports.progress` events tell how it goes and ends */
+  'imports.start': z.strictObject({ fileId: id }),
+  /** stops an import between two conversations (what it wrote stays) */
+  'imports.cancel': z.strictObject({ importId: id }),
+  /** the imports running now */
+  'imports.list': z.strictObject({}),
   /** summarizes the middle of the conversation now (`/compact`) */
   'sessions.compact': z.strictObject({ id }),
   /** removes a summary: the next request sends the messages it stood in for */
@@ -428,6 +440,13 @@ export const routeInputs = {
   'models.recommended': z.strictObject({}),
 } satisfies Record<keyof RouteOutputs, z.ZodType>
 
+/** A file offered for import: the page knows it by `fileId`, never by its path. */
+export interface ImportFile {
+  fileId: string
+  name: string
+  bytes: number
+}
+
 /** What each route answers. */
 export interface RouteOutputs {
   'chat.send': { sessionId: string; turnId: string }
@@ -479,6 +498,10 @@ export interface RouteOutputs {
   'sessions.setModel': SessionRecord
   'sessions.setAssistant': SessionRecord
   'sessions.delete': { deleted: boolean }
+  'imports.pick': { file: ImportFile | null }
+  'imports.start': ImportRun
+  'imports.cancel': { cancelled: boolean }
+  'imports.list': { imports: ImportRun[] }
   /**
    * `files`: a Markdown export's attached files, by their path relative to it (a folder
    * beside it that its links point into), base64; `app.saveFile` writes them beside it
