@@ -285,7 +285,8 @@ export const LAYERS = [
     files: [`${RENDERER}/platform/**/*.{ts,tsx}`],
     layer: 'src-renderer/src/platform',
     why: 'platform/ is the host (the preload’s bridge or a WebSocket): it knows nothing above it.',
-    allow: [`/${RENDERER}/platform/**`, ...RENDERER_LIBS],
+    // fflate: browser mode's download of an export with files, one ZIP archive (download.ts)
+    allow: [`/${RENDERER}/platform/**`, 'fflate', ...RENDERER_LIBS],
     allowTypes: RENDERER_TYPES,
     docs: DOCS.renderer,
   },

@@ -5,7 +5,6 @@
  * translated; nothing is added to it.
  */
 export const UNTRANSLATED = [
-  'src-renderer/src/features/composer/FileChips.tsx',
   'src-renderer/src/features/assistants/AssistantForm.tsx',
   'src-renderer/src/features/assistants/AssistantList.tsx',
   'src-renderer/src/features/assistants/AssistantPicker.tsx',
@@ -17,7 +16,6 @@ export const UNTRANSLATED = [
   'src-renderer/src/features/assistants/ToolSetChoice.tsx',
   'src-renderer/src/features/assistants/ToolsChoice.tsx',
   'src-renderer/src/features/composer/ArgumentForms.tsx',
-  'src-renderer/src/features/composer/AttachmentChips.tsx',
   'src-renderer/src/features/composer/Composer.tsx',
   'src-renderer/src/features/composer/ComposerFeedback.tsx',
   'src-renderer/src/features/composer/ContextMeter.tsx',

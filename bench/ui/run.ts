@@ -8,13 +8,14 @@
  * 3. the renderer's JS heap idle, after 10 s and after 20 s of streaming, and once the
  *    chat is left;
  * 4. the sessions sidebar with 1 000 chats and 100 000 messages: cold load and search
- *    (its own data directory and browser mode; see sidebar.ts).
+ *    (its own data directory and browser mode; see sidebar.ts);
+ * 5. attaching ten 12-megapixel photos while an answer streams (attach-photos.ts).
  * A benchmark, not a test: it reports, and exits non-zero only if something failed to run.
  *
  * Options (after `--`): `--out <dir>` the build to measure (default `out`), `--shape
  * <names>` and `--rate <n,…>` the streams of parts 1 and 3 (default: every shape, 1000 and
  * 3000), `--seconds <n>` per stream, `--reps <n>` opens, `--parts 1,2,3,4` which parts to
- * run, `--profile` CPU profiles of the streams and of one open (the top five functions by
+ * run (default 1 to 5), `--profile` CPU profiles of the streams and of one open (the top five functions by
  * self time, over the stream and in its longest tasks), `--trace` Chromium's trace of each
  * stream summed into the renderer main thread's CPU time per kind of work (script, style,
  * layout, paint…: figures the machine's load does not inflate).
@@ -23,6 +24,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { measureAttachWhileStreaming, printAttach } from './attach-photos'
 import { launchBrowser, VIEWPORT, type BenchBrowser } from './browser'
 import { startBrowserMode, type BrowserModeHost } from './host'
 import { measureMemory, type MemoryResult } from './memory'
@@ -55,7 +57,7 @@ interface Options {
   trace: boolean
   /** functions listed by --profile */
   profileTop: number
-  /** which of the four parts to run */
+  /** which of the five parts to run */
   parts: Set<string>
   shapes: ShapeName[]
   /** the --shape option was given */
@@ -72,7 +74,7 @@ function options(): Options {
       profile: { type: 'boolean', default: false },
       trace: { type: 'boolean', default: false },
       'profile-top': { type: 'string', default: '5' },
-      parts: { type: 'string', default: '1,2,3,4' },
+      parts: { type: 'string', default: '1,2,3,4,5' },
       shape: { type: 'string' },
       rate: { type: 'string', default: '1000,3000' },
     },
@@ -141,7 +143,8 @@ async function main(): Promise<void> {
     const dataDir = join(tmp, 'data')
     const streamCount =
       (opts.parts.has('1') ? opts.shapes.length * opts.rates.length : 0) +
-      (opts.parts.has('3') ? memoryShapes(opts).length * opts.rates.length : 0)
+      (opts.parts.has('3') ? memoryShapes(opts).length * opts.rates.length : 0) +
+      (opts.parts.has('5') ? 1 : 0)
     const seeded = seedSessions(dataDir, Math.max(1, streamCount))
     writeSettings(dataDir, join(tmp, 'workspace'))
     server = await startModelServer()
@@ -161,6 +164,17 @@ async function main(): Promise<void> {
     if (opts.parts.has('1')) await streams(opts, browser, server, sessions)
     if (opts.parts.has('2')) await opening(opts, browser, seeded)
     if (opts.parts.has('3')) await memory(opts, browser, server, sessions)
+    if (opts.parts.has('5')) {
+      console.log('5. Attaching photos while an answer streams (1 000 tokens/s)')
+      printAttach(
+        await measureAttachWhileStreaming(browser, server, sessions.shift()!, {
+          photos: 10,
+          rate: 1000,
+          seconds: opts.seconds,
+        }),
+      )
+      console.log('')
+    }
     if (opts.parts.has('4')) {
       // its own data: 1 000 chats would change what the other parts open
       await browser.close()

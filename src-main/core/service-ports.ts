@@ -172,7 +172,7 @@ export interface SessionRepository extends SessionStore {
 export interface ChatImporter {
   importFile(
     file: string,
-    opts?: { onProgress?: (p: ImportProgress) => void; signal?: AbortSignal; name?: string },
+    opts?: { onProgress?: (p: ImportProgress) => void; signal?: AbortSignal },
   ): Promise<ImportSummary>
 }
 
@@ -200,6 +200,12 @@ export interface AttachmentService {
   text(id: string): string | null
   /** an image's small preview, as a `data:` URL */
   thumbnail(id: string): Promise<string | null>
+  /**
+   * A stored PDF's first pages drawn as images, each stored and kept like a file attached
+   * in the window (`pending`), named after the PDF (`name`) and its page; refused
+   * (`attachment_refused`) when it is not a stored PDF or cannot be drawn
+   */
+  pdfPages(input: { id: string; name: string }): Promise<AttachmentPart[]>
 }
 
 /** What is wrong with the data directory or the database: the message says what to do. */

@@ -119,6 +119,113 @@ describe('files in the composer', () => {
   })
 })
 
+describe('files are the chat’s', () => {
+  it('opening another chat shows its own files; coming back shows these, and they send', async () => {
+    const app = renderWithApp(<Composer />, {
+      'attachments.add': adding(),
+      'sessions.get': () => {
+        throw new RouteFailure('not_found', 'no such chat in this test')
+      },
+      'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
+    })
+    const live = app.env.live
+    await act(async () => live.getState().open('s1'))
+    await userEvent.setup().type(box(), 'for chat one')
+    choose(new File([new Uint8Array([1])], 'report.pdf'))
+    await within(chips()).findByText('report.pdf')
+    await act(async () => live.getState().open('s2'))
+    expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull()
+    expect((box() as HTMLTextAreaElement).value).toBe('')
+    await act(async () => live.getState().open('s1'))
+    expect(within(chips()).getByText('report.pdf')).toBeTruthy()
+    expect((box() as HTMLTextAreaElement).value).toBe('for chat one')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() =>
+      expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toMatchObject({
+        text: 'for chat one',
+        files: ['tok-1'],
+        sessionId: 's1',
+      }),
+    )
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull())
+  })
+
+  it('a refused message gets its files back with its text', async () => {
+    renderWithApp(<Composer />, {
+      'attachments.add': adding(),
+      'chat.send': () => {
+        throw new RouteFailure(
+          'model_cannot_see',
+          'm cannot see images: pick a vision model or remove the image (shot.png).',
+        )
+      },
+    })
+    const shot = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' })
+    fireEvent.paste(box(), { clipboardData: { files: [shot], types: ['Files'] } })
+    await within(chips()).findByText('shot.png')
+    await userEvent.setup().type(box(), 'what is this?{Enter}')
+    await screen.findByText(/m cannot see images/)
+    expect(within(chips()).getByText('shot.png')).toBeTruthy()
+    expect((box() as HTMLTextAreaElement).value).toBe('what is this?')
+  })
+})
+
+describe('a PDF with no text layer', () => {
+  it('says so on its chip, and "Send pages as images" replaces it with its pages', async () => {
+    const scan: AttachmentPart = { ...part('scan.pdf', 'document'), chars: 0, noText: true }
+    const page = (n: number): AttachmentTaken => ({
+      token: `page-${n}`,
+      part: { ...part(`scan.pdf, page ${n}`, 'image'), id: String(n).repeat(64) },
+      thumbnail: PIXEL,
+    })
+    const app = renderWithApp(<Composer />, {
+      'attachments.add': () => ({ token: 'scan', part: scan, thumbnail: null }),
+      'attachments.pdfPages': () => ({ pages: [page(1), page(2)] }),
+      'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
+    })
+    choose(new File([new Uint8Array([1])], 'scan.pdf'))
+    await within(chips()).findByText(/no text found/)
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Send the first pages of scan.pdf as images' }))
+    await within(chips()).findByText('scan.pdf, page 2')
+    expect(within(chips()).queryByText('scan.pdf')).toBeNull()
+    expect(app.platform.requests.find((r) => r.route === 'attachments.pdfPages')?.input).toEqual({
+      id: scan.id,
+      name: 'scan.pdf',
+    })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() =>
+      expect(app.platform.requests.find((r) => r.route === 'chat.send')?.input).toMatchObject({
+        files: ['page-1', 'page-2'],
+      }),
+    )
+  })
+
+  it('a refusal keeps the PDF and says why', async () => {
+    const scan: AttachmentPart = { ...part('scan.pdf', 'document'), chars: 0, noText: true }
+    renderWithApp(<Composer />, {
+      'attachments.add': () => ({ token: 'scan', part: scan, thumbnail: null }),
+      'attachments.pdfPages': () => {
+        throw new RouteFailure(
+          'attachment_refused',
+          "scan.pdf's pages cannot be sent as images: it is damaged.",
+        )
+      },
+    })
+    choose(new File([new Uint8Array([1])], 'scan.pdf'))
+    await screen.findByText(/no text found/, {}, { timeout: 10_000 })
+    await userEvent
+      .setup()
+      .click(
+        await screen.findByRole('button', { name: 'Send the first pages of scan.pdf as images' }),
+      )
+    await screen.findByText(/pages cannot be sent as images/)
+    expect(within(chips()).getByText('scan.pdf')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull())
+  })
+})
+
 describe("a sent message's files", () => {
   it('a thumbnail opens the image large (Esc closes it); a card shows the extracted text', async () => {
     const app = renderWithApp(

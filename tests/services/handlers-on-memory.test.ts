@@ -43,7 +43,6 @@ describe('the routes on in-memory repositories', () => {
       router: createRouter(engine.handlers),
       hub,
       views: new ViewDocuments(),
-      offerImport: (file, name) => engine.imports.offer(file, { name, temporary: true }),
       shutdown: () => engine.stop(),
     })
   })

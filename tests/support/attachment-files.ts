@@ -34,11 +34,16 @@ export async function textPdf(pages: string[]): Promise<Uint8Array> {
   return doc.save()
 }
 
-/** a PDF whose pages hold only a drawing: no text layer (like a scan) */
-export async function imageOnlyPdf(): Promise<Uint8Array> {
+/**
+ * A PDF whose pages hold only a drawing: no text layer (like a scan). Each A4 page is white
+ * with a blue block over its lower left quarter (x 0–297, y 0–421 in points).
+ */
+export async function imageOnlyPdf(pages = 1): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
-  const page = doc.addPage([595, 842])
-  page.drawRectangle({ x: 50, y: 50, width: 300, height: 200, color: rgb(0.2, 0.4, 0.8) })
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([595, 842])
+    page.drawRectangle({ x: 0, y: 0, width: 297, height: 421, color: rgb(0.2, 0.4, 0.8) })
+  }
   return doc.save()
 }
 

@@ -744,6 +744,9 @@ export class MemoryAttachments implements AttachmentService {
   async thumbnail(): Promise<string | null> {
     return null
   }
+  async pdfPages(): Promise<AttachmentPart[]> {
+    throw new Error('memory attachments hold no PDF (tests/attachments/ draws real ones)')
+  }
 }
 
 export interface MemoryServices extends AppServices {

@@ -5,6 +5,7 @@ import type { AttachmentRecord } from '../sqlite/attachment-rows'
 import type { AttachmentFiles } from './attachment-files'
 import { thumbnail } from './image'
 import { takeFile } from './intake'
+import { takePdfPages } from './pdf-page-intake'
 import { StoredAttachments } from './stored-attachments'
 
 /** how long a file attached in the window but not sent is kept */
@@ -32,5 +33,13 @@ export function attachmentService(
       const data = await files.read(id)
       return data ? thumbnail(data) : null
     },
+    pdfPages: (input) =>
+      takePdfPages(input, {
+        files,
+        store,
+        settings: settings(),
+        pendingMs: PENDING_MS,
+        mediaTypeOf: (id) => store.attachment(id)?.mediaType ?? null,
+      }),
   }
 }

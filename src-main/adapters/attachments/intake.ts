@@ -87,7 +87,7 @@ export async function takeFile(
     : takeDocument(name, bytes, source, deps)
 }
 
-async function takeImage(
+export async function takeImage(
   name: string,
   bytes: Uint8Array,
   source: AttachmentPart['source'],

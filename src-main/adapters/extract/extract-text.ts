@@ -105,7 +105,8 @@ function withText(text: string): Extracted {
   return text === '' ? { ok: true, text: '', noText: true } : { ok: true, text }
 }
 
-function messageOf(e: unknown): string {
+/** an error's message, at most 200 characters */
+export function messageOf(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e)
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
 }

@@ -19,8 +19,6 @@ export type ImportWorkerMessage =
 export interface RunImportOptions {
   onProgress?: (p: ImportProgress) => void
   signal?: AbortSignal
-  /** the file's name as the user knows it, for errors */
-  name?: string
 }
 
 /** where the worker writes: the data directory, and the Electron build of better-sqlite3 */
@@ -37,7 +35,7 @@ export function importInWorker(
   const entry = workerEntry(import.meta.url, 'import-worker', './worker.ts')
   const worker = new Worker(entry.code, {
     eval: entry.eval,
-    workerData: { db, file, name: opts.name },
+    workerData: { db, file },
     stdout: true,
     stderr: true,
   })

@@ -1,4 +1,5 @@
 /** Files attached to a message in the window: read, stored, previewed, read back. */
+import type { AttachmentPart } from '../../../src-preload/contract/dto'
 import type { AttachmentTaken } from '../../../src-preload/contract/routes'
 import { MB } from '../../core/attachments/limits'
 import { ExpectedError } from '../../core/errors'
@@ -13,13 +14,15 @@ type AttachmentRoutes =
   | 'attachments.get'
   | 'attachments.thumbnail'
   | 'attachments.text'
+  | 'attachments.pdfPages'
 
 export function attachmentHandlers(c: HandlerContext): Pick<Handlers, AttachmentRoutes> {
-  const take = async (file: AttachedFile): Promise<AttachmentTaken> => {
-    const part = await c.app.attachments.take(file, { pending: true })
+  const taken = async (part: AttachmentPart): Promise<AttachmentTaken> => {
     const thumbnail = part.kind === 'image' ? await c.app.attachments.thumbnail(part.id) : null
     return { token: c.attachmentInbox.put(part), part, thumbnail }
   }
+  const take = async (file: AttachedFile): Promise<AttachmentTaken> =>
+    taken(await c.app.attachments.take(file, { pending: true }))
   return {
     'attachments.add': async ({ name, data }) => take({ name, bytes: data }),
     'attachments.pick': async () => {
@@ -41,5 +44,9 @@ export function attachmentHandlers(c: HandlerContext): Pick<Handlers, Attachment
     },
     'attachments.thumbnail': async ({ id }) => ({ url: await c.app.attachments.thumbnail(id) }),
     'attachments.text': async ({ id }) => ({ text: c.app.attachments.text(id) }),
+    'attachments.pdfPages': async (input) => {
+      const parts = await c.app.attachments.pdfPages(input)
+      return { pages: await Promise.all(parts.map(taken)) }
+    },
   }
 }

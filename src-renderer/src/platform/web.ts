@@ -1,7 +1,7 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
 import { fetchAuthCheck, WsTransport } from './ws-transport'
-import { downloadText } from './download'
-import { uploadExtension, uploadFile, uploadImportFile } from './attach-file'
+import { downloadExport } from './download'
+import { uploadExtension, uploadFile } from './attach-file'
 import type { Platform } from './types'
 
 export function webPlatform(): Platform {
@@ -20,10 +20,9 @@ export function webPlatform(): Platform {
     },
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     copyText: (text) => navigator.clipboard.writeText(text),
-    // the browser saves one file: a Markdown export's attachments stay in the chat
-    saveFile: (filename, mimeType, content) => downloadText(filename, mimeType, content),
+    // the browser saves one file: an export with files is one ZIP archive
+    saveFile: downloadExport,
     attachFile: uploadFile,
     openExtension: uploadExtension,
-    offerImportFile: uploadImportFile,
   }
 }

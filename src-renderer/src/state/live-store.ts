@@ -17,6 +17,7 @@ import {
   NEW_CHAT,
   type LiveActions,
   type LiveState,
+  type DraftFile,
   type LiveStore,
   type SessionLive,
 } from './live-types'
@@ -24,7 +25,15 @@ import { keys } from './queries'
 import { newTurn } from './turn-reducer'
 
 export { emptyLive, NEW_CHAT } from './live-types'
-export type { LiveActions, LiveState, LiveStore, Outbox, SessionLive, TurnEnd } from './live-types'
+export type {
+  DraftFile,
+  LiveActions,
+  LiveState,
+  LiveStore,
+  Outbox,
+  SessionLive,
+  TurnEnd,
+} from './live-types'
 
 export interface LiveStoreOptions {
   /** the session on screen changed (the address follows it) */
@@ -66,9 +75,12 @@ async function send(ctx: Ctx, text: string, sendOpts: SendOptions = {}): Promise
   if (!text.trim() && files.length === 0) return false
   if (live.outbox || (sessionId && ctx.get().running[sessionId])) return false
   const replaces = sendOpts.replaces ?? null
+  // the files sent leave the box with the text (and come back with it when refused)
+  const sent = (f: DraftFile): boolean => !!f.taken && files.includes(f.taken.token)
   patch(ctx, k, {
     outbox: { text, replaces, turnId: null },
     draft: replaces ? live.draft : '',
+    files: live.files.filter((f) => !sent(f)),
     sendError: null,
     ended: null,
   })
@@ -88,6 +100,7 @@ async function send(ctx: Ctx, text: string, sendOpts: SendOptions = {}): Promise
     patch(ctx, k, {
       outbox: null,
       draft: replaces ? now.draft : now.draft ? `${text}\n${now.draft}` : text,
+      files: [...live.files.filter(sent), ...now.files],
       sendError: r.error,
     })
     return false
@@ -137,6 +150,7 @@ function adoptNewChat(ctx: Ctx, sid: string): void {
       ...sessions[sid],
       outbox: fresh.outbox,
       draft: fresh.draft,
+      files: fresh.files,
       sendError: fresh.sendError,
       model: null,
       assistant: null,
@@ -221,6 +235,12 @@ function actions(ctx: Ctx): LiveActions {
     },
     setDraft(text) {
       patch(ctx, keyOf(ctx), { draft: text, sendError: null })
+    },
+    setFiles(chat, update) {
+      set((s) => {
+        const live = s.sessions[chat] ?? emptyLive
+        return { sessions: { ...s.sessions, [chat]: { ...live, files: update(live.files) } } }
+      })
     },
     setModel: (model) => setSessionChoice(ctx, { model }),
     setAssistant: (assistantId) => setSessionChoice(ctx, { assistant: assistantId }),

@@ -3,6 +3,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { ApprovalDecision, ErrorInfo } from '../../../src-preload/contract/dto'
 import type { ElicitAnswer } from '../../../src-preload/contract/elicitation'
 import type { PromptRef, ResourceRef } from '../../../src-preload/contract/resources-and-prompts'
+import type { AttachmentTaken } from '../../../src-preload/contract/routes'
 import type {
   ElicitationRequestEvent,
   ApprovalRequestEvent,
@@ -21,6 +22,15 @@ export interface Outbox {
   /** Regenerate: no message of its own; another answer to this user message */
   answerAgain?: string
   turnId: string | null
+}
+
+/** A file attached to the message being written: being read by the engine, or read (`taken`). */
+export interface DraftFile {
+  key: string
+  name: string
+  bytes: number
+  /** set once the engine has read it */
+  taken: AttachmentTaken | null
 }
 
 export interface TurnEnd {
@@ -45,6 +55,8 @@ export interface SessionLive {
   outbox: Outbox | null
   /** the composer's text */
   draft: string
+  /** the files attached to it, kept with the text when the user opens another chat */
+  files: readonly DraftFile[]
   /** why the last message could not be sent (shown beside the composer) */
   sendError: ErrorInfo | null
   /** why the last turn ended, when it did not simply complete (shown once) */
@@ -88,6 +100,8 @@ export interface LiveActions {
   /** answers a server's question; resolves with why it was refused, or null */
   answerElicitation(requestId: string, answer: ElicitAnswer): Promise<string | null>
   setDraft(text: string): void
+  /** changes the files attached in chat `chat` (NEW_CHAT for the new chat) */
+  setFiles(chat: string, update: (files: readonly DraftFile[]) => readonly DraftFile[]): void
   setModel(model: string): Promise<string | null>
   /** a new chat starts with it; a session switches from its next turn (resolves with why not) */
   setAssistant(assistantId: string): Promise<string | null>
@@ -100,6 +114,7 @@ export const emptyLive: SessionLive = {
   turn: null,
   outbox: null,
   draft: '',
+  files: [],
   sendError: null,
   ended: null,
   model: null,

@@ -23,8 +23,7 @@ import { ComposerFeedback, COMPOSER_ERROR_ID, type Feedback } from './ComposerFe
 import { ContextMeter } from './ContextMeter'
 import { ModelPicker } from './ModelPicker'
 import { ThinkingToggle } from './ThinkingToggle'
-import { AttachmentChips } from './AttachmentChips'
-import { FileChips } from './FileChips'
+import { AttachmentChips, FileChips } from './AttachmentChips'
 import { useFileAttachments } from './use-file-attachments'
 import { useResourcePicker } from './use-resource-picker'
 import { useSendMessage } from './use-send-message'
@@ -115,7 +114,11 @@ export function Composer(props: ComposerSlots): JSX.Element {
         else if (canSend) void run()
       }}
     >
-      <FileChips chips={files.chips} onRemove={files.remove} />
+      <FileChips
+        chips={files.chips}
+        onRemove={files.remove}
+        onPagesAsImages={files.pagesAsImages}
+      />
       <AttachmentChips attachments={picker.attachments} onRemove={picker.remove} />
       {promptForm ? (
         <PromptForm

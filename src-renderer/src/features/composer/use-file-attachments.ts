@@ -3,31 +3,31 @@
  * (the system's picker in the desktop app, the page's file input elsewhere), dropped
  * anywhere on the window or pasted (a screenshot, copied files). Each is read by the engine
  * at once, showing as a chip with a progress indicator until it is; a refusal names the
- * file and why, and the other files and the typed text stay.
+ * file and why, and the other files and the typed text stay. The files are the chat's, kept
+ * in the live store beside its typed text: opening another chat shows that chat's files,
+ * and coming back shows these again; sending takes them with the text.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import type { AttachmentTaken, Result } from '../../../../src-preload/contract/routes'
-import { usePlatform } from '../../state/context'
+import { call } from '../../platform/request'
+import { useLive, usePlatform } from '../../state/context'
+import { emptyLive, NEW_CHAT, type DraftFile } from '../../state/live-store'
+import { useErrorText } from '../../ui/error-text'
 
-export interface FileChip {
-  key: string
-  name: string
-  bytes: number
-  /** set once the engine has read it */
-  taken: AttachmentTaken | null
-}
+export type FileChip = DraftFile
 
 export interface FileAttachments {
-  chips: FileChip[]
+  chips: readonly FileChip[]
   /** some file is still being read */
   reading: boolean
   /** the "Attach files" button: the system's picker, or the page's file input */
   choose(): void
   addFiles(files: readonly File[]): void
   remove(key: string): void
+  /** a PDF with no text layer: its chip becomes its first pages, drawn as images */
+  pagesAsImages(key: string): void
   /** what `chat.send` names the files by */
   tokens(): string[]
-  clear(): void
   /** the page's file input (hidden; the button opens it) */
   input: {
     ref: React.RefObject<HTMLInputElement | null>
@@ -39,23 +39,28 @@ let nextKey = 0
 
 export function useFileAttachments(say: (error: string) => void): FileAttachments {
   const { platform } = usePlatform()
-  const [chips, setChips] = useState<FileChip[]>([])
+  const chat = useLive((s) => s.currentId ?? NEW_CHAT)
+  const chips = useLive((s) => (s.sessions[chat] ?? emptyLive).files)
+  const setFiles = useLive((s) => s.setFiles)
+  // a refusal in the window's language, from its code and details
+  const errorText = useErrorText()
   const input = useRef<HTMLInputElement | null>(null)
 
   const read = useCallback(
     (name: string, bytes: number, reading: () => Promise<Result<AttachmentTaken>>): void => {
+      // the chat it was attached in, whichever is open when the engine answers
       const key = `file-${++nextKey}`
-      setChips((c) => [...c, { key, name, bytes, taken: null }])
+      setFiles(chat, (c) => [...c, { key, name, bytes, taken: null }])
       void reading().then((r) => {
         if (r.ok) {
-          setChips((c) => c.map((x) => (x.key === key ? { ...x, taken: r.data } : x)))
+          setFiles(chat, (c) => c.map((x) => (x.key === key ? { ...x, taken: r.data } : x)))
         } else {
-          setChips((c) => c.filter((x) => x.key !== key))
-          say(r.error.message)
+          setFiles(chat, (c) => c.filter((x) => x.key !== key))
+          say(errorText(r.error))
         }
       })
     },
-    [say],
+    [say, chat, setFiles, errorText],
   )
 
   const addFiles = useCallback(
@@ -75,12 +80,38 @@ export function useFileAttachments(say: (error: string) => void): FileAttachment
       platform
         .pickFiles()
         .then((picked) => picked.forEach((p) => read(p.name, p.bytes, () => p.read())))
-        .catch((e: unknown) => say(e instanceof Error ? e.message : String(e)))
+        .catch((e: unknown) => say(errorText(e)))
     },
     addFiles,
-    remove: (key) => setChips((c) => c.filter((x) => x.key !== key)),
+    remove: (key) => setFiles(chat, (c) => c.filter((x) => x.key !== key)),
+    pagesAsImages: (key) => {
+      const pdf = chips.find((c) => c.key === key)?.taken
+      if (!pdf) return
+      // read again: the chip shows its progress until the pages replace it
+      const put = (taken: AttachmentTaken | null): void =>
+        setFiles(chat, (c) => c.map((x) => (x.key === key ? { ...x, taken } : x)))
+      put(null)
+      call(platform.bridge, 'attachments.pdfPages', { id: pdf.part.id, name: pdf.part.name }).then(
+        ({ pages }) =>
+          setFiles(chat, (c) =>
+            c.flatMap((x) =>
+              x.key !== key
+                ? [x]
+                : pages.map((p) => ({
+                    key: `file-${++nextKey}`,
+                    name: p.part.name,
+                    bytes: p.part.source.bytes,
+                    taken: p,
+                  })),
+            ),
+          ),
+        (e: unknown) => {
+          put(pdf)
+          say(errorText(e))
+        },
+      )
+    },
     tokens: () => chips.flatMap((c) => (c.taken ? [c.taken.token] : [])),
-    clear: () => setChips([]),
     input: {
       ref: input,
       onChange: (e) => {

@@ -47,10 +47,7 @@ export function useSendMessage(
       prompt: { server: p.server, name: p.name, arguments: args },
       ...attached(),
     })
-    if (ok) {
-      picker.clear()
-      files.clear()
-    }
+    if (ok) picker.clear()
     focusBox()
   }
   return {
@@ -60,10 +57,8 @@ export function useSendMessage(
       focusBox()
     },
     sendText: async (text) => {
-      if (await send(text, attached())) {
-        picker.clear()
-        files.clear()
-      }
+      // the files sent leave the chat's box in the live store, with the text
+      if (await send(text, attached())) picker.clear()
     },
     sendPrompt,
     runPrompt: async (wanted, prompts, say) => {

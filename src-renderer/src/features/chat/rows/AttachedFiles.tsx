@@ -11,6 +11,7 @@ import { intlLocale, useT } from '../../../i18n'
 import { useErrorText } from '../../../ui/error-text'
 import { usePlatform } from '../../../state/context'
 import { countLabel, kindLabel, sizeLabel } from '../../../ui/attachment-words'
+import { FileIcon } from '../../../ui/file-icon'
 import './attached-files.css'
 
 export function AttachedFiles(props: { files: readonly AttachmentPart[] }): JSX.Element {
@@ -63,8 +64,12 @@ function ImageThumb({ file }: { file: AttachmentPart }): JSX.Element {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="image-thumb" aria-label={t('files.open', { name: file.name })}>
-          {thumb ? <img src={thumb} alt="" /> : <span aria-hidden="true">🖼</span>}
+        <button
+          type="button"
+          className="image-thumb"
+          aria-label={t('files.open', { name: file.name })}
+        >
+          {thumb ? <img src={thumb} alt="" /> : <FileIcon kind="image" />}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -128,8 +133,8 @@ function DocumentCard({ file }: { file: AttachmentPart }): JSX.Element {
   }
   return (
     <section className="document-card" aria-label={file.name}>
-      <span className="document-icon" aria-hidden="true">
-        📄
+      <span className="document-icon">
+        <FileIcon kind="document" />
       </span>
       <div>
         <div className="document-name">{file.name}</div>
