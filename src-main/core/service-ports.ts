@@ -172,7 +172,7 @@ export interface SessionRepository extends SessionStore {
 export interface ChatImporter {
   importFile(
     file: string,
-    opts?: { onProgress?: (p: ImportProgress) => void; signal?: AbortSignal },
+    opts?: { onProgress?: (p: ImportProgress) => void; signal?: AbortSignal; name?: string },
   ): Promise<ImportSummary>
 }
 

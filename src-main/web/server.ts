@@ -10,6 +10,7 @@ import type { AppHost } from '../services/host/app-host'
 import { CSP, pageCsp } from '../services/host/page-policy'
 import { ViewDocuments } from '../services/host/view-documents'
 import { serveUpload, UPLOADS } from './upload'
+import { serveImportUpload } from './import-upload'
 import { Gate } from './auth'
 import { readStatic } from './static'
 
@@ -119,7 +120,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   const server = createServer((req, res) => {
     const handle = (route: string, input: unknown) => opts.host.router.handle(route, input)
-    servePage(gate, opts.staticDir, opts.host.views, req, res, handle).catch(() => fail(res))
+    servePage(gate, opts.staticDir, opts.host, req, res, handle).catch(() => fail(res))
   })
   // malformed HTTP (bad request line, oversized headers): answer 400 and hang up
   server.on('clientError', (_err, socket: Duplex) => {
@@ -173,15 +174,18 @@ function shownHost(bind: string): string {
 async function servePage(
   gate: Gate,
   staticDir: string,
-  views: ViewDocuments,
+  host: Pick<AppHost, 'views' | 'offerImport'>,
   req: IncomingMessage,
   res: ServerResponse,
   handle: (route: string, input: unknown) => Promise<unknown>,
 ): Promise<void> {
+  const views = host.views
   if (!gate.hostAllowed(req))
     return send(res, 421, 'Misdirected request', 'text/plain; charset=utf-8')
   const uploadTo = req.method === 'POST' ? UPLOADS[parseTarget(req.url)?.pathname ?? ''] : undefined
   if (uploadTo) return serveUpload(gate, handle, req, res, uploadTo)
+  if (req.method === 'POST' && parseTarget(req.url)?.pathname === '/upload-import')
+    return serveImportUpload(gate, host.offerImport, req, res)
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(res, 405, 'Method not allowed', 'text/plain; charset=utf-8')
   const url = parseTarget(req.url)

@@ -1,5 +1,5 @@
 /** Events from main to the renderer. Main is trusted: events are not parsed. */
-import type { McpServerInfo } from './dto'
+import type { ImportRun, McpServerInfo } from './dto'
 import type { AgentEvent, ApprovalRequestEvent } from './events'
 import type { VoiceEvent } from './voice'
 import type { ModelDownload } from './local-models'
@@ -24,6 +24,8 @@ export interface EventPayloads {
   voice: VoiceEvent
   /** a call from a tool's view (MCP Apps) waits for the user's approval, or no longer does */
   'mcp.viewApproval': { request: ApprovalRequestEvent } | { resolved: string }
+  /** an import's progress or end (Settings › General › "Import chats…") */
+  'imports.progress': ImportRun
   /** a model download's progress or end (Settings › Models) */
   'models.download': ModelDownload
 }

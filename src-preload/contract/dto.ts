@@ -5,6 +5,7 @@
 
 import type { SessionAssistant } from './assistants'
 import type { ModelPrice } from './usage'
+import type { ErrorInfo } from './errors'
 
 export type Role = 'system' | 'user' | 'assistant' | 'tool'
 
@@ -259,6 +260,20 @@ export interface ImportSummary {
   cancelled: boolean
   /** the formats met (ChatGPT, Claude, Cairn) */
   sources: ImportSource[]
+}
+
+/**
+ * An import started in the window, as `imports.progress` events tell it: running (with
+ * its progress), then done or cancelled (with the summary) or failed (with the error).
+ */
+export interface ImportRun {
+  importId: string
+  /** the file's name */
+  name: string
+  state: 'running' | 'done' | 'cancelled' | 'failed'
+  progress: ImportProgress
+  summary?: ImportSummary
+  error?: ErrorInfo
 }
 
 export type SessionOrigin =

@@ -1,7 +1,7 @@
 /**
  * The settings, defined once: the shape of `settings.json` (validated by the main process
  * after every read and before every write), the `settings.update` input (built from the
- * same fields in `routes.ts`) and the settings view (`app-dto.ts`) all come from here.
+ * same fields in `routes/settings.ts`) and the settings view (`app-dto.ts`) all come from here.
  * Stored objects are checked, not rewritten: unknown keys in the file are kept.
  */
 import { z } from 'zod'

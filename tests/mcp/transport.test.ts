@@ -15,7 +15,7 @@ import {
   waitUntil,
 } from '../../src-main/adapters/mcp/process-tree'
 import { ByteTail, LineSplitter } from '../../src-main/adapters/mcp/stderr-tail'
-import { responseId } from '../../src-main/adapters/mcp/stdio-transport'
+import { responseId } from '../../src-main/adapters/mcp/response-id'
 import {
   GroupStdioTransport,
   type GroupStdioOptions,

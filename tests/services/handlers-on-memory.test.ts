@@ -43,6 +43,7 @@ describe('the routes on in-memory repositories', () => {
       router: createRouter(engine.handlers),
       hub,
       views: new ViewDocuments(),
+      offerImport: (file, name) => engine.imports.offer(file, { name, temporary: true }),
       shutdown: () => engine.stop(),
     })
   })

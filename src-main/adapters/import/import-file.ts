@@ -30,6 +30,8 @@ export interface ImportFileOptions {
   signal?: AbortSignal
   /** progress at most this often (ms); default 100 */
   progressEveryMs?: number
+  /** the file's name as the user knows it (an upload's copy has another), for errors */
+  name?: string
 }
 
 function emptySummary(): ImportSummary {
@@ -67,13 +69,14 @@ export async function importFile(
   file: string,
   opts: ImportFileOptions = {},
 ): Promise<ImportSummary> {
+  const label = opts.name ?? file
   let size: number
   try {
     size = (await stat(file)).size
   } catch {
-    throw new ImportUnreadableError(file, 'not_found', 'there is no such file')
+    throw new ImportUnreadableError(label, 'not_found', 'there is no such file')
   }
-  const source = await openExport(file, size)
+  const source = await openExport(file, size, label)
   const summary = emptySummary()
   const every = opts.progressEveryMs ?? 100
   let last = 0
@@ -84,10 +87,10 @@ export async function importFile(
     last = now
     opts.onProgress({ conversations: summary.conversations, bytes, totalBytes: source.totalBytes })
   }
-  for await (const item of exportItems(file, source, (b) => void (bytes = b))) {
+  for await (const item of exportItems(label, source, (b) => void (bytes = b))) {
     if (item.kind === 'broken') {
       if (summary.conversations === 0 && !item.truncated)
-        throw new ImportUnreadableError(file, 'damaged', `it is not valid JSON (${item.reason})`)
+        throw new ImportUnreadableError(label, 'damaged', `it is not valid JSON (${item.reason})`)
       summary.skipped.push({
         position: item.position,
         title: '',

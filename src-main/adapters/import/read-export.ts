@@ -34,13 +34,13 @@ async function isZip(file: string): Promise<boolean> {
   }
 }
 
-function zipEntry(file: string): Promise<ExportSource> {
+function zipEntry(file: string, label: string): Promise<ExportSource> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
       if (err || !zip) {
         reject(
           new ImportUnreadableError(
-            file,
+            label,
             'damaged',
             `the zip archive cannot be read (${err?.message ?? 'no archive'})`,
           ),
@@ -50,7 +50,7 @@ function zipEntry(file: string): Promise<ExportSource> {
       zip.on('error', (e: Error) =>
         reject(
           new ImportUnreadableError(
-            file,
+            label,
             'damaged',
             `the zip archive cannot be read (${e.message})`,
           ),
@@ -66,7 +66,7 @@ function zipEntry(file: string): Promise<ExportSource> {
           if (e || !stream) {
             reject(
               new ImportUnreadableError(
-                file,
+                label,
                 'damaged',
                 `conversations.json in the archive cannot be read (${e?.message ?? 'no data'})`,
               ),
@@ -79,7 +79,7 @@ function zipEntry(file: string): Promise<ExportSource> {
       zip.on('end', () =>
         reject(
           new ImportUnreadableError(
-            file,
+            label,
             'no_conversations',
             'the archive has no conversations.json',
           ),
@@ -91,19 +91,19 @@ function zipEntry(file: string): Promise<ExportSource> {
 }
 
 /** the file's JSON as a stream: the file itself, or a zip's `conversations.json` */
-export async function openExport(file: string, size: number): Promise<ExportSource> {
+export async function openExport(file: string, size: number, label = file): Promise<ExportSource> {
   let zip: boolean
   try {
     zip = await isZip(file)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     throw new ImportUnreadableError(
-      file,
+      label,
       code === 'ENOENT' ? 'not_found' : 'damaged',
       code === 'ENOENT' ? 'there is no such file' : `it cannot be read (${(e as Error).message})`,
     )
   }
-  if (zip) return zipEntry(file)
+  if (zip) return zipEntry(file, label)
   return { stream: createReadStream(file, { highWaterMark: 256 * 1024 }), totalBytes: size }
 }
 

@@ -19,6 +19,8 @@ export type ImportWorkerMessage =
 export interface RunImportOptions {
   onProgress?: (p: ImportProgress) => void
   signal?: AbortSignal
+  /** the file's name as the user knows it, for errors */
+  name?: string
 }
 
 /** where the worker writes: the data directory, and the Electron build of better-sqlite3 */
@@ -35,7 +37,7 @@ export function importInWorker(
   const entry = workerEntry(import.meta.url, 'import-worker', './worker.ts')
   const worker = new Worker(entry.code, {
     eval: entry.eval,
-    workerData: { db, file },
+    workerData: { db, file, name: opts.name },
     stdout: true,
     stderr: true,
   })

@@ -14,6 +14,7 @@ import type { ImportDatabase, ImportWorkerMessage } from './run-import'
 interface Job {
   db: ImportDatabase
   file: string
+  name?: string
 }
 
 const job = workerData as Job
@@ -31,6 +32,7 @@ async function run(): Promise<void> {
   try {
     const summary = await importFile(store, job.file, {
       signal: abort.signal,
+      ...(job.name ? { name: job.name } : {}),
       onProgress: (progress) => post({ type: 'progress', progress }),
     })
     post({ type: 'done', summary })

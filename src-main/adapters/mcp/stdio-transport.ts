@@ -18,44 +18,23 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/client'
-import type { ProcessRegistry } from './process-registry'
 import { signalGroup, terminateGroup } from './process-tree'
+import { responseId } from './response-id'
 import { ByteTail, LineSplitter } from './stderr-tail'
+import {
+  describeExit,
+  spawnFailure,
+  type GroupStdioOptions,
+  type ProcessExit,
+} from './stdio-options'
 
-export interface GroupStdioOptions {
-  /** an absolute path (already resolved) or a name found on env.PATH */
-  command: string
-  args: string[]
-  /** the COMPLETE environment of the server (see minimalEnv) */
-  env: Record<string, string>
-  cwd?: string
-  /** default 65536: the last bytes of stderr kept for the status */
-  stderrTailBytes?: number
-  onStderr?: (text: string) => void
-  /** records the group while it runs */
-  registry?: ProcessRegistry
-  /** after closing stdin, wait this long before SIGTERM (default 2000), then the same before SIGKILL */
-  closeGraceMs?: number
-  /** the server's name for the registry (default: the command's basename) */
-  serverName?: string
-  /** called with each stdout line that is not JSON-RPC (cut to 500 characters) */
-  onStdoutNoise?: (line: string) => void
-  /** a stdout line longer than this is dropped as noise (default 10 MB, like the SDK) */
-  maxLineBytes?: number
-}
-
-export type ProcessExit = { code: number | null; signal: NodeJS.Signals | null }
+export type { GroupStdioOptions, ProcessExit } from './stdio-options'
 
 const NOISE_SHOWN_CHARS = 500
 /** after the process exits, how long to wait for the rest of its stdout (a grandchild may hold it open) */
 const STDOUT_DRAIN_MS = 500
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
-
-function describeExit(exit: ProcessExit): string {
-  if (exit.signal) return `was killed by ${exit.signal}`
-  return `exited with code ${exit.code ?? 'unknown'}`
-}
 
 export class GroupStdioTransport implements Transport {
   onclose?: () => void
@@ -169,7 +148,7 @@ export class GroupStdioTransport implements Transport {
       })
     } catch (e) {
       this.state = 'failed'
-      return Promise.reject(this.spawnError(e as NodeJS.ErrnoException))
+      return Promise.reject(spawnFailure(this.opts.command, e as NodeJS.ErrnoException))
     }
     this.child = child
     this.readOutput(child)
@@ -233,24 +212,12 @@ export class GroupStdioTransport implements Transport {
       child.on('error', (err: NodeJS.ErrnoException) => {
         if (this.state === 'starting') {
           this.state = 'failed'
-          reject(this.spawnError(err))
+          reject(spawnFailure(this.opts.command, err))
         } else if (this.state === 'running') {
           this.onerror?.(err)
         }
       })
     })
-  }
-
-  private spawnError(err: NodeJS.ErrnoException): Error {
-    const { command } = this.opts
-    const why =
-      err.code === 'ENOENT'
-        ? `the command "${command}" was not found`
-        : err.code === 'EACCES'
-          ? `the command "${command}" is not executable (permission denied)`
-          : `spawning "${command}" failed: ${err.message}`
-    const error = new Error(`Cannot start the MCP server: ${why}`, { cause: err })
-    return Object.assign(error, { code: err.code })
   }
 
   private handleLine(line: string): void {
@@ -439,37 +406,4 @@ export class GroupStdioTransport implements Transport {
       // a listener's or the registry's failure must not break the connection
     }
   }
-}
-
-/**
- * The id of a JSON-RPC response from the two ends of its line (`{"jsonrpc":"2.0","id":7,
- * "result":…` or `{"result":…,"jsonrpc":"2.0","id":7}`), or null when the line does not
- * look like a response. Forward scans of at most a few hundred characters, no regex.
- */
-export function responseId(head: string, tail: string): number | string | null {
-  const start = head.trimStart()
-  if (!start.startsWith('{') || start.slice(0, 40).includes('"method"')) return null
-  if (
-    !start.startsWith('{"result"') &&
-    !start.startsWith('{"jsonrpc"') &&
-    !start.startsWith('{"id"')
-  )
-    return null
-  return idAfter(head, head.indexOf('"id"')) ?? idAfter(tail, tail.lastIndexOf('"id"'))
-}
-
-function idAfter(text: string, key: number): number | string | null {
-  if (key < 0) return null
-  let i = key + 4
-  while (text[i] === ' ' || text[i] === '\t') i++
-  if (text[i] !== ':') return null
-  i++
-  while (text[i] === ' ' || text[i] === '\t') i++
-  if (text[i] === '"') {
-    const end = text.indexOf('"', i + 1)
-    return end > i ? text.slice(i + 1, end) : null
-  }
-  let j = i
-  while (j < text.length && text[j]! >= '0' && text[j]! <= '9') j++
-  return j > i && j - i <= 15 ? Number(text.slice(i, j)) : null
 }

@@ -34,7 +34,13 @@ export function exportSessionAs(
 ): string {
   return format === 'json'
     ? `${JSON.stringify(
-        { format: CAIRN_EXPORT_FORMAT, version: 2, session, messages, ...embedded(messages, attachments) },
+        {
+          format: CAIRN_EXPORT_FORMAT,
+          version: 2,
+          session,
+          messages,
+          ...embedded(messages, attachments),
+        },
         null,
         2,
       )}\n`
@@ -62,7 +68,6 @@ function mdLink(text: string, target: string): string {
 function iso(ms: number): string {
   return new Date(ms).toISOString()
 }
-
 
 function prettyArguments(args: string): { text: string; lang: string } {
   try {

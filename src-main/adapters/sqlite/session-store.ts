@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Database, Statement, Transaction } from 'better-sqlite3'
+import type { Database, Statement } from 'better-sqlite3'
 import type {
   MessageKind,
   NewMessage,
@@ -15,7 +15,6 @@ import type {
   StoredMessage,
   TodoItem,
 } from '../../../src-preload/contract/dto'
-import { ExpectedError } from '../../core/errors'
 import type { NewSession, SessionPatch } from '../../core/ports'
 import type {
   ExportAttachments,
@@ -27,34 +26,23 @@ import type {
   SessionRepository,
 } from '../../core/service-ports'
 import { branchOf, branchPage, leafShowing, type TreeMessage } from '../../core/agent/history-tree'
-import {
-  attachmentIds,
-  AttachmentRows,
-  type AttachmentFileSet,
-  type AttachmentRecord,
-} from './attachment-rows'
+import { AttachmentRows, type AttachmentFileSet, type AttachmentRecord } from './attachment-rows'
 import { DB_FILE_NAME, openDatabase, type OpenDatabaseOptions } from './database'
 import { exportSessionAs } from './export'
 import { writeImported, type ImportHooks, type ImportWrite } from './session-import'
 import type { ImportedConversation } from '../../core/import/conversation'
-import { damagedLater, explainQueryError, type StorageError } from './open-errors'
 import { findDanglingToolCalls, interruptedResult } from './repair'
-import { readMessage, readMessages, readSession } from './row-check'
-import { toJson } from './rows'
+import { readMessages, readSession } from './row-check'
 import { toMessage as storedMessage } from './rows'
 import { MessageSearch } from './search'
-import { hasNoSpaceScript } from './search-substring'
 import { SessionLeases, type SessionLeasesOptions } from './session-leases'
 import { prepareStatements, type Statements } from './statements'
-import { cleanTitle, indexedText, titleFromText } from './text'
+import { cleanTitle } from './text'
+import { insertMessageRow } from './message-insert'
+import { SessionNotFoundError } from './session-errors'
+import { StoreTransactions } from './store-transactions'
 
-/** The session named is not there (deleted meanwhile): `not_found`, with its id. */
-export class SessionNotFoundError extends ExpectedError<'not_found'> {
-  constructor(readonly sessionId: string) {
-    super('not_found', `There is no session "${sessionId}".`)
-    this.name = 'SessionNotFoundError'
-  }
-}
+export { SessionNotFoundError }
 
 export interface SessionStoreOptions extends OpenDatabaseOptions {
   /** the clock for `createdAt` / `updatedAt` (ms since the epoch) */
@@ -94,14 +82,11 @@ function patchColumns(patch: SessionPatch): [SessionColumn, string | number | nu
   return cols
 }
 
-export class SqliteSessionStore implements SessionRepository {
-  private writes = 0
+export class SqliteSessionStore extends StoreTransactions implements SessionRepository {
   private readonly now: () => number
   private readonly searcher: MessageSearch
   private readonly patchStatements = new Map<string, Statement<unknown[], unknown>>()
   private readonly q: Statements
-  /** one reusable transaction wrapper (better-sqlite3 builds five functions per `transaction()`) */
-  private readonly tx: Transaction<(fn: () => unknown) => unknown>
 
   /** `db` must come from `openDatabase` (pragmas, schema). The store closes it. */
   /** who runs which session's turn, across processes */
@@ -111,102 +96,19 @@ export class SqliteSessionStore implements SessionRepository {
   private readonly attachments: AttachmentRows
 
   constructor(
-    readonly db: Database,
+    db: Database,
     opts: {
       now?: () => number
       leases?: SessionLeasesOptions
       attachmentFiles?: AttachmentFileSet
     } = {},
   ) {
+    super(db)
     this.now = opts.now ?? Date.now
     this.leases = new SessionLeases(db, opts.leases, (fn) => this.checked(fn))
     this.searcher = new MessageSearch(db)
     this.q = prepareStatements(db)
     this.attachments = new AttachmentRows(db, opts.attachmentFiles ?? null)
-    this.tx = db.transaction((fn: () => unknown) => fn())
-  }
-
-  /** store operations that wrote (committed a change); never counts reads */
-  get writeCount(): number {
-    return this.writes
-  }
-
-  /**
-   * Runs `fn` in one transaction (store calls inside it become savepoints). For bulk work
-   * such as imports; `writeCount` still counts each operation.
-   */
-  batch<T>(fn: () => T): T {
-    return this.checked(() => this.tx.immediate(fn) as T)
-  }
-
-  /**
-   * The first damage a query found in this database (a damaged page, a failed read), or
-   * null. Set once a call failed with a `StorageError` of problem `database_damaged`.
-   */
-  get damage(): StorageError | null {
-    return this.damageFound
-  }
-  private damageFound: StorageError | null = null
-
-  /**
-   * The damage a query found, or else what SQLite's own check of every page finds now
-   * (`PRAGMA quick_check`: it reads the whole file, so only when the user asks, such as
-   * before a damaged database is replaced). Null when the database is sound.
-   */
-  findDamage(): StorageError | null {
-    if (this.damageFound) return this.damageFound
-    let problems: string[]
-    try {
-      problems = this.checked(() =>
-        (this.db.pragma('quick_check(5)') as { quick_check: string }[])
-          .map((r) => r.quick_check)
-          .filter((r) => r !== 'ok'),
-      )
-    } catch (e) {
-      // the check itself met the damage (and `checked` remembered it)
-      if (this.damageFound) return this.damageFound
-      throw e
-    }
-    if (problems.length === 0) return null
-    this.damageFound = damagedLater(
-      this.db.name,
-      `part of it is damaged (SQLite's check says: ${problems.join('; ')})`,
-    )
-    return this.damageFound
-  }
-
-  /**
-   * Runs `fn`, a query of this store or of another one on its database (assistant-store.ts);
-   * damage it meets in the database (the file opened, then a query failed on a damaged part
-   * of it) is thrown as a `StorageError` that says what to do, and kept as `damage`.
-   */
-  checked<T>(fn: () => T): T {
-    try {
-      return fn()
-    } catch (e) {
-      const damage = explainQueryError(e, this.db.name)
-      if (!damage) throw e
-      this.damageFound ??= damage
-      throw damage
-    }
-  }
-
-  /** a write transaction that always writes (counted) */
-  private write<T>(fn: () => T): T {
-    const result = this.checked(() => this.tx.immediate(fn) as T)
-    this.writes++
-    return result
-  }
-
-  /** a write transaction that may find nothing to do: counted only when `wrote` says so */
-  private maybeWrite<T>(fn: () => T, wrote: (result: T) => boolean): T {
-    const result = this.checked(() => this.tx.immediate(fn) as T)
-    if (wrote(result)) this.writes++
-    return result
-  }
-
-  private read<T>(fn: () => T): T {
-    return this.checked(() => this.tx.deferred(fn) as T)
   }
 
   private requireSession(id: string): SessionRecord {
@@ -360,95 +262,14 @@ export class SqliteSessionStore implements SessionRepository {
     return this.write(() => this.insertMessage(sessionId, message))
   }
 
-  /**
-   * The row, its index entry, the session's activity, usage totals and title, and its open
-   * branch: a message that follows the end of the open branch extends it, and a new user
-   * message opens its own branch (it was sent there).
-   */
+  /** `insertMessageRow` in this store's transaction (the caller opened it) */
   private insertMessage(
     sessionId: string,
     message: NewMessage,
     ids: { id?: string; sourceId?: string; createdAt?: number } = {},
   ): StoredMessage {
-    const session = this.q.sessionHead.get(sessionId)
-    if (!session) throw new SessionNotFoundError(sessionId)
-    const seq = this.q.nextSeq.get(sessionId)?.seq ?? 1
-    const now = this.now()
-    const kind = message.kind ?? 'message'
-    const usage = message.usage ?? null
-    const parent = message.parentSeq !== undefined ? message.parentSeq : session.leaf_seq
-    if (parent !== null && !this.q.linkExists.get(sessionId, parent)) {
-      throw new Error(`message ${parent} of session ${sessionId} cannot be followed: there is none`)
-    }
-    const { lastInsertRowid } = this.q.insertMessage.run({
-      id: ids.id ?? randomUUID(),
-      session_id: sessionId,
-      seq,
-      parent_seq: parent,
-      source_id: ids.sourceId ?? null,
-      turn_id: message.turnId ?? null,
-      kind,
-      role: message.role,
-      content: message.content,
-      parts: toJson(message.parts),
-      reasoning: message.reasoning ?? null,
-      provider_extras: toJson(message.providerExtras),
-      tool_calls:
-        message.toolCalls && message.toolCalls.length > 0
-          ? JSON.stringify(message.toolCalls)
-          : null,
-      tool_call_id: message.toolCallId ?? null,
-      tool_name: message.toolName ?? null,
-      provider: message.provider ?? null,
-      model: message.model ?? null,
-      status: message.status ?? 'complete',
-      failure_kind: message.failureKind ?? null,
-      is_error: message.isError || message.failureKind ? 1 : 0,
-      input_tokens: usage ? usage.inputTokens : null,
-      output_tokens: usage ? usage.outputTokens : null,
-      usage_estimated: usage ? (usage.estimated ? 1 : 0) : null,
-      cached_tokens: usage?.cachedInputTokens ?? null,
-      reasoning_tokens: usage?.reasoningTokens ?? null,
-      price: toJson(message.price),
-      cost: message.cost ?? null,
-      supersedes: message.supersedes ?? null,
-      duration_ms: message.durationMs ?? null,
-      reasoning_ms: message.reasoningMs ?? null,
-      decided_by: message.decidedBy ?? null,
-      served_model: message.servedModel ?? null,
-      pinned: message.pinned ? 1 : 0,
-      covers_from: message.covers?.from ?? null,
-      covers_to: message.covers?.to ?? null,
-      created_at: ids.createdAt ?? now,
-    })
-    const pk = Number(lastInsertRowid)
-    const opens =
-      kind !== 'summary' &&
-      (session.leaf_seq === parent || (message.role === 'user' && kind === 'message'))
-    if (opens) this.q.setLeaf.run(seq, session.pk)
-    const title =
-      session.title === '' && message.role === 'user' && kind === 'message'
-        ? titleFromText(message.content)
-        : ''
-    this.q.touchSession.run({
-      now,
-      input: usage?.inputTokens ?? 0,
-      output: usage?.outputTokens ?? 0,
-      cost: message.cost ?? null,
-      title,
-      pk: session.pk,
-    })
-    const files = attachmentIds(message)
-    if (files.length > 0) this.attachments.link(pk, files)
-    const indexed = indexedText({ ...message, kind }, this.attachments.texts(files))
-    if (indexed) {
-      this.q.insertFts.run(pk, indexed.text, indexed.toolArgs)
-      if (hasNoSpaceScript(indexed.text) || hasNoSpaceScript(indexed.toolArgs))
-        this.q.insertCjk.run(pk, indexed.text, indexed.toolArgs)
-    }
-    const row = this.q.messageByPk.get(pk)
-    if (!row) throw new Error(`message ${pk} vanished inside its own transaction`)
-    return readMessage(row)
+    const ctx = { q: this.q, attachments: this.attachments, now: this.now }
+    return insertMessageRow(ctx, sessionId, message, ids)
   }
 
   /**

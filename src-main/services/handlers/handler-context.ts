@@ -8,6 +8,7 @@ import type { ViewDocuments } from '../host/view-documents'
 import type { TurnManager } from '../turns/turn-manager'
 import type { AttachmentInbox } from '../attachments/attachment-inbox'
 import type { PickedFiles } from '../attachments/picked-files'
+import type { ImportRuns } from '../sessions/import-runs'
 
 /**
  * What the route handlers work with: ports (`core/service-ports.ts`, `core/mcp-ports.ts`)
@@ -29,6 +30,8 @@ export interface HandlerContext {
   attachmentInbox: AttachmentInbox
   /** files chosen in the desktop app's open dialog, not yet read */
   pickedFiles: PickedFiles
+  /** imports of export files started in the window */
+  imports: ImportRuns
   approvals: ApprovalBroker
   elicitations: ElicitationBroker
   hub: EventHub

@@ -30,6 +30,9 @@ import { chatHandlers } from '../handlers/chat'
 import { attachmentHandlers } from '../handlers/attachments'
 import { AttachmentInbox } from '../attachments/attachment-inbox'
 import { PickedFiles } from '../attachments/picked-files'
+import { ImportRuns } from '../sessions/import-runs'
+import { importHandlers } from '../handlers/imports'
+import type { ImportFile } from '../../../src-preload/contract/routes'
 import type {
   ConfirmCommand,
   ConfirmNewDatabase,
@@ -98,6 +101,8 @@ export interface AppHost {
   hub: EventHub
   /** tools' views (MCP Apps) ready to load: the host that serves the page serves them too */
   views: ViewDocuments
+  /** offers a file the page uploaded for import (browser mode's `POST /upload-import`) */
+  offerImport(file: string, name: string): Promise<ImportFile>
   /** stops running turns (partial text saved, tool calls answered), the MCP servers, the database */
   shutdown(): Promise<void>
 }
@@ -105,6 +110,8 @@ export interface AppHost {
 /** The engine on one database: what `app.replaceDamagedDatabase` stops and opens again. */
 export interface Engine {
   handlers: Handlers
+  /** the imports started in the window */
+  imports: ImportRuns
   /** stops the voice service, the turns and the tools, then closes the services */
   stop(): Promise<void>
 }
@@ -186,6 +193,7 @@ export async function createAppHost(opts: AppHostOptions): Promise<AppHost> {
     router,
     hub,
     views,
+    offerImport: (file, name) => engine.imports.offer(file, { name, temporary: true }),
     shutdown: () =>
       (closing ??= (async () => {
         await replacing?.catch(() => undefined)
@@ -244,6 +252,7 @@ export async function startEngine(
     turns,
     attachmentInbox: new AttachmentInbox(),
     pickedFiles: new PickedFiles(),
+    imports: importRuns(app, hub, warn),
     approvals,
     elicitations,
     hub,
@@ -263,6 +272,7 @@ export async function startEngine(
     ...approvalHandlers(context),
     ...assistantHandlers(context),
     ...attachmentHandlers(context),
+    ...importHandlers(context),
     ...chatHandlers(context),
     ...elicitationHandlers(context),
     ...logHandlers(context),
@@ -279,6 +289,7 @@ export async function startEngine(
   let stopping: Promise<void> | null = null
   return {
     handlers,
+    imports: context.imports,
     stop: () =>
       (stopping ??= (async () => {
         // before the servers stop: the voice server's session is closed, not left open
@@ -290,6 +301,20 @@ export async function startEngine(
         app.close()
       })()),
   }
+}
+
+/** the imports started in the window: events for their progress, the sidebar told at the end */
+function importRuns(app: AppServices, hub: EventHub, warn: (m: string) => void): ImportRuns {
+  return new ImportRuns(
+    app.imports,
+    (run) => hub.publish({ event: 'imports.progress', payload: run }),
+    () => hub.publish({ event: 'sessions.changed', payload: { sessionId: null } }),
+    (e) => {
+      const id = newErrorId()
+      warn(internalErrorLine('imports.start', e, id))
+      return id
+    },
+  )
 }
 
 /**

@@ -5,7 +5,7 @@
  * upload address (`POST /upload`, guarded like the WebSocket), which calls the same route.
  */
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
-import type { AttachmentTaken, Result } from '../../../src-preload/contract/routes'
+import type { AttachmentTaken, ImportFile, Result } from '../../../src-preload/contract/routes'
 import type { ExtensionReview } from '../../../src-preload/contract/mcpb'
 
 function failed(name: string, message: string): Result<AttachmentTaken> {
@@ -100,5 +100,26 @@ export async function uploadFile(file: File): Promise<Result<AttachmentTaken>> {
     return (await r.json()) as Result<AttachmentTaken>
   } catch (e) {
     return failed(file.name, e instanceof Error ? e.message : String(e))
+  }
+}
+
+/** browser mode: an export to import, streamed to `POST /upload-import` (bounded there) */
+export async function uploadImportFile(file: File): Promise<Result<ImportFile>> {
+  try {
+    const r = await fetch('/upload-import', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(file.name || 'export'),
+      },
+      body: file,
+      credentials: 'same-origin',
+    })
+    return (await r.json()) as Result<ImportFile>
+  } catch (e) {
+    return {
+      ok: false,
+      error: { code: 'unavailable', message: e instanceof Error ? e.message : String(e) },
+    }
   }
 }

@@ -58,6 +58,7 @@ export function desktopPlatform(preload: CairnBridge): Platform {
         bytes: f.bytes,
         read: () => bridge.request('attachments.addPicked', { pickId: f.pickId }),
       })),
+    pickImportFile: async () => (await call(bridge, 'imports.pick', {})).file,
     attachFile: (file) => attachOverBridge(bridge, file),
     pickExtension: () => bridge.request('mcp.extensionPick', {}),
     openExtension: (file) => openExtensionOverBridge(bridge, file),

@@ -4,7 +4,7 @@
  * in-memory host); `choosePlatform` picks one in exactly one place.
  */
 import type { CairnBridge } from '../../../src-preload/contract/bridge'
-import type { AttachmentTaken, Result } from '../../../src-preload/contract/routes'
+import type { AttachmentTaken, ImportFile, Result } from '../../../src-preload/contract/routes'
 import type { ExtensionReview } from '../../../src-preload/contract/mcpb'
 import type { ConnectionStatus } from './ws-transport'
 
@@ -49,6 +49,13 @@ export interface Platform {
    * file input): each chosen file, read by the engine with `read`, one at a time.
    */
   pickFiles?(): Promise<PickedFile[]>
+  /** the system's file picker for an export to import (the desktop app only); null: cancelled */
+  pickImportFile?(): Promise<ImportFile | null>
+  /**
+   * Hands an export file of the page (its file input, a drop) to the engine for import
+   * (browser mode: streamed to `POST /upload-import`, never read into the page)
+   */
+  offerImportFile?(file: File): Promise<Result<ImportFile>>
   /** Hands a file of the page (dropped, pasted, chosen in its file input) to the engine. */
   attachFile(file: File): Promise<Result<AttachmentTaken>>
   /**

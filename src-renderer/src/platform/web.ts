@@ -1,7 +1,7 @@
 /** Browser mode: the contract over a WebSocket to the host that served the page. */
 import { fetchAuthCheck, WsTransport } from './ws-transport'
 import { downloadExport } from './download'
-import { uploadExtension, uploadFile } from './attach-file'
+import { uploadExtension, uploadFile, uploadImportFile } from './attach-file'
 import type { Platform } from './types'
 
 export function webPlatform(): Platform {
@@ -24,5 +24,6 @@ export function webPlatform(): Platform {
     saveFile: downloadExport,
     attachFile: uploadFile,
     openExtension: uploadExtension,
+    offerImportFile: uploadImportFile,
   }
 }

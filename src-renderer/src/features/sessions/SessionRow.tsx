@@ -17,7 +17,6 @@ export interface RowCallbacks {
   askDelete(s: SessionRecord): void
 }
 
-
 function RenameField(props: {
   session: SessionRecord
   rename: RowCallbacks['rename']
@@ -76,6 +75,19 @@ function RenameField(props: {
   )
 }
 
+/** a chat imported from an export: where it came from (the title says the rest) */
+function ImportedMark(props: { session: SessionRecord }): JSX.Element | null {
+  const t = useT()
+  const o = props.session.origin
+  if (o?.kind !== 'import') return null
+  const label = t('sidebar.imported', { source: t(`sidebar.importSource.${o.source}`) })
+  return (
+    <span className="import-mark" role="img" aria-label={label} title={label}>
+      ⤓
+    </span>
+  )
+}
+
 export const SessionRow = memo(function SessionRow(props: {
   session: SessionRecord
   current: boolean
@@ -116,6 +128,7 @@ export const SessionRow = memo(function SessionRow(props: {
             </span>
           ) : null}
           <span className="session-title">{title}</span>
+          <ImportedMark session={s} />
           {props.running ? (
             <span className="running-dot" role="img" aria-label={t('chat.answering')}>
               ●

@@ -1,5 +1,6 @@
-/** General: the language, the theme, the limits of a turn, the system prompt, how chats are named, voice input. */
+/** General: the language, the theme, the limits of a turn, the system prompt, how chats are named, voice input, importing chats. */
 import type { JSX } from 'react'
+import { ImportChats } from './ImportChats'
 import { LanguageChoice } from './LanguageChoice'
 import { LimitsForm } from './LimitsForm'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
@@ -22,6 +23,7 @@ export function GeneralSection(): JSX.Element {
           <SystemPromptForm saved={settings.data.systemPrompt} />
           <TitlesToggle saved={settings.data.generateTitles} />
           <VoiceForm saved={settings.data.voice} />
+          <ImportChats />
         </>
       ) : (
         <SettingsLoading query={settings} />
