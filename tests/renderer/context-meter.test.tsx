@@ -36,7 +36,7 @@ describe('the context meter', () => {
     const meter = await screen.findByRole('meter', { name: 'Context window used' })
     expect(meter.getAttribute('aria-valuenow')).toBe('2500')
     expect(meter.getAttribute('aria-valuemax')).toBe('10000')
-    expect(meter.textContent).toContain('2.5k / 10k')
+    expect(meter.textContent).toContain('2.5K / 10K')
     expect(meter.className).not.toContain('context-meter-warn')
   })
 
@@ -44,6 +44,6 @@ describe('the context meter', () => {
     show(7_000)
     const meter = await screen.findByRole('meter', { name: 'Context window used' })
     expect(meter.className).toContain('context-meter-warn')
-    expect(meter.getAttribute('aria-valuetext')).toBe('about 7000 of 10000 tokens (70 %)')
+    expect(meter.getAttribute('aria-valuetext')).toBe('about 7,000 of 10,000 tokens (70%)')
   })
 })

@@ -12,6 +12,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
+import { useT } from '../../i18n'
 import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useModels } from '../../state/queries'
@@ -54,6 +55,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
   const busy = running || outbox !== null
   const [feedback, setFeedback] = useState<Feedback>(null)
   const models = useModels(text.startsWith('/model'))
+  const t = useT()
   const box = useRef<HTMLTextAreaElement>(null)
   const focusBox = (): void => box.current?.focus()
   const picker = useResourcePicker(text, setDraft, focusBox)
@@ -105,7 +107,7 @@ export function Composer(props: ComposerSlots): JSX.Element {
   return (
     <form
       className="composer"
-      aria-label="Compose"
+      aria-label={t('composer.compose')}
       // while an approval dialog is open nothing typed here can reach it or send
       inert={dialogOpen}
       onSubmit={(e) => {
@@ -133,10 +135,10 @@ export function Composer(props: ComposerSlots): JSX.Element {
       <textarea
         ref={box}
         {...picker.boxProps}
-        aria-label="Message"
+        aria-label={t('composer.message')}
         aria-describedby={error ? COMPOSER_ERROR_ID : undefined}
         aria-invalid={error ? true : undefined}
-        placeholder="Ask anything — Enter sends, Shift+Enter adds a line, / for commands, @ attaches a resource"
+        placeholder={t('composer.placeholder')}
         value={text}
         rows={Math.min(12, Math.max(2, text.split('\n').length))}
         onChange={(e) => {
@@ -148,14 +150,14 @@ export function Composer(props: ComposerSlots): JSX.Element {
       />
       <div className="composer-bar">
         <button type="button" className="attach-files" onClick={files.choose}>
-          Attach files
+          {t('composer.attachFiles')}
         </button>
         <input
           ref={files.input.ref}
           type="file"
           multiple
           hidden
-          aria-label="Files to attach"
+          aria-label={t('composer.filesToAttach')}
           onChange={files.input.onChange}
         />
         <ModelPicker />
@@ -165,11 +167,11 @@ export function Composer(props: ComposerSlots): JSX.Element {
         {props.controls}
         {running ? (
           <button type="button" className="stop" onClick={() => void stop()}>
-            Stop generating
+            {t('composer.stop')}
           </button>
         ) : (
           <button type="submit" className="primary send" disabled={!canSend}>
-            Send
+            {t('composer.send')}
           </button>
         )}
       </div>

@@ -4,6 +4,8 @@
  */
 import type { JSX } from 'react'
 import type { ErrorInfo } from '../../../../src-preload/contract/dto'
+import { useT } from '../../i18n'
+import { useErrorText } from '../../ui/error-text'
 import { isProviderProblem, ProviderSettingsLink } from '../../ui/ProviderSettingsLink'
 import { COMMANDS, SHORTCUTS } from './commands'
 
@@ -17,12 +19,14 @@ export function ComposerFeedback(props: {
   feedback: Feedback
 }): JSX.Element {
   const { error, feedback } = props
+  const t = useT()
+  const errorText = useErrorText()
   return (
     <div className="composer-feedback" role="status">
       {error ? (
         <>
           <span id={COMPOSER_ERROR_ID} className="error">
-            Not sent: {error.message}
+            {t('composer.notSent', { error: errorText(error) })}
           </span>
           {isProviderProblem(error) ? <ProviderSettingsLink /> : null}
         </>
@@ -36,21 +40,22 @@ export function ComposerFeedback(props: {
 }
 
 function Help(): JSX.Element {
+  const t = useT()
   return (
     <div className="help">
-      <p>Commands</p>
+      <p>{t('composer.help.commands')}</p>
       <ul>
         {COMMANDS.map((c) => (
           <li key={c.name}>
-            <code>{c.usage}</code> — {c.help}
+            <code>{c.usage}</code> — {t(`composer.help.command.${c.name}`)}
           </li>
         ))}
       </ul>
-      <p>Shortcuts</p>
+      <p>{t('composer.help.shortcuts')}</p>
       <ul>
         {SHORTCUTS.map((s) => (
           <li key={s.keys}>
-            <kbd>{s.keys}</kbd> — {s.help}
+            <kbd>{s.keys}</kbd> — {t(`composer.help.shortcut.${s.key}`)}
           </li>
         ))}
       </ul>

@@ -5,11 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import type { JSX } from 'react'
+import { useT } from '../../i18n'
+import { useFormat } from '../../i18n/format'
 import { usePlatform } from '../../state/context'
 import { call, useConversation } from '../../state/queries'
 
-const short = (n: number): string =>
-  n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n)
 
 export function ContextMeter(props: { sessionId: string | null }): JSX.Element | null {
   const { bridge } = usePlatform()
@@ -28,6 +28,11 @@ export function ContextMeter(props: { sessionId: string | null }): JSX.Element |
     enabled: props.sessionId !== null && conversation.data !== undefined,
     staleTime: Infinity,
   })
+  const t = useT()
+  const format = useFormat()
+  /** 2.5K, 10K (the language's compact form) */
+  const short = (n: number): string =>
+    format.number(n, n >= 1000 ? { notation: 'compact', maximumFractionDigits: 1 } : {})
   const d = size.data
   if (!props.sessionId || !d || d.windowTokens <= 0) return null
   const percent = Math.round((d.estimatedTokens / d.windowTokens) * 100)
@@ -36,12 +41,21 @@ export function ContextMeter(props: { sessionId: string | null }): JSX.Element |
     <div
       className={`context-meter${warn ? ' context-meter-warn' : ''}`}
       role="meter"
-      aria-label="Context window used"
+      aria-label={t('composer.context.label')}
       aria-valuemin={0}
       aria-valuemax={d.windowTokens}
       aria-valuenow={Math.min(d.estimatedTokens, d.windowTokens)}
-      aria-valuetext={`about ${d.estimatedTokens} of ${d.windowTokens} tokens (${percent} %)`}
-      title={`About ${d.estimatedTokens} of ${d.windowTokens} tokens, estimated. The window is from ${d.windowSource}. Past ${d.compactAtPercent} % the earlier conversation is summarized.`}
+      aria-valuetext={t('composer.context.value', {
+        used: format.number(d.estimatedTokens),
+        window: format.number(d.windowTokens),
+        percent: format.percent(percent),
+      })}
+      title={t('composer.context.title', {
+        used: format.number(d.estimatedTokens),
+        window: format.number(d.windowTokens),
+        source: d.windowSource,
+        at: format.percent(d.compactAtPercent),
+      })}
     >
       <span className="context-meter-bar" aria-hidden="true">
         <span style={{ width: `${Math.min(100, percent)}%` }} />

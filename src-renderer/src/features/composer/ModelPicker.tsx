@@ -3,7 +3,9 @@
  * takes the pick with its first message; a chat that exists switches from its next turn.
  */
 import { useState, type JSX } from 'react'
+import { useT } from '../../i18n'
 import { useLive } from '../../state/context'
+import { useErrorText } from '../../ui/error-text'
 import { useModels } from '../../state/queries'
 import { useChatModel } from './use-chat-model'
 
@@ -12,16 +14,18 @@ export function ModelPicker(): JSX.Element {
   const models = useModels()
   const [error, setError] = useState<string | null>(null)
   const current = useChatModel()
+  const t = useT()
+  const errorText = useErrorText()
   const options = [...(models.data?.models ?? [])]
   if (current && !options.includes(current)) options.unshift(current)
   const title = models.isError
-    ? `The provider did not list its models: ${models.error.message}`
-    : (error ?? 'The model this chat uses')
+    ? t('composer.modelsFailed', { error: errorText(models.error) })
+    : (error ?? t('composer.modelTitle'))
   return (
     <label className="model-picker" title={title}>
-      <span className="visually-hidden">Model</span>
+      <span className="visually-hidden">{t('composer.model')}</span>
       <select
-        aria-label="Model"
+        aria-label={t('composer.model')}
         value={current ?? ''}
         disabled={options.length === 0}
         onChange={(e) => {
@@ -30,7 +34,9 @@ export function ModelPicker(): JSX.Element {
         }}
       >
         {current ? null : (
-          <option value="">{models.isPending ? 'Loading models…' : 'Default model'}</option>
+          <option value="">
+            {models.isPending ? t('composer.loadingModels') : t('composer.defaultModel')}
+          </option>
         )}
         {options.map((m) => (
           <option key={m} value={m}>

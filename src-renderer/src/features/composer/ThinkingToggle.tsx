@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import type { JSX } from 'react'
+import { useT } from '../../i18n'
 import { usePlatform } from '../../state/context'
 import { call, useSettings } from '../../state/queries'
 import { useProviderStatus } from '../../state/provider-queries'
@@ -18,6 +19,7 @@ export function ThinkingToggle(): JSX.Element | null {
   const status = useProviderStatus()
   const model = useChatModel()
   const saver = useSaveSettings()
+  const t = useT()
   const s = settings.data
   const active = s?.providers.find((p) => p.id === s.activeProviderId) ?? null
   const usable = active !== null && model !== null && status.data?.source === 'settings'
@@ -51,11 +53,11 @@ export function ThinkingToggle(): JSX.Element | null {
       disabled={saver.state === 'saving'}
       title={
         saver.error ??
-        `${model} ${on ? 'thinks' : 'does not think'} before it answers (${active.name}); click to switch`
+        t(on ? 'composer.thinkingOn' : 'composer.thinkingOff', { model, provider: active.name })
       }
       onClick={toggle}
     >
-      Thinking
+      {t('composer.thinking')}
     </button>
   )
 }

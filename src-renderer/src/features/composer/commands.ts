@@ -2,6 +2,7 @@
  * Slash commands, handled in the window and never sent to the model: `/new`, `/model
  * <name>`, `/stop`, `/compact`, `/help`. Pure functions: parsing and Tab completion.
  */
+/** `help` is the English text; the window shows composer.help.* in its language */
 export const COMMANDS = [
   { name: 'new', usage: '/new', help: 'start a new chat' },
   { name: 'model', usage: '/model <name>', help: 'switch this chat’s model (Tab completes)' },
@@ -15,15 +16,19 @@ export const COMMANDS = [
 ] as const
 
 export const SHORTCUTS = [
-  { keys: 'Enter', help: 'send' },
-  { keys: 'Shift+Enter', help: 'new line' },
-  { keys: 'Esc', help: 'stop the answer' },
-  { keys: 'Tab', help: 'complete a command, a server prompt or a model name' },
-  { keys: '@', help: 'attach a resource of an MCP server' },
-  { keys: '/server:prompt', help: 'send a prompt of an MCP server (its arguments are asked)' },
-  { keys: 'Ctrl/Cmd+K', help: 'search the chats' },
-  { keys: 'Ctrl/Cmd+N', help: 'new chat' },
-  { keys: 'Ctrl/Cmd+,', help: 'settings' },
+  { keys: 'Enter', key: 'send', help: 'send' },
+  { keys: 'Shift+Enter', key: 'newLine', help: 'new line' },
+  { keys: 'Esc', key: 'stop', help: 'stop the answer' },
+  { keys: 'Tab', key: 'complete', help: 'complete a command, a server prompt or a model name' },
+  { keys: '@', key: 'resource', help: 'attach a resource of an MCP server' },
+  {
+    keys: '/server:prompt',
+    key: 'prompt',
+    help: 'send a prompt of an MCP server (its arguments are asked)',
+  },
+  { keys: 'Ctrl/Cmd+K', key: 'search', help: 'search the chats' },
+  { keys: 'Ctrl/Cmd+N', key: 'newChat', help: 'new chat' },
+  { keys: 'Ctrl/Cmd+,', key: 'settings', help: 'settings' },
 ] as const
 
 export type Command =

@@ -2,10 +2,15 @@
  * The composer's commands: `/new`, `/stop`, `/help`, `/compact`, `/model <name>`. Each
  * empties the box (an unknown one leaves it as typed) and says what came of it.
  */
+import { useT } from '../../i18n'
 import { useLive, usePlatform } from '../../state/context'
+import { useErrorText } from '../../ui/error-text'
 import type { Command } from './commands'
 import { compactNow } from './compact-now'
 import type { Feedback } from './ComposerFeedback'
+
+/** how /model is typed: command syntax, the same in every language */
+const MODEL_USAGE = '/model <name>'
 
 export function useSlashCommands(
   say: (feedback: Feedback) => void,
@@ -18,6 +23,8 @@ export function useSlashCommands(
   const open = useLive((s) => s.open)
   const setModel = useLive((s) => s.setModel)
   const { bridge, client } = usePlatform()
+  const t = useT()
+  const errorText = useErrorText()
 
   return async (cmd, typed) => {
     setDraft('')
@@ -27,30 +34,37 @@ export function useSlashCommands(
         return say(null)
       case 'stop':
         await stop()
-        return say({ kind: 'info', text: running ? 'Stopped.' : 'Nothing is running.' })
+        return say({
+          kind: 'info',
+          text: running ? t('composer.said.stopped') : t('composer.said.notRunning'),
+        })
       case 'help':
         return say({ kind: 'help' })
       case 'compact':
-        if (running) return say({ kind: 'info', text: 'Wait for the answer to finish.' })
-        say({ kind: 'info', text: 'Summarizing the earlier conversation…' })
-        return say(await compactNow(bridge, client, currentId))
+        if (running) return say({ kind: 'info', text: t('composer.said.wait') })
+        say({ kind: 'info', text: t('composer.said.summarizing') })
+        return say(await compactNow(bridge, client, currentId, t, errorText))
       case 'model': {
         if (!cmd.name) {
-          const list = models.length ? ` Available: ${models.join(', ')}.` : ''
-          return say({ kind: 'info', text: `Usage: /model <name>.${list}` })
+          return say({
+            kind: 'info',
+            text: models.length
+              ? t('composer.said.modelUsageList', { usage: MODEL_USAGE, list: models.join(', ') })
+              : t('composer.said.modelUsage', { usage: MODEL_USAGE }),
+          })
         }
         const error = await setModel(cmd.name)
         return say(
           error
-            ? { kind: 'error', text: `Could not switch the model: ${error}` }
-            : { kind: 'info', text: `This chat now uses ${cmd.name}.` },
+            ? { kind: 'error', text: t('composer.said.modelFailed', { error }) }
+            : { kind: 'info', text: t('composer.said.modelSet', { model: cmd.name }) },
         )
       }
       case 'unknown':
         setDraft(typed)
         return say({
           kind: 'error',
-          text: `There is no command /${cmd.name}. Type /help for the commands.`,
+          text: t('composer.said.unknown', { name: cmd.name }),
         })
     }
   }

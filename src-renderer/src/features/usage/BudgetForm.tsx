@@ -1,5 +1,6 @@
 /** The monthly budget (US dollars): a warning at 80 % and at 100 % of it. Empty: no budget. */
 import { useEffect, useState, type FormEvent, type JSX } from 'react'
+import { useT } from '../../i18n'
 import { TextField } from '../../ui/forms/Field'
 import { SaveActions } from '../../ui/forms/SaveStatus'
 import { useSaveSettings } from '../../ui/forms/use-save-settings'
@@ -15,6 +16,7 @@ export function parseBudget(text: string): number | null | undefined {
 
 export function BudgetForm(props: { saved: UsageSettings }): JSX.Element {
   const saver = useSaveSettings()
+  const t = useT()
   const savedText = props.saved.monthlyBudget === null ? '' : String(props.saved.monthlyBudget)
   const [text, setText] = useState(savedText)
   const [error, setError] = useState<string | null>(null)
@@ -23,16 +25,16 @@ export function BudgetForm(props: { saved: UsageSettings }): JSX.Element {
     e.preventDefault()
     const budget = parseBudget(text)
     if (budget === undefined) {
-      setError('Enter an amount in US dollars above 0 (at most 1 000 000), or leave it empty.')
+      setError(t('usage.budget.invalid'))
       return
     }
     setError(null)
     void saver.save({ usage: { ...props.saved, monthlyBudget: budget } })
   }
   return (
-    <form className="settings-form" onSubmit={submit} aria-label="Monthly budget">
+    <form className="settings-form" onSubmit={submit} aria-label={t('usage.budget.form')}>
       <TextField
-        label="Monthly budget (US dollars)"
+        label={t('usage.budget.label')}
         inputMode="decimal"
         value={text}
         onValue={(v) => {
@@ -40,9 +42,9 @@ export function BudgetForm(props: { saved: UsageSettings }): JSX.Element {
           saver.reset()
         }}
         error={error}
-        hint="Cairn warns at 80 % and at 100 % of it. Empty: no budget."
+        hint={t('usage.budget.hint')}
       />
-      <SaveActions label="Save budget" saver={saver} />
+      <SaveActions label={t('usage.budget.save')} saver={saver} />
     </form>
   )
 }

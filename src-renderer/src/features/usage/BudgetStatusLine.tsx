@@ -1,29 +1,34 @@
 /** This month's spending against the budget; a warning from 80 %, an alert at 100 %. */
 import type { JSX } from 'react'
 import type { BudgetStatus } from '../../../../src-preload/contract/usage'
-import { formatUsd } from '../../../../src-preload/contract/usage-format'
+import { useT } from '../../i18n'
+import { useFormat } from '../../i18n/format'
 
 export function BudgetStatusLine(props: { status: BudgetStatus }): JSX.Element | null {
   const s = props.status
+  const t = useT()
+  const format = useFormat()
   if (s.monthlyBudget === null || s.percent === null) return null
-  const percent = Math.round(s.percent)
+  const values = {
+    percent: format.number(Math.round(s.percent)),
+    spent: format.usd(s.spent),
+    budget: format.usd(s.monthlyBudget),
+  }
   if (s.level === 'exceeded')
     return (
       <p role="alert" className="usage-budget exceeded">
-        Over budget: {formatUsd(s.spent)} spent this month, {percent} % of your{' '}
-        {formatUsd(s.monthlyBudget)} budget.
+        {t('usage.budget.exceeded', values)}
       </p>
     )
   if (s.level === 'warning')
     return (
       <p role="alert" className="usage-budget warning">
-        {percent} % of this month’s budget used: {formatUsd(s.spent)} of{' '}
-        {formatUsd(s.monthlyBudget)}.
+        {t('usage.budget.warning', values)}
       </p>
     )
   return (
     <p className="usage-budget meta">
-      This month: {formatUsd(s.spent)} of {formatUsd(s.monthlyBudget)} ({percent} %).
+      {t('usage.budget.line', values)}
     </p>
   )
 }

@@ -7,7 +7,9 @@ import { TextField } from '../../ui/forms/Field'
 import { SaveActions } from '../../ui/forms/SaveStatus'
 import { useSaveSettings } from '../../ui/forms/use-save-settings'
 import type { ModelPriceRates, UsageSettings } from '../../../../src-preload/contract/usage'
-import { formatUsd, isPrice } from '../../../../src-preload/contract/usage-format'
+import { isPrice } from '../../../../src-preload/contract/usage-format'
+import { useT } from '../../i18n'
+import { useFormat } from '../../i18n/format'
 
 interface Draft {
   model: string
@@ -18,11 +20,14 @@ interface Draft {
 
 const EMPTY: Draft = { model: '', input: '', output: '', cachedInput: '' }
 
-/** the draft as a price, or the fields in error (the settings' schema checks the same) */
+/**
+ * the draft as a price, or the fields in error, each with the key of what to say (the
+ * settings' schema checks the same)
+ */
 export function readPrice(d: Draft): { price: ModelPriceRates } | { errors: Partial<Draft> } {
   const errors: Partial<Draft> = {}
-  if (!d.model.trim()) errors.model = 'Enter the model’s name, as the provider calls it.'
-  const bad = 'Enter a price from 0 to 100 000.'
+  if (!d.model.trim()) errors.model = 'usage.prices.modelMissing'
+  const bad = 'usage.prices.badPrice'
   const num = (k: 'input' | 'output' | 'cachedInput'): number => {
     const n = d[k].trim() === '' ? NaN : Number(d[k])
     if (!isPrice(n)) errors[k] = bad
@@ -40,23 +45,30 @@ function PriceList(props: {
   onRemove: (model: string) => void
 }): JSX.Element {
   const entries = Object.entries(props.saved.prices)
-  if (entries.length === 0) return <p className="meta">No prices of your own.</p>
+  const t = useT()
+  const format = useFormat()
+  if (entries.length === 0) return <p className="meta">{t('usage.prices.none')}</p>
   return (
     <ul className="usage-prices">
       {entries.map(([model, p]) => (
         <li key={model}>
           <span className="usage-price-model">{model}</span>
           <span className="meta">
-            {formatUsd(p.input)} in · {formatUsd(p.output)} out
-            {p.cachedInput !== undefined ? ` · ${formatUsd(p.cachedInput)} cached` : ''}
+            {p.cachedInput !== undefined
+              ? t('usage.prices.rateCached', {
+                  input: format.usd(p.input),
+                  output: format.usd(p.output),
+                  cached: format.usd(p.cachedInput),
+                })
+              : t('usage.prices.rate', { input: format.usd(p.input), output: format.usd(p.output) })}
           </span>
           <button
             type="button"
             className="action"
-            aria-label={`Remove the price of ${model}`}
+            aria-label={t('usage.prices.removeOf', { model })}
             onClick={() => props.onRemove(model)}
           >
-            Remove
+            {t('usage.prices.remove')}
           </button>
         </li>
       ))}
@@ -68,6 +80,9 @@ export function PricesForm(props: { saved: UsageSettings }): JSX.Element {
   const saver = useSaveSettings()
   const [draft, setDraft] = useState<Draft>(EMPTY)
   const [errors, setErrors] = useState<Partial<Draft>>({})
+  const t = useT()
+  const said = (key: string | undefined): string | null =>
+    key ? t(key as 'usage.prices.badPrice') : null
   const set = (k: keyof Draft) => (v: string) => {
     setDraft((d) => ({ ...d, [k]: v }))
     saver.reset()
@@ -89,45 +104,45 @@ export function PricesForm(props: { saved: UsageSettings }): JSX.Element {
     void saver.save({ usage: { ...props.saved, prices } })
   }
   return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label="Your prices">
-      <h3>Your prices</h3>
-      <p className="meta">
-        US dollars per million tokens. Yours come first; then a local server costs nothing; then the
-        provider’s published price, then the table that comes with Cairn. A new price applies to the
-        next answers: stored answers keep the price they were counted at.
-      </p>
+    <form
+      className="settings-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('usage.prices.title')}
+    >
+      <h3>{t('usage.prices.title')}</h3>
+      <p className="meta">{t('usage.prices.about')}</p>
       <PriceList saved={props.saved} onRemove={remove} />
       <div className="usage-price-fields">
         <TextField
-          label="Model"
+          label={t('usage.model')}
           value={draft.model}
           onValue={set('model')}
-          error={errors.model ?? null}
+          error={said(errors.model)}
         />
         <TextField
-          label="Input"
+          label={t('usage.prices.input')}
           inputMode="decimal"
           value={draft.input}
           onValue={set('input')}
-          error={errors.input ?? null}
+          error={said(errors.input)}
         />
         <TextField
-          label="Output"
+          label={t('usage.prices.output')}
           inputMode="decimal"
           value={draft.output}
           onValue={set('output')}
-          error={errors.output ?? null}
+          error={said(errors.output)}
         />
         <TextField
-          label="Cached input"
+          label={t('usage.prices.cachedInput')}
           inputMode="decimal"
           value={draft.cachedInput}
           onValue={set('cachedInput')}
-          error={errors.cachedInput ?? null}
-          hint="Empty: the input price."
+          error={said(errors.cachedInput)}
+          hint={t('usage.prices.cachedHint')}
         />
       </div>
-      <SaveActions label="Save price" saver={saver} />
+      <SaveActions label={t('usage.prices.save')} saver={saver} />
     </form>
   )
 }

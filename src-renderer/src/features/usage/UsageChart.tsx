@@ -5,9 +5,9 @@
  */
 import type { JSX } from 'react'
 import type { UsageRow } from '../../../../src-preload/contract/usage'
-import { formatUsd } from '../../../../src-preload/contract/usage-format'
-
-const nf = new Intl.NumberFormat()
+import { useT } from '../../i18n'
+import { useFormat } from '../../i18n/format'
+import { dayLabel } from './day-label'
 
 function value(r: UsageRow, byCost: boolean): number {
   return byCost ? (r.cost ?? 0) : r.inputTokens + r.outputTokens
@@ -15,6 +15,9 @@ function value(r: UsageRow, byCost: boolean): number {
 
 export function UsageChart(props: { rows: UsageRow[] }): JSX.Element {
   const rows = props.rows
+  const t = useT()
+  const format = useFormat()
+  const day = (key: string): string => dayLabel(key, format)
   const byCost = rows.some((r) => r.cost !== null && r.cost > 0)
   const max = Math.max(...rows.map((r) => value(r, byCost)), 0)
   const width = 600
@@ -22,11 +25,16 @@ export function UsageChart(props: { rows: UsageRow[] }): JSX.Element {
   const gap = rows.length > 60 ? 0 : 2
   // a bar is at most a seventh of the width, so that a few days do not fill the chart
   const bar = width / Math.max(rows.length, 7)
-  const show = (n: number): string => (byCost ? formatUsd(n) : `${nf.format(n)} tokens`)
+  const show = (n: number): string =>
+    byCost ? format.usd(n) : t('usage.tokensN', { n: format.number(n) })
   const summary =
     rows.length === 0
-      ? 'No answers in this period'
-      : `${byCost ? 'Cost' : 'Tokens'} by day, ${rows[0]!.key} to ${rows.at(-1)!.key}; the highest: ${show(max)}`
+      ? t('usage.noneChart')
+      : t(byCost ? 'usage.chartCost' : 'usage.chartTokens', {
+          from: day(rows[0]!.key),
+          to: day(rows.at(-1)!.key),
+          max: show(max),
+        })
   return (
     <figure className="usage-chart">
       <svg
@@ -47,7 +55,7 @@ export function UsageChart(props: { rows: UsageRow[] }): JSX.Element {
               height={h}
               className="bar"
             >
-              <title>{`${r.key}: ${show(value(r, byCost))}`}</title>
+              <title>{`${day(r.key)}: ${show(value(r, byCost))}`}</title>
             </rect>
           )
         })}

@@ -5,6 +5,8 @@
  */
 import { useState, type JSX } from 'react'
 import type { UsageReport } from '../../../../src-preload/contract/usage'
+import { useT } from '../../i18n'
+import { useErrorText } from '../../ui/error-text'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
 import { useFreshSettings } from '../../ui/forms/use-save-settings'
 import { BudgetForm } from './BudgetForm'
@@ -16,26 +18,19 @@ import { PERIODS, periodStart, useBudget, useUsageReport, type Period } from './
 import './usage.css'
 
 function Notes(props: { report: UsageReport }): JSX.Element | null {
-  const t = props.report.total
-  if (t.estimatedAnswers + t.unpricedAnswers + t.repricedAnswers === 0) return null
+  const total = props.report.total
+  const t = useT()
+  if (total.estimatedAnswers + total.unpricedAnswers + total.repricedAnswers === 0) return null
   return (
     <ul className="usage-notes meta">
-      {t.estimatedAnswers > 0 ? (
-        <li>
-          Estimated: {t.estimatedAnswers} answers came without usage from the server; Cairn counted
-          their tokens.
-        </li>
+      {total.estimatedAnswers > 0 ? (
+        <li>{t('usage.estimated', { count: total.estimatedAnswers })}</li>
       ) : null}
-      {t.repricedAnswers > 0 ? (
-        <li>
-          {t.repricedAnswers} answers were stored without a price and are priced at today’s prices.
-        </li>
+      {total.repricedAnswers > 0 ? (
+        <li>{t('usage.repriced', { count: total.repricedAnswers })}</li>
       ) : null}
-      {t.unpricedAnswers > 0 ? (
-        <li>
-          {t.unpricedAnswers} answers have no known price and are left out of the cost: set one
-          below.
-        </li>
+      {total.unpricedAnswers > 0 ? (
+        <li>{t('usage.unpriced', { count: total.unpricedAnswers })}</li>
       ) : null}
     </ul>
   )
@@ -46,29 +41,39 @@ function Report(props: { since: number | null }): JSX.Element {
   const byModel = useUsageReport('model', props.since)
   const byProvider = useUsageReport('provider', props.since)
   const byChat = useUsageReport('session', props.since)
+  const t = useT()
+  const errorText = useErrorText()
   if (!byDay.data || !byModel.data || !byProvider.data || !byChat.data) {
     const failed = [byDay, byModel, byProvider, byChat].find((q) => q.error)
     return failed ? (
       <p role="alert" className="error">
-        The usage could not be read: {failed.error?.message}
+        {t('usage.readFailed', { error: errorText(failed.error) })}
       </p>
     ) : (
       <p className="meta" role="status">
-        Reading the usage…
+        {t('usage.reading')}
       </p>
     )
   }
-  if (byModel.data.rows.length === 0) return <p className="meta">No answers in this period.</p>
+  if (byModel.data.rows.length === 0) return <p className="meta">{t('usage.none')}</p>
   return (
     <>
       <UsageChart rows={byDay.data.rows} />
       <Notes report={byModel.data} />
-      <UsageTable caption="By model" groupLabel="Model" report={byModel.data} />
-      <UsageTable caption="By provider" groupLabel="Provider" report={byProvider.data} />
-      <UsageTable caption="By chat" groupLabel="Chat" report={byChat.data} />
+      <UsageTable
+        caption={t('usage.byModel')}
+        groupLabel={t('usage.model')}
+        report={byModel.data}
+      />
+      <UsageTable
+        caption={t('usage.byProvider')}
+        groupLabel={t('usage.provider')}
+        report={byProvider.data}
+      />
+      <UsageTable caption={t('usage.byChat')} groupLabel={t('usage.chat')} report={byChat.data} />
       <details className="usage-days">
-        <summary>The chart as a table</summary>
-        <UsageTable caption="By day" groupLabel="Day" report={byDay.data} />
+        <summary>{t('usage.chartAsTable')}</summary>
+        <UsageTable caption={t('usage.byDay')} groupLabel={t('usage.day')} report={byDay.data} days />
       </details>
     </>
   )
@@ -78,10 +83,11 @@ export function UsageSection(): JSX.Element {
   const [period, setPeriod] = useState<Period>('month')
   const settings = useFreshSettings()
   const budget = useBudget()
+  const t = useT()
   return (
     <>
-      <section className="settings-form usage" aria-label="Usage and cost">
-        <div className="usage-period" role="group" aria-label="Period">
+      <section className="settings-form usage" aria-label={t('usage.section')}>
+        <div className="usage-period" role="group" aria-label={t('usage.period')}>
           {PERIODS.map((p) => (
             <button
               key={p.id}
@@ -90,7 +96,7 @@ export function UsageSection(): JSX.Element {
               aria-pressed={period === p.id}
               onClick={() => setPeriod(p.id)}
             >
-              {p.label}
+              {t(`usage.periods.${p.id}`)}
             </button>
           ))}
         </div>

@@ -1,19 +1,20 @@
 /** One grouping of the usage report as a table: a row per model, provider, chat or day, and the total. */
 import type { JSX } from 'react'
 import type { UsageReport, UsageRow } from '../../../../src-preload/contract/usage'
-import { formatUsd } from '../../../../src-preload/contract/usage-format'
-
-const nf = new Intl.NumberFormat()
+import { useT } from '../../i18n'
+import { useFormat } from '../../i18n/format'
+import { dayLabel } from './day-label'
 
 function Cells(props: { row: Omit<UsageRow, 'key' | 'label'> }): JSX.Element {
   const r = props.row
+  const format = useFormat()
   return (
     <>
-      <td>{nf.format(r.answers)}</td>
-      <td>{nf.format(r.inputTokens)}</td>
-      <td>{nf.format(r.cachedInputTokens)}</td>
-      <td>{nf.format(r.outputTokens)}</td>
-      <td>{r.cost === null ? '–' : formatUsd(r.cost)}</td>
+      <td>{format.number(r.answers)}</td>
+      <td>{format.number(r.inputTokens)}</td>
+      <td>{format.number(r.cachedInputTokens)}</td>
+      <td>{format.number(r.outputTokens)}</td>
+      <td>{r.cost === null ? '–' : format.usd(r.cost)}</td>
     </>
   )
 }
@@ -22,32 +23,36 @@ export function UsageTable(props: {
   caption: string
   groupLabel: string
   report: UsageReport
+  /** the rows are days (YYYY-MM-DD): written as the language writes dates */
+  days?: boolean
 }): JSX.Element {
   const { report } = props
+  const t = useT()
+  const format = useFormat()
   return (
     <table className="usage-table">
       <caption>{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">{props.groupLabel}</th>
-          <th scope="col">Answers</th>
-          <th scope="col">Input tokens</th>
-          <th scope="col">Cached</th>
-          <th scope="col">Output tokens</th>
-          <th scope="col">Cost</th>
+          <th scope="col">{t('usage.answers')}</th>
+          <th scope="col">{t('usage.inputTokens')}</th>
+          <th scope="col">{t('usage.cached')}</th>
+          <th scope="col">{t('usage.outputTokens')}</th>
+          <th scope="col">{t('usage.cost')}</th>
         </tr>
       </thead>
       <tbody>
         {report.rows.map((r) => (
           <tr key={r.key}>
-            <th scope="row">{r.label}</th>
+            <th scope="row">{props.days ? dayLabel(r.key, format) : r.label}</th>
             <Cells row={r} />
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">Total</th>
+          <th scope="row">{t('usage.total')}</th>
           <Cells row={report.total} />
         </tr>
       </tfoot>
