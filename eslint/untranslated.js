@@ -7,7 +7,6 @@
 export const UNTRANSLATED = [
   'src-renderer/src/features/assistants/AssistantForm.tsx',
   'src-renderer/src/features/assistants/AssistantList.tsx',
-  'src-renderer/src/features/assistants/AssistantPicker.tsx',
   'src-renderer/src/features/assistants/AssistantsSection.tsx',
   'src-renderer/src/features/assistants/ImportPolicyDialog.tsx',
   'src-renderer/src/features/assistants/ModelFields.tsx',
@@ -50,14 +49,9 @@ export const UNTRANSLATED = [
   'src-renderer/src/features/settings/ServerOptions.tsx',
   'src-renderer/src/features/settings/ToolsSection.tsx',
   'src-renderer/src/features/settings/WorkspaceForm.tsx',
-  'src-renderer/src/features/voice/VoiceButton.tsx',
   'src-renderer/src/features/voice/VoiceStrip.tsx',
-  'src-renderer/src/ui/ConnectionBanner.tsx',
   'src-renderer/src/ui/DamagedDatabaseBanner.tsx',
-  'src-renderer/src/ui/ProviderSettingsLink.tsx',
   'src-renderer/src/ui/forms/FolderField.tsx',
-  'src-renderer/src/ui/markdown/CodeBlock.tsx',
   'src-renderer/src/ui/markdown/links.tsx',
-  'src-renderer/src/ui/markdown/parse.tsx',
   'src-renderer/src/features/usage/BudgetBadge.tsx',
 ]

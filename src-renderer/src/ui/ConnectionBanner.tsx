@@ -1,20 +1,21 @@
 import type { JSX } from 'react'
-import { UNAUTHORIZED_MESSAGE } from '../platform/ws-transport'
+import { useT } from '../i18n'
 import { useLive } from '../state/context'
 
 export function ConnectionBanner(): JSX.Element | null {
   const status = useLive((s) => s.connection)
+  const t = useT()
   if (status === 'unauthorized') {
     return (
       <div className="banner" role="alert">
-        {UNAUTHORIZED_MESSAGE}
+        {t('common.unauthorized')}
       </div>
     )
   }
   if (status !== 'reconnecting') return null
   return (
     <div className="banner" role="alert">
-      Connection lost — reconnecting…
+      {t('common.reconnecting')}
     </div>
   )
 }

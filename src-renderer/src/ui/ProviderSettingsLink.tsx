@@ -4,6 +4,7 @@
  */
 import type { JSX } from 'react'
 import type { ErrorCode, ErrorInfo } from '../../../src-preload/contract/errors'
+import { useT } from '../i18n'
 import { useNav } from '../state/context'
 
 /** the codes of the problems a provider setting fixes (its key, its model, its address, none) */
@@ -24,13 +25,14 @@ export function isProviderProblem(error: Pick<ErrorInfo, 'code'>): boolean {
 
 export function ProviderSettingsLink(): JSX.Element {
   const showSettings = useNav((s) => s.showSettings)
+  const t = useT()
   return (
     <button
       type="button"
       className="action settings-link"
       onClick={() => showSettings('providers')}
     >
-      Open provider settings
+      {t('common.providerSettings')}
     </button>
   )
 }

@@ -4,6 +4,7 @@
  * its own, and the header says so). Absent while the host lists no assistants.
  */
 import { useEffect, useState, type JSX } from 'react'
+import { useT } from '../../i18n'
 import { useLive } from '../../state/context'
 import { emptyLive, NEW_CHAT } from '../../state/live-store'
 import { useSession } from '../../state/queries'
@@ -19,6 +20,7 @@ export function AssistantPicker(): JSX.Element | null {
   const list = useAssistants()
   const [error, setError] = useState<string | null>(null)
   const [changedWhileRunning, setChanged] = useState(false)
+  const t = useT()
   // the pick shows at once, while a session's switch is asked for
   const [pending, setPending] = useState<string | null>(null)
   useEffect(() => {
@@ -48,20 +50,20 @@ export function AssistantPicker(): JSX.Element | null {
   // the session's assistant was deleted: the session goes on with its copy
   const gone = own !== null && (own.deleted === true || !assistants.some((a) => a.id === own.id))
   const note = error
-    ? `Not switched: ${error}`
+    ? t('assistants.picker.notSwitched', { error })
     : changedWhileRunning && running
-      ? 'Applies from the next turn'
+      ? t('assistants.picker.nextTurn')
       : ''
 
   return (
     <span className="assistant-picker">
       <label className="meta" htmlFor="assistant-picker">
-        Assistant
+        {t('assistants.picker.label')}
       </label>
       <select
         id="assistant-picker"
         title={
-          sessionId ? 'The assistant this chat runs with' : 'The assistant the new chat starts with'
+          sessionId ? t('assistants.picker.thisChat') : t('assistants.picker.newChat')
         }
         value={current}
         disabled={sessionId !== null && !session}
@@ -77,14 +79,14 @@ export function AssistantPicker(): JSX.Element | null {
           })
         }}
       >
-        {current === '' ? <option value="">Assistant…</option> : null}
-        {gone ? <option value={own.id}>{own.name} (deleted)</option> : null}
+        {current === '' ? <option value="">{t('assistants.picker.choose')}</option> : null}
+        {gone ? <option value={own.id}>{t('assistants.picker.deleted', { name: own.name })}</option> : null}
         {assistants
           .filter((a) => !(gone && a.id === own.id))
           .map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}
-              {a.id === list.data.defaultId ? ' (default)' : ''}
+              {a.id === list.data.defaultId ? ` ${t('assistants.picker.default')}` : ''}
             </option>
           ))}
       </select>

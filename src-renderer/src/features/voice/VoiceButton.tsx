@@ -1,16 +1,18 @@
 /** The composer's microphone: starts and stops voice input (pressed while listening). */
 import type { JSX } from 'react'
+import { useT } from '../../i18n'
 import type { VoiceView } from './use-voice'
 
 export function VoiceButton(props: { voice: VoiceView }): JSX.Element {
   const listening = props.voice.status?.listening === true
+  const t = useT()
   return (
     <button
       type="button"
       className={listening ? 'voice-button listening' : 'voice-button'}
-      aria-label="Voice input"
+      aria-label={t('voice.input')}
       aria-pressed={listening}
-      title={listening ? 'Stop listening' : 'Speak instead of typing'}
+      title={listening ? t('voice.stop') : t('voice.speak')}
       disabled={props.voice.busy}
       onClick={() => void props.voice.toggle()}
     >

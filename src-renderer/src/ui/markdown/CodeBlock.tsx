@@ -6,14 +6,15 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type JSX,
 } from 'react'
+import { useT } from '../../i18n'
 import { codeParts, PART_SIZES } from './block-parts'
 import { countRender } from './stats'
 import type { HighlightLines, HighlightToken } from './highlight-core'
 import { getHighlightClient } from './highlight-client'
 import { resolveLanguage, withinHighlightLimits } from './languages'
-import { tokenColorClass } from './token-classes'
 
 /**
  * Whether the block being rendered is complete: false for the last block of an answer that
@@ -72,15 +73,12 @@ function useProgressive(lines: HighlightLines | null, total: number): number {
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
-const COPY_LABEL: Record<CopyState, string> = {
-  idle: 'Copy',
-  copied: 'Copied',
-  failed: 'Copy failed',
-}
+const COPY_LABEL = { idle: 'common.copy', copied: 'common.copied', failed: 'common.copyFailed' } as const
 
 /** `text` gives the code to copy (read when pressed: a streaming block's grows) */
 function CopyButton(props: { text: () => string }): JSX.Element {
   const [state, setState] = useState<CopyState>('idle')
+  const t = useT()
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(
     () => () => {
@@ -105,13 +103,13 @@ function CopyButton(props: { text: () => string }): JSX.Element {
       <button
         type="button"
         className={`md-copy md-copy-${state}`}
-        aria-label="Copy code"
+        aria-label={t('common.copyCode')}
         onClick={() => void copy()}
       >
-        {COPY_LABEL[state]}
+        {t(COPY_LABEL[state])}
       </button>
       <span className="md-sr-only" role="status">
-        {state === 'idle' ? '' : COPY_LABEL[state]}
+        {state === 'idle' ? '' : t(COPY_LABEL[state])}
       </span>
     </>
   )
@@ -126,12 +124,13 @@ const STYLE_CLASSES: [bit: number, className: string][] = [
 
 function tokenSpan(t: HighlightToken, key: number): JSX.Element | string {
   if (!t.light && !t.dark && !t.style) return t.content
+  const style: Record<string, string> = {}
+  if (t.light) style['--l'] = t.light
+  if (t.dark) style['--d'] = t.dark
   let className = 'md-tok'
-  const colors = tokenColorClass(t.light, t.dark)
-  if (colors) className += ` ${colors}`
   if (t.style) for (const [bit, name] of STYLE_CLASSES) if (t.style & bit) className += ` ${name}`
   return (
-    <span key={key} className={className}>
+    <span key={key} className={className} style={style as CSSProperties}>
       {t.content}
     </span>
   )
@@ -199,10 +198,11 @@ export function CodeBlock(props: {
   const size = PART_SIZES.codeLines
   const copyText = useRef(props.code)
   copyText.current = props.code
+  const t = useT()
   return (
     <div className="md-code">
       <div className="md-code-header">
-        <span className="md-code-lang">{props.lang || 'text'}</span>
+        <span className="md-code-lang">{props.lang || t('common.plainText')}</span>
         <CopyButton text={() => withoutFinalNewline(copyText.current)} />
       </div>
       <pre className="md-pre" tabIndex={0}>

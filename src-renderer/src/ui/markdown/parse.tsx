@@ -13,6 +13,7 @@
 import { memo, useRef, type JSX, type ReactElement, type ReactNode } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { useT } from '../../i18n'
 import { CodeBlock } from './CodeBlock'
 import { MarkdownLink } from './links'
 import { countParse, countRender } from './stats'
@@ -50,6 +51,18 @@ function languageOf(node: HastNode | undefined): string {
  */
 const keepUrl = (url: string): string => url
 
+/** an image of an answer, named and never loaded */
+function ImageStub(props: { address: string; alt: string }): JSX.Element {
+  const t = useT()
+  return (
+    <span className="md-img" title={t('common.imageNotLoaded')}>
+      <span aria-hidden="true">🖼 </span>
+      {props.alt || t('common.image')}
+      {props.address ? ` — ${props.address}` : ''}
+    </span>
+  )
+}
+
 const components: Components = {
   a({ node, href, children }) {
     const props = node?.properties ?? {}
@@ -68,13 +81,7 @@ const components: Components = {
   img({ src, alt }) {
     // Never loaded: a remote image would tell its server that (and when) you read this.
     const address = typeof src === 'string' ? src : ''
-    return (
-      <span className="md-img" title="Images in answers are not loaded">
-        <span aria-hidden="true">🖼 </span>
-        {alt || 'image'}
-        {address ? ` — ${address}` : ''}
-      </span>
-    )
+    return <ImageStub address={address} alt={alt ?? ''} />
   },
   pre({ node }) {
     const code = node?.children.find((c) => c.type === 'element' && c.tagName === 'code')
@@ -121,23 +128,7 @@ const COMPONENTS: Record<PieceMode, Components> = {
   },
 }
 
-/**
- * remark-gfm as a plugin that adds extensions made once: remark-gfm itself makes them anew
- * (micromark's and mdast's GFM extensions, combined) each time a processor is set up, and
- * react-markdown sets one up for every piece it parses: that was about 40 % of a short
- * piece's parse.
- */
-type PluginData = Record<string, unknown[] | undefined>
-const gfmData: PluginData = {}
-;(remarkGfm as unknown as (this: { data(): PluginData }) => void).call({ data: () => gfmData })
-function remarkGfmOnce(this: { data(): object }): void {
-  const data = this.data() as PluginData
-  for (const [key, extensions] of Object.entries(gfmData)) {
-    data[key] = [...(data[key] ?? []), ...(extensions ?? [])]
-  }
-}
-
-const remarkPlugins = [remarkGfmOnce]
+const remarkPlugins = [remarkGfm]
 
 function parse(source: string, mode: PieceMode): ReactElement {
   // react-markdown's synchronous Markdown is a plain function of its options (no hooks)
