@@ -57,15 +57,26 @@ function TableInParts(props: { parts: readonly string[]; defs: string }): JSX.El
   )
 }
 
-/** A tight list in parts: one list, each item parsed on its own. */
+/**
+ * A tight list in parts: one list, each item parsed on its own; `complete`: its last item
+ * will not change any more (until then it is not kept in the parse cache, and parsed in a
+ * deferred render when large: `Md`).
+ */
 function ListInParts(props: {
   parts: readonly string[]
   list: ListInfo
   defs: string
+  complete: boolean
 }): JSX.Element {
-  const { list } = props
-  const items = props.parts.map((item, i) => (
-    <Md key={i} text={withDefs(item, props.defs)} source={item} mode="item" />
+  const { list, parts } = props
+  const items = parts.map((item, i) => (
+    <Md
+      key={i}
+      text={withDefs(item, props.defs)}
+      source={item}
+      mode="item"
+      finished={props.complete || i < parts.length - 1}
+    />
   ))
   const className = list.task ? 'contains-task-list' : undefined
   return list.ordered ? (
@@ -124,7 +135,7 @@ const BlockView = memo(function BlockView({ block, complete, defs }: BlockProps)
       if (block.parts && block.list) {
         return (
           <BlockCompleteContext.Provider value={complete}>
-            <ListInParts parts={block.parts} list={block.list} defs={defs} />
+            <ListInParts parts={block.parts} list={block.list} defs={defs} complete={complete} />
           </BlockCompleteContext.Provider>
         )
       }

@@ -10,7 +10,7 @@
  *   of its rows (the head parsed before them, so that the cells line up as in the whole
  *   table), a list's item alone (its own list around it dropped: the block draws one list).
  */
-import { memo, useRef, type JSX, type ReactElement, type ReactNode } from 'react'
+import { memo, useDeferredValue, useRef, type JSX, type ReactElement, type ReactNode } from 'react'
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { useT } from '../../i18n'
@@ -185,6 +185,9 @@ export function prepare(text: string, mode: PieceMode = 'block'): void {
   if (!rendered.has(key)) remember(key, parse(text, mode))
 }
 
+/** an unfinished piece at least this long is parsed in a deferred render */
+export const DEFER_CHARS = 1_500
+
 /**
  * A piece of Markdown. `text` is what is parsed (the piece, with the link definitions it
  * may use); `source` is the piece itself (for the parse counter). An unfinished piece (the
@@ -197,8 +200,13 @@ export const Md = memo(function Md(props: {
   source?: string
   finished?: boolean
 }): JSX.Element {
-  const { text, finished = true, mode = 'block' } = props
+  const { finished = true, mode = 'block' } = props
   if (props.source !== undefined) countRender(props.source)
+  // a large piece that is still growing (a list item with lists in it) is parsed again in a
+  // render React may put off and interrupt, with its newest text: the frame shows it as it
+  // was, and its parses come as often as the main thread has time for them
+  const deferred = useDeferredValue(props.text)
+  const text = !finished && props.text.length >= DEFER_CHARS ? deferred : props.text
   const last = useRef<{ text: string; tree: ReactElement } | null>(null)
   const key = keyOf(mode, text)
   if (last.current?.text === key) {
