@@ -29,7 +29,14 @@ export const routeInputs = {
 
 /** What each route answers. */
 export interface RouteOutputs
-  extends ChatOutputs, SessionsOutputs, SettingsOutputs, McpOutputs, ModelsOutputs, AppOutputs {}
+  extends
+    ChatOutputs,
+    SessionsOutputs,
+    ImportsOutputs,
+    SettingsOutputs,
+    McpOutputs,
+    ModelsOutputs,
+    AppOutputs {}
 
 export type RouteName = keyof RouteOutputs
 export type RouteInput<R extends RouteName> = z.input<(typeof routeInputs)[R]>
