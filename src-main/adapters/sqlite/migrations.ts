@@ -8,6 +8,7 @@ import type { Database } from 'better-sqlite3'
 import { ExpectedError } from '../../core/errors'
 import { deriveParents } from '../../core/agent/history-tree'
 import { ASSISTANT_SEEDS } from './assistant-seeds'
+import { USAGE_TOTALS_SQL } from './usage-totals'
 
 export interface Migration {
   /** the `user_version` after this migration */
@@ -298,6 +299,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN project_id TEXT REFERENCES projects (id) ON DELETE SET NULL;
       CREATE INDEX sessions_project ON sessions (project_id) WHERE project_id IS NOT NULL;
     `,
+  },
+  {
+    version: 14,
+    description:
+      'the usage report reads running totals by quarter hour and by chat (usage-totals.ts)',
+    sql: USAGE_TOTALS_SQL,
   },
 ]
 
