@@ -208,8 +208,15 @@ export const LAYERS = [
   {
     files: ['src-main/electron/**/*.ts', 'src-main/index.ts'],
     layer: 'src-main/electron',
-    why: 'the desktop shell: the engine, the contract, Electron and Node.',
-    allow: ['/src-main/**', CONTRACT, 'electron', 'electron-store', ...NODE],
+    why: 'the desktop shell: the engine, the contract, Electron and Node, and which of the window’s languages the system prefers.',
+    allow: [
+      '/src-main/**',
+      CONTRACT,
+      'electron',
+      'electron-store',
+      ...NODE,
+      '/src-renderer/src/i18n/languages',
+    ],
   },
   {
     files: ['src-main/web/**/*.ts'],

@@ -16,6 +16,7 @@ import {
 } from 'electron'
 import type { WindowBounds } from '../adapters/settings/schema'
 import type { SettingsStoreFactory } from '../adapters/settings/settings-store'
+import type { SettingsStore } from '../core/service-ports'
 import { openSettings } from '../adapters/settings/settings-store'
 import type { AppHost, AppHostOptions } from '../services/host/app-host'
 import { nativeCommandConsent } from './command-consent'
@@ -26,12 +27,13 @@ import { forwardEvents, handleRequests } from './ipc'
 import { quitCleanly, quitOnSignals, takeSingleInstanceLock } from './lifecycle'
 import { installMenu } from './menu'
 import { findNativeBinding } from './native-binding'
-import { appDataDir, appFiles, argValue } from './paths'
+import { appDataDir, appFiles, argValue, trayIconPath } from './paths'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './protocol'
 import { runtimeScript, utilityRuntimeLauncher } from './runtime-process'
 import { safeStorageCodec } from './secrets-codec'
 import { guardWebContents, hardenSession, trustedOrigins } from './security'
 import { createMainWindow, loadMainPage, saveWindowBounds } from './window'
+import { Shell } from './desktop-shell'
 
 export interface RunAppOptions {
   createHost: (opts: AppHostOptions) => Promise<AppHost>
@@ -54,10 +56,11 @@ interface Launch {
   origins: string[]
 }
 
-/** What the app holds while it runs: its window and its engine. */
+/** What the app holds while it runs: its window, its engine and the shell around them. */
 interface Running {
   window: BrowserWindow | null
   host: Promise<AppHost> | null
+  shell: Shell | null
 }
 
 /** Starts the app; resolves once the window is open (or the app is on its way out). */
@@ -68,7 +71,7 @@ export function runApp(o: RunAppOptions): Promise<void> {
   const dataDir = appDataDir(argv, env)
   app.setName('Cairn')
   app.setPath('userData', dataDir) // before the lock: one Cairn per data directory
-  const running: Running = { window: null, host: null }
+  const running: Running = { window: null, host: null, shell: null }
   if (!takeSingleInstanceLock(app, () => running.window)) {
     app.quit()
     return Promise.resolve()
@@ -102,14 +105,41 @@ function watchLifecycle(launch: Launch, running: Running): void {
   })
 }
 
-/** Once ready: the session, the app: protocol, the engine, IPC, the menu and the window. */
+/** Once ready: the session, the app: protocol, the engine, IPC, the menu, the shell and the window. */
 async function startApp(o: RunAppOptions, launch: Launch, running: Running): Promise<void> {
   hardenSession(session.defaultSession)
   const files = appFiles(app.getAppPath())
   handleAppProtocol(protocol, files.renderer, async () =>
     running.host ? ((await running.host.catch(() => null))?.views ?? null) : null,
   )
-  const hostOptions = hostOptionsFor(o, launch, () => running.window)
+  const storeOpts = o.createStore ? { createStore: o.createStore } : {}
+  const settings = openSettings(launch.dataDir, { onWarning: warn, ...storeOpts })
+  const pageUrl = launch.devUrl ?? APP_INDEX_URL
+  let openWindow: (hash?: string) => BrowserWindow = () => {
+    throw new Error('The window opens once the engine is ready.')
+  }
+  const shell = new Shell({
+    settings,
+    preload: files.preload,
+    pageUrl,
+    iconPath: trayIconPath({
+      isPackaged: app.isPackaged,
+      appPath: app.getAppPath(),
+      resourcesPath: process.resourcesPath,
+    }),
+    load: (win, url) => void loadMainPage(win, url, warn),
+    events: (win) =>
+      void running.host?.then(({ hub }) => forwardEvents(win.webContents, hub, launch.origins)),
+    mainWindow: (hash) => {
+      const win = running.window
+      if (!win || win.isDestroyed()) return openWindow(hash ?? undefined)
+      if (hash !== null) void win.loadURL(`${pageUrl}${hash}`).catch(() => {})
+      return win
+    },
+    warn,
+  })
+  running.shell = shell
+  const hostOptions = { ...hostOptionsFor(o, launch, () => running.window), desktop: shell }
   running.host = openWithRecovery(() => o.createHost(hostOptions), {
     dataDir: launch.dataDir,
     ask: (options) => dialog.showMessageBox(options),
@@ -118,8 +148,9 @@ async function startApp(o: RunAppOptions, launch: Launch, running: Running): Pro
   const { router, hub } = await running.host
   handleRequests(ipcMain, router, launch.origins)
   installMenu(launch.dataDir, app.isPackaged)
-  const openWindow = windowOpener(o, launch, running, files.preload, hub)
+  openWindow = windowOpener({ launch, running, settings, pageUrl, preload: files.preload, hub })
   openWindow()
+  shell.start()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
@@ -154,19 +185,22 @@ function hostOptionsFor(
   }
 }
 
+interface WindowOpenerDeps {
+  launch: Launch
+  running: Running
+  settings: SettingsStore
+  pageUrl: string
+  preload: string
+  hub: AppHost['hub']
+}
+
 /**
  * Opens the main window where it was last (its bounds saved when it closes and when the
- * app quits), its page fed by the hub's events.
+ * app quits), its page fed by the hub's events, at `hash` when given; closing it hides it
+ * in the tray or quits (the shell decides).
  */
-function windowOpener(
-  o: RunAppOptions,
-  launch: Launch,
-  running: Running,
-  preload: string,
-  hub: AppHost['hub'],
-): () => void {
-  const storeOpts = o.createStore ? { createStore: o.createStore } : {}
-  const settings = openSettings(launch.dataDir, { onWarning: warn, ...storeOpts })
+function windowOpener(d: WindowOpenerDeps): (hash?: string) => BrowserWindow {
+  const { running, settings } = d
   // when the window closes or the app quits: written before the process may exit
   const saveBounds = (bounds: WindowBounds): void => {
     try {
@@ -177,13 +211,15 @@ function windowOpener(
   }
   // quitting from the menu exits without closing the window: remember its bounds first
   app.on('before-quit', () => running.window && saveWindowBounds(running.window, saveBounds))
-  return () => {
-    const win = createMainWindow({ preload, saved: settings.get().window, saveBounds })
+  return (hash) => {
+    const win = createMainWindow({ preload: d.preload, saved: settings.get().window, saveBounds })
+    running.shell?.watchClose(win)
     win.on('closed', () => {
       if (running.window === win) running.window = null
     })
-    forwardEvents(win.webContents, hub, launch.origins)
-    void loadMainPage(win, launch.devUrl ?? APP_INDEX_URL, warn)
+    forwardEvents(win.webContents, d.hub, d.launch.origins)
+    void loadMainPage(win, `${d.pageUrl}${hash ?? ''}`, warn)
     running.window = win
+    return win
   }
 }

@@ -38,3 +38,12 @@ export function appFiles(appPath: string): { preload: string; renderer: string }
     renderer: join(appPath, 'out', 'renderer'),
   }
 }
+
+/** The tray's icon: `resources/icon.png`, which packaging copies into the app's resources. */
+export function trayIconPath(o: {
+  isPackaged: boolean
+  appPath: string
+  resourcesPath: string
+}): string {
+  return o.isPackaged ? join(o.resourcesPath, 'icon.png') : join(o.appPath, 'resources', 'icon.png')
+}

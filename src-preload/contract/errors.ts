@@ -70,6 +70,10 @@ export const errorCodeSchema = z.enum([
   /** the MCP registry (`mcpRegistryUrl`) cannot be reached, or answers what Cairn cannot read */
   'registry_unreachable',
 
+  // the desktop shell
+  /** another app holds the global shortcut asked for; `details.shortcut` names it */
+  'shortcut_taken',
+
   // the model provider
   /** the API key was rejected (401) */
   'auth',
@@ -188,6 +192,7 @@ export interface ErrorDetailsByCode {
   attachment_refused: AttachmentRefusalDetails
   /** the file's name and what is wrong with it */
   import_unreadable: { file: string; problem: ImportFileProblem }
+  shortcut_taken: { shortcut: string }
   /** the model, and the images it would have been sent */
   model_cannot_see: { model: string; files: string[] }
   auth: ProviderErrorDetails

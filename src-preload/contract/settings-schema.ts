@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { FINAL_UTTERANCE_MODES } from './voice'
 import { usageSettingsSchema } from './usage'
+import { desktopSettingsSchema } from './desktop'
 
 const text = (max: number) => z.string().max(max)
 const int = (min: number, max?: number) => {
@@ -175,6 +176,8 @@ export const settingsSchema = z.object({
   generateTitles: z.boolean(),
   /** the desktop window's last bounds */
   window: windowBoundsSchema.nullable(),
+  /** the desktop app's Quick ask shortcut and tray (desktop.ts) */
+  desktop: desktopSettingsSchema,
   voice: voiceSettingsSchema,
   localModels: localModelsSettingsSchema,
   mcp: mcpSettingsSchema,

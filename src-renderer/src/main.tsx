@@ -3,6 +3,7 @@ import '@vitejs/plugin-react/preamble'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { QuickAskScreen } from './screens/quick-ask/QuickAskScreen'
 import { startLanguage } from './i18n'
 import { choosePlatform } from './platform'
 import { syncAddress, windowLocation } from './state/address-sync'
@@ -11,9 +12,11 @@ import { AppProviders } from './state/context'
 import './styles.css'
 
 // What is on screen lives in the address (#/session/<id>, #/settings/<section>), so a
-// reload comes back to it.
+// reload comes back to it; #/quick-ask is the desktop app's Quick ask window, whose chat
+// is its own (a new one each time), not in the address.
+const quickAsk = location.hash === '#/quick-ask'
 const env = createAppEnv(choosePlatform())
-syncAddress(env, windowLocation)
+if (!quickAsk) syncAddress(env, windowLocation)
 
 // The first paint is in the window's language (its texts load before it).
 const root = document.getElementById('root')
@@ -21,9 +24,7 @@ if (root) {
   void startLanguage().then(() =>
     createRoot(root).render(
       <StrictMode>
-        <AppProviders env={env}>
-          <App />
-        </AppProviders>
+        <AppProviders env={env}>{quickAsk ? <QuickAskScreen /> : <App />}</AppProviders>
       </StrictMode>,
     ),
   )

@@ -35,8 +35,21 @@ export class BrowserWindow extends EventEmitter {
   closed = false
   minimized = false
   bounds = { x: 10, y: 20, width: 1000, height: 700 }
-  show = vi.fn()
-  focus = vi.fn()
+  visible = false
+  focused = false
+  show = vi.fn(() => void (this.visible = true))
+  hide = vi.fn(() => void Object.assign(this, { visible: false, focused: false }))
+  focus = vi.fn(() => void (this.focused = true))
+  isVisible = (): boolean => this.visible
+  isFocused = (): boolean => this.focused
+  /** like Electron: `close` may be prevented; otherwise the window goes (`closed`) */
+  close = (): void => {
+    let prevented = false
+    this.emit('close', { preventDefault: () => void (prevented = true) })
+    if (prevented) return
+    this.closed = true
+    this.emit('closed')
+  }
   restore = vi.fn(() => void (this.minimized = false))
   constructor(readonly options: Record<string, unknown>) {
     super()
@@ -55,6 +68,8 @@ class FakeApp extends EventEmitter {
   paths = new Map<string, string>()
   getAppPath = (): string => this.appPath
   getVersion = (): string => '0.0.0-test'
+  preferredLanguages = ['en-US']
+  getPreferredSystemLanguages = (): string[] => this.preferredLanguages
   setName = vi.fn()
   setPath = vi.fn((name: string, p: string) => void this.paths.set(name, p))
   getPath = (name: string): string => this.paths.get(name) ?? `/fake/${name}`
@@ -164,6 +179,44 @@ export const utilityProcess = {
   }),
 }
 
+export class Tray extends EventEmitter {
+  static instances: Tray[] = []
+  tooltip = ''
+  menu: { template: { label?: string; type?: string; click?: () => void }[] } | null = null
+  constructor(readonly image: unknown) {
+    super()
+    Tray.instances.push(this)
+  }
+  setToolTip = vi.fn((t: string) => void (this.tooltip = t))
+  setContextMenu = vi.fn((m: Tray['menu']) => void (this.menu = m))
+  destroy = vi.fn()
+}
+
+export const nativeImage = {
+  createFromPath: vi.fn((path: string) => ({
+    path,
+    resize: (size: { width: number; height: number }) => ({ path, ...size }),
+  })),
+}
+
+/** Electron's globalShortcut: `heldByOthers` are accelerators another app has taken */
+export const globalShortcut = {
+  heldByOthers: new Set<string>(),
+  held: new Map<string, () => void>(),
+  register: vi.fn((accelerator: string, callback: () => void): boolean => {
+    if (globalShortcut.heldByOthers.has(accelerator) || globalShortcut.held.has(accelerator))
+      return false
+    globalShortcut.held.set(accelerator, callback)
+    return true
+  }),
+  unregister: vi.fn((accelerator: string) => void globalShortcut.held.delete(accelerator)),
+  isRegistered: vi.fn((accelerator: string) => globalShortcut.held.has(accelerator)),
+  /** what pressing the keys does */
+  press(accelerator: string): void {
+    globalShortcut.held.get(accelerator)?.()
+  },
+}
+
 export const contextBridge = { exposeInMainWorld: vi.fn() }
 
 export const ipcRenderer = Object.assign(new EventEmitter(), {
@@ -172,7 +225,15 @@ export const ipcRenderer = Object.assign(new EventEmitter(), {
 
 export function resetElectron(): void {
   app.removeAllListeners()
-  Object.assign(app, { isPackaged: false, appPath: '/nonexistent', gotLock: true })
+  Object.assign(app, {
+    isPackaged: false,
+    appPath: '/nonexistent',
+    gotLock: true,
+    preferredLanguages: ['en-US'],
+  })
+  Tray.instances = []
+  globalShortcut.heldByOthers.clear()
+  globalShortcut.held.clear()
   app.paths.clear()
   BrowserWindow.instances = []
   ipcMain.handlers.clear()
@@ -197,4 +258,7 @@ export default {
   screen,
   contextBridge,
   ipcRenderer,
+  Tray,
+  nativeImage,
+  globalShortcut,
 }

@@ -72,7 +72,7 @@ describe('window bounds', () => {
   it('are saved in the settings when the window closes', async () => {
     const { win } = await start()
     win!.bounds = { x: 33, y: 44, width: 1200, height: 800 }
-    win!.emit('close')
+    win!.emit('close', { preventDefault: () => {} })
     const saved = JSON.parse(readFileSync(settingsFile(), 'utf8')) as { window: unknown }
     expect(saved.window).toEqual({ x: 33, y: 44, width: 1200, height: 800 })
   })

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_LIMITS } from '../../core/agent/limits'
 import { CAIRN_CLIENT_METADATA_URL } from '../../core/mcp-ports'
 import { DEFAULT_ATTACHMENT_SETTINGS } from '../../core/attachments/limits'
+import { DEFAULT_DESKTOP_SETTINGS } from '../../../src-preload/contract/desktop'
 
 export { settingsSchema }
 
@@ -61,6 +62,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   },
   mcp: { clientMetadataUrl: CAIRN_CLIENT_METADATA_URL },
   usage: { monthlyBudget: null, prices: {} },
+  desktop: DEFAULT_DESKTOP_SETTINGS,
   attachments: DEFAULT_ATTACHMENT_SETTINGS,
   mcpRegistryUrl: 'https://registry.modelcontextprotocol.io',
 })

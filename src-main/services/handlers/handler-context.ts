@@ -50,6 +50,8 @@ export interface HandlerContext {
   confirmCommand: ConfirmCommand | null
   /** the system's file dialogs (the desktop app); null where the host has none (browser mode) */
   dialogs: NativeDialogs | null
+  /** the tray, the Quick ask window and its global shortcut (the desktop app); null elsewhere */
+  desktop: DesktopShell | null
   /**
    * Opens a server's login address (the desktop app shows it first, then uses the shell;
    * elsewhere the system's browser, as the CLI does); false when the user declined.
@@ -86,6 +88,18 @@ export interface NativeDialogs {
   pickFiles?(o: { title: string }): Promise<string[]>
   /** an extension bundle (`.mcpb`) the user chose (its absolute path); null when they cancel */
   pickExtensionFile?(o: { title: string }): Promise<string | null>
+}
+
+/** The desktop shell: the Quick ask window, its global shortcut, the main window. */
+export interface DesktopShell {
+  /** takes `shortcut` for Quick ask, letting go of the one before (null: none); false when another app holds it */
+  setQuickAskShortcut(shortcut: string | null): boolean
+  /** whether the Quick ask shortcut is held now */
+  quickAskRegistered(): boolean
+  /** shows the main window at this chat and hides Quick ask; false: there is no window */
+  openInMain(sessionId: string): boolean
+  /** hides the Quick ask window; false: it is not open */
+  hideQuickAsk(): boolean
 }
 
 /** What the user is asked to allow before an MCP server's command runs. */

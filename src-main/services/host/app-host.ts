@@ -37,10 +37,12 @@ import type {
   ConfirmCommand,
   ConfirmNewDatabase,
   HandlerContext,
+  DesktopShell,
   NativeDialogs,
   OpenAuthorization,
 } from '../handlers/handler-context'
 import { appHandlers } from '../handlers/app'
+import { desktopHandlers } from '../handlers/desktop'
 import { approvalHandlers } from '../handlers/approvals'
 import { assistantHandlers } from '../handlers/assistants'
 import { elicitationHandlers } from '../handlers/elicitations'
@@ -86,6 +88,8 @@ export interface AppHostOptions {
   confirmCommand?: ConfirmCommand
   /** the system's folder and save dialogs (the desktop app) */
   dialogs?: NativeDialogs
+  /** the tray, Quick ask and its global shortcut (the desktop app) */
+  desktop?: DesktopShell
   /** shows a server's login address, then opens it (the desktop app); default: the system's browser */
   openAuthorization?: OpenAuthorization
   /**
@@ -125,6 +129,7 @@ export type EngineOptions = Pick<
   | 'orphanApprovalMs'
   | 'confirmCommand'
   | 'dialogs'
+  | 'desktop'
   | 'openAuthorization'
   | 'confirmNewDatabase'
 >
@@ -262,6 +267,7 @@ export async function startEngine(
     mcpOverride: override !== undefined,
     confirmCommand: opts.confirmCommand ?? null,
     dialogs: opts.dialogs ?? null,
+    desktop: opts.desktop ?? null,
     openAuthorization: opts.openAuthorization ?? systemBrowser(env),
     confirmNewDatabase: opts.confirmNewDatabase ?? null,
     views: views ?? new ViewDocuments(),
@@ -269,6 +275,7 @@ export async function startEngine(
   }
   const handlers: Handlers = {
     ...appHandlers(context),
+    ...desktopHandlers(context),
     ...approvalHandlers(context),
     ...assistantHandlers(context),
     ...attachmentHandlers(context),

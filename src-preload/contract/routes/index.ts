@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { ErrorInfo } from '../errors'
 import { appInputs, type AppOutputs } from './app'
 import { chatInputs, type ChatOutputs } from './chat'
+import { desktopRouteInputs, type DesktopRouteOutputs } from '../desktop'
 import { importsInputs, type ImportsOutputs } from './imports'
 import { mcpInputs, type McpOutputs } from './mcp'
 import { modelsInputs, type ModelsOutputs } from './models'
@@ -25,6 +26,7 @@ export const routeInputs = {
   ...mcpInputs,
   ...modelsInputs,
   ...appInputs,
+  ...desktopRouteInputs,
 } satisfies Record<keyof RouteOutputs, z.ZodType>
 
 /** What each route answers. */
@@ -36,7 +38,8 @@ export interface RouteOutputs
     SettingsOutputs,
     McpOutputs,
     ModelsOutputs,
-    AppOutputs {}
+    AppOutputs,
+    DesktopRouteOutputs {}
 
 export type RouteName = keyof RouteOutputs
 export type RouteInput<R extends RouteName> = z.input<(typeof routeInputs)[R]>

@@ -10,7 +10,7 @@ import { createTestPlatform, manualFrames, type Handlers, type TestPlatform } fr
 export function renderWithApp(
   ui: ReactNode,
   handlers: Handlers = {},
-  host: Partial<Pick<Platform, 'pickFolder' | 'saveFile'>> = {},
+  host: Partial<Pick<Platform, 'pickFolder' | 'saveFile' | 'kind'>> = {},
 ) {
   const platform: TestPlatform = Object.assign(createTestPlatform(handlers), host)
   const frames = manualFrames()

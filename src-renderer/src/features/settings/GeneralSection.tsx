@@ -1,8 +1,9 @@
-/** General: the language, the theme, the limits of a turn, the system prompt, how chats are named, voice input, importing chats. */
+/** General: the language, the theme, Quick ask and the tray (desktop app), the limits of a turn, the system prompt, how chats are named, voice input, importing chats. */
 import type { JSX } from 'react'
 import { ImportChats } from './ImportChats'
 import { LanguageChoice } from './LanguageChoice'
 import { LimitsForm } from './LimitsForm'
+import { QuickAskForm } from './QuickAskForm'
 import { SettingsLoading } from '../../ui/forms/SettingsLoading'
 import { SystemPromptForm } from './SystemPromptForm'
 import { ThemeChoice } from './ThemeChoice'
@@ -17,6 +18,7 @@ export function GeneralSection(): JSX.Element {
     <>
       <LanguageChoice />
       <ThemeChoice />
+      <QuickAskForm />
       {settings.data ? (
         <>
           <LimitsForm settings={settings.data} />
