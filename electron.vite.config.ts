@@ -19,6 +19,8 @@ export default defineConfig({
           'attachment-worker': resolve('src-main/adapters/extract/worker.ts'),
           // the worker thread that imports an export file (adapters/import/run-import.ts)
           'import-worker': resolve('src-main/adapters/import/worker.ts'),
+          // the worker thread that indexes the knowledge sources (adapters/knowledge/)
+          'knowledge-worker': resolve('src-main/adapters/knowledge/worker.ts'),
         },
       },
     },

@@ -11,8 +11,9 @@ const external = [
 /**
  * A Node program (the CLI, the browser-mode host): `index.js`, and beside it
  * `local-runtime.js` (the local model runtime's process, which the program starts) and
- * `attachment-worker.js` (the worker that extracts a document's text) and `import-worker.js`
- * (the worker that imports an export file), ESM,
+ * `attachment-worker.js` (the worker that extracts a document's text), `import-worker.js`
+ * (the worker that imports an export file) and `knowledge-worker.js` (the worker that
+ * indexes the knowledge sources), ESM,
  * dependencies from node_modules.
  */
 export function nodeBundle(
@@ -37,6 +38,8 @@ export function nodeBundle(
           'attachment-worker': 'src-main/adapters/extract/worker.ts',
           // the import's worker thread (adapters/import/run-import.ts)
           'import-worker': 'src-main/adapters/import/worker.ts',
+          // the knowledge index's worker thread (adapters/knowledge/knowledge-index.ts)
+          'knowledge-worker': 'src-main/adapters/knowledge/worker.ts',
         },
         external,
         output: {

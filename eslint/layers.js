@@ -163,6 +163,12 @@ export const LAYERS = [
     allow: [...ADAPTERS, '@streamparser/json', 'yauzl'],
   },
   {
+    files: ['src-main/adapters/knowledge/**/*.ts'],
+    layer: 'src-main/adapters/knowledge',
+    why: 'the knowledge index is the one place that watches sources, stores vectors and asks an embeddings endpoint.',
+    allow: [...ADAPTERS, '@parcel/watcher', 'sqlite-vec', 'openai'],
+  },
+  {
     files: ['src-main/adapters/attachments/**/*.ts'],
     layer: 'src-main/adapters/attachments',
     why: 'the attachments adapter is the one place that decodes images (sharp, prebuilt).',

@@ -74,6 +74,13 @@ export const USAGE = `Usage:
   cairn assistants import <file> [--allow-policy]   a file from export (- reads stdin); its
                                     permission policy is applied only with --allow-policy when it
                                     asks less than the settings' (else it follows the settings')
+  cairn knowledge add <path>… --project <name>   index files and folders for a project
+                                    (waits for the index; skipped and failed files say why)
+  cairn knowledge status [--project <name>] [--json]   each source, and every file not indexed
+  cairn knowledge search <query> [--project <name>] [--json]
+                                    chunks with their file, place (lines or page) and score
+  cairn knowledge remove <path> [--project <name>]     a source and its chunks
+  cairn knowledge reindex [--project <name>]           read every file again
   cairn mcp list [--json] [--mcp-config <file>]   start the MCP servers, show their status and tools
   cairn mcp add <name> -- <command> [args…]       add a stdio server (--env KEY=VALUE, repeatable)
   cairn mcp add <name> --url <url>                add an HTTP server (--header KEY=VALUE, repeatable)
@@ -196,6 +203,8 @@ export interface CliOptions {
   workspace?: string
   /** the assistant of the turn (a name; the command line resolves it to an id) */
   assistant?: string
+  /** `knowledge …`: the project whose sources are meant (a name) */
+  project?: string
   /** assistants create|edit: what the assistant is set to */
   assistantFields: {
     name?: string
@@ -226,7 +235,7 @@ export interface CliOptions {
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants' | 'models' | 'usage'
+  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants' | 'models' | 'usage' | 'knowledge'
   positionals: string[]
   options: CliOptions
 }
@@ -262,6 +271,7 @@ const FLAGS = {
   voice: { type: 'boolean', default: false },
   workspace: { type: 'string' },
   assistant: { type: 'string' },
+  project: { type: 'string' },
   name: { type: 'string' },
   description: { type: 'string' },
   prompt: { type: 'string' },
@@ -307,6 +317,7 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (first === 'models') return { command: 'models', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
   if (first === 'usage') return { command: 'usage', positionals: rest, options }
+  if (first === 'knowledge') return { command: 'knowledge', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }
 
@@ -338,6 +349,7 @@ function optionsOf(v: Flags): CliOptions {
     voice: v.voice === true,
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
+    ...(v.project !== undefined ? { project: v.project } : {}),
     assistantFields: assistantFieldsOf(v),
     usage: {
       ...(v.since !== undefined ? { since: v.since } : {}),

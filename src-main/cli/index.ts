@@ -159,6 +159,10 @@ async function runCommand(
     const { usageCommand } = await import('./usage')
     return usageCommand(app, positionals, options, streams)
   }
+  if (command === 'knowledge') {
+    const { knowledgeCommand } = await import('./knowledge')
+    return await knowledgeCommand(app, positionals, options, streams)
+  }
   if (command === 'mcp') {
     const { mcpCommand } = await import('./mcp')
     return await mcpCommand(app, positionals, options, streams)

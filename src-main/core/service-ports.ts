@@ -24,6 +24,14 @@ import type {
   SessionRecord,
   StoredMessage,
 } from '../../src-preload/contract/dto'
+import type {
+  KnowledgeFile,
+  KnowledgeHit,
+  KnowledgeOwner,
+  KnowledgeProgress,
+  KnowledgeSearchResult,
+  KnowledgeSource,
+} from '../../src-preload/contract/knowledge'
 import type { LocalModel } from '../../src-preload/contract/local-models'
 import type {
   ProjectDeleted,
@@ -422,4 +430,34 @@ export interface UsageSums {
 /** The stored usage of every answer (in `cairn.db`, indexed for the report). */
 export interface UsageLedger {
   sums(q: UsageQuery): UsageSums[]
+}
+
+// ——— knowledge ———
+
+/**
+ * The knowledge base (`knowledge.db`, indexed in a worker thread): sources, each file's
+ * status, search. Sources are added and removed here; the index follows in the background.
+ */
+export interface KnowledgeBase {
+  /** adds a file or folder (absolute path) and starts indexing it; `not_found` when missing */
+  addSource(owner: KnowledgeOwner, path: string): Promise<KnowledgeSource>
+  /** removes a source by its id or path (of `owner` when given); `not_found` when unknown */
+  removeSource(idOrPath: string, owner?: KnowledgeOwner): Promise<void>
+  /** reads every file again (of one source, or of all), resolving when done */
+  reindex(sourceId?: string): Promise<void>
+  /** reads one file again (Retry), resolving when done */
+  retryFile(sourceId: string, path: string): Promise<void>
+  sources(owner?: KnowledgeOwner): KnowledgeSource[]
+  files(sourceId: string): KnowledgeFile[]
+  /** how a file was split (Show chunks) */
+  chunks(sourceId: string, path: string): KnowledgeHit[]
+  search(owner: KnowledgeOwner, query: string, limit?: number): Promise<KnowledgeSearchResult>
+  progress(): KnowledgeProgress
+  /** told when files were indexed or removed, and as indexing goes */
+  onChange(listener: () => void): () => void
+  /** resolves when every job so far is done */
+  whenIdle(): Promise<void>
+  /** indexes what changed since the last time and watches the sources from now on */
+  start(): void
+  close(): Promise<void>
 }

@@ -149,6 +149,23 @@ export const attachmentSettingsSchema = z.object({
   imageLongSide: int(256, 8192),
 })
 
+/**
+ * The knowledge base (see the README's "Knowledge"): the largest file indexed, and the
+ * embeddings endpoint that makes search hybrid (its key is kept in the secrets, as
+ * `knowledge-embeddings`); null: BM25 alone.
+ */
+export const knowledgeSettingsSchema = z.object({
+  /** files larger than this many MB are skipped, with why */
+  maxFileMB: int(1, 2000),
+  embeddings: z
+    .object({
+      /** any OpenAI-compatible API (its `/embeddings`): Ollama, LM Studio, llama.cpp, OpenAI */
+      baseURL: z.url({ protocol: /^https?$/ }).max(2048),
+      model: text(500).min(1),
+    })
+    .nullable(),
+})
+
 /** Every key of settings.json; each is required in the file (a missing one takes its default). */
 export const settingsSchema = z.object({
   providers: z.array(providerSchema).max(100),
@@ -186,9 +203,11 @@ export const settingsSchema = z.object({
   attachments: attachmentSettingsSchema,
   /** the MCP registry searched for servers to install (its v0.1 API; another address: a mirror or a private one) */
   mcpRegistryUrl: z.url({ protocol: /^https?$/ }).max(2048),
+  knowledge: knowledgeSettingsSchema,
 })
 
 export type ProviderSettings = z.infer<typeof providerSchema>
 export type LimitsSettings = z.infer<typeof limitsSchema>
 export type SettingsData = z.infer<typeof settingsSchema>
 export type AttachmentSettings = z.infer<typeof attachmentSettingsSchema>
+export type KnowledgeSettings = z.infer<typeof knowledgeSettingsSchema>

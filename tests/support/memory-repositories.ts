@@ -6,6 +6,7 @@
  * puts them together as `AppServices`, so that handlers and turns run with no database and
  * no data directory.
  */
+import { MemoryKnowledge } from './memory-knowledge'
 import { createHash, randomUUID } from 'node:crypto'
 import type { LocalModel } from '../../src-preload/contract/local-models'
 import type {
@@ -750,6 +751,7 @@ export class MemoryAttachments implements AttachmentService {
 }
 
 export interface MemoryServices extends AppServices {
+  knowledge: () => MemoryKnowledge
   store: MemorySessionRepository
   assistants: MemoryAssistantRepository
   settings: MemorySettings
@@ -771,6 +773,7 @@ export function memoryServices(
   const logs = new MemoryTurnLogs()
   const models = new MemoryModels()
   const rules = new SettingsPermissionRules(settings)
+  const knowledge = new MemoryKnowledge()
   return {
     dataDir: opts.dataDir ?? '(memory)',
     settings,
@@ -802,6 +805,7 @@ export function memoryServices(
       threads: 1,
       maxContext: 512,
     })),
+    knowledge: () => knowledge,
     registerSecret: () => undefined,
     close: () => undefined,
   }

@@ -15,6 +15,8 @@ export type Extracted =
       text: string
       /** PDF pages; absent for formats without pages */
       pages?: number
+      /** where each PDF page starts in `text` (an index of files cites pages) */
+      pageStarts?: number[]
       /** nothing to extract (a scanned PDF) */
       noText?: boolean
     }
@@ -71,9 +73,11 @@ async function extractPdf(bytes: Uint8Array): Promise<Extracted> {
       page.cleanup()
     }
     const text = pages.join('\n\n')
+    const pageStarts: number[] = []
+    pages.reduce((at, page) => (pageStarts.push(at), at + page.length + 2), 0)
     return text.trim() === ''
       ? { ok: true, text: '', pages: doc.numPages, noText: true }
-      : { ok: true, text, pages: doc.numPages }
+      : { ok: true, text, pages: doc.numPages, pageStarts }
   } catch (e) {
     return { ok: false, problem: 'damaged', message: `its pages cannot be read (${messageOf(e)})` }
   } finally {

@@ -10,6 +10,7 @@
  */
 import { detectFile, type Detected } from './detect'
 import { extractInWorker, type ExtractLimits, type ExtractOutcome } from './extract'
+import { extractText } from './extract-text'
 
 export { decodeText, detectFile, DOCUMENT_TYPES, IMAGE_TYPES, type Detected } from './detect'
 export {
@@ -25,10 +26,20 @@ export type FileText =
   | { detected: Extract<Detected, { kind: 'document' }>; outcome: ExtractOutcome }
   | { detected: Exclude<Detected, { kind: 'document' }>; outcome: null }
 
-/** What `bytes` are, and the text of a document (null for anything else). */
-export async function fileText(bytes: Uint8Array, limits: ExtractLimits = {}): Promise<FileText> {
+/**
+ * What `bytes` are, and the text of a document (null for anything else). `textHere`: plain
+ * text is decoded in the calling thread (a caller that is a worker already, reading many
+ * files); documents are always read in a worker of their own.
+ */
+export async function fileText(
+  bytes: Uint8Array,
+  limits: ExtractLimits = {},
+  o: { textHere?: boolean } = {},
+): Promise<FileText> {
   const detected = await detectFile(bytes)
   if (detected.kind !== 'document') return { detected, outcome: null }
+  if (o.textHere === true && detected.mediaType === 'text/plain')
+    return { detected, outcome: await extractText(bytes, detected.mediaType) }
   // the worker gets a copy: the caller keeps its bytes
   return { detected, outcome: await extractInWorker(bytes.slice(), detected.mediaType, limits) }
 }

@@ -65,6 +65,7 @@ const DEFAULTS: Readonly<Settings> = Object.freeze({
   desktop: DEFAULT_DESKTOP_SETTINGS,
   attachments: DEFAULT_ATTACHMENT_SETTINGS,
   mcpRegistryUrl: 'https://registry.modelcontextprotocol.io',
+  knowledge: { maxFileMB: 50, embeddings: null },
 })
 
 /** A fresh copy of the defaults (safe to mutate). */

@@ -25,6 +25,7 @@ import { AttachmentFiles } from '../../adapters/attachments/attachment-files'
 import { attachmentService } from '../../adapters/attachments/attachment-service'
 import { ModelIndex } from '../../adapters/local-models/model-index'
 import { HubClient } from '../../adapters/local-models/hub'
+import { KnowledgeIndex } from '../../adapters/knowledge/knowledge-index'
 import { LocalRuntime, type RuntimeLauncher } from '../providers/local-runtime'
 import { ProjectService } from '../projects/project-service'
 import { ModelDownloads, type ModelHubSearch } from '../providers/model-downloads'
@@ -41,6 +42,7 @@ import type {
   LocalModelStore,
   TurnLogArchive,
   UsageLedger,
+  KnowledgeBase,
 } from '../../core/service-ports'
 
 /**
@@ -78,6 +80,8 @@ export interface AppServices {
   downloads: ModelDownloads
   /** the model hub at the address the settings give now */
   modelHub(): ModelHubSearch
+  /** the knowledge base (`<data dir>/knowledge.db`), opened on first use */
+  knowledge(): KnowledgeBase
   /** a key in use that is not stored (a flag, the environment): never written to a log */
   registerSecret(secret: string): void
   close(): void
@@ -173,6 +177,14 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     opts.onRuntimeLog,
   )
   const assistants = new SqliteAssistantStore(store)
+  let knowledge: KnowledgeIndex | null = null
+  const openKnowledge = (): KnowledgeIndex =>
+    (knowledge ??= new KnowledgeIndex({
+      dataDir,
+      ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+      sizeLimit: () => settings.get().knowledge.maxFileMB * 1024 * 1024,
+      onWarning: warn,
+    }))
   return {
     dataDir,
     settings,
@@ -204,8 +216,10 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     localRuntime,
     downloads,
     modelHub: () => new HubClient(settings.get().localModels.hubURL),
+    knowledge: openKnowledge,
     registerSecret: (secret) => void runtimeSecrets.add(secret),
     close: () => {
+      void knowledge?.close()
       downloads.stopAll()
       localRuntime.stopNow()
       store.close()
