@@ -17,6 +17,15 @@ import { jsonLine, stripControls, writeOwn } from './terminal-text'
 
 const SUBCOMMANDS = 'add, status, search, remove or reindex'
 
+/** what every subcommand works with */
+interface Cmd {
+  kb: KnowledgeBase
+  owner: KnowledgeOwner | undefined
+  options: CliOptions
+  streams: Streams
+  name: (owner: KnowledgeOwner) => string
+}
+
 export async function knowledgeCommand(
   app: AppServices,
   args: string[],
@@ -26,17 +35,19 @@ export async function knowledgeCommand(
   const [sub, ...rest] = args
   const kb = app.knowledge()
   try {
+    const owner = ownerOf(app, options)
+    const cmd: Cmd = { kb, owner, options, streams, name: (o) => ownerName(app, o) }
     switch (sub) {
       case 'add':
-        return await add(kb, rest, options, streams)
+        return await add(cmd, rest)
       case 'status':
-        return status(kb, options, streams)
+        return status(cmd)
       case 'search':
-        return await search(kb, rest, options, streams)
+        return await search(cmd, rest)
       case 'remove':
-        return await remove(kb, rest, options, streams)
+        return await remove(cmd, rest)
       case 'reindex':
-        return await reindex(kb, options, streams)
+        return await reindex(cmd)
       default:
         throw new UsageError(
           sub === undefined
@@ -49,21 +60,24 @@ export async function knowledgeCommand(
   }
 }
 
-/** The project `--project` names (its sources are the project's). */
-function ownerOf(options: CliOptions): KnowledgeOwner | undefined {
+/** The project `--project` names (by name or id; `not_found` when there is none). */
+function ownerOf(app: AppServices, options: CliOptions): KnowledgeOwner | undefined {
   if (options.project === undefined) return undefined
   const name = options.project.trim()
   if (name === '') throw new UsageError('--project takes the name of a project')
-  return { kind: 'project', id: name }
+  return { kind: 'project', id: app.projects.require(name).id }
 }
 
-async function add(
-  kb: KnowledgeBase,
-  args: string[],
-  options: CliOptions,
-  streams: Streams,
-): Promise<number> {
-  const owner = ownerOf(options)
+/** `project Boats`, `assistant Helper`: whose sources, by name when it still has one */
+function ownerName(app: AppServices, owner: KnowledgeOwner): string {
+  const name =
+    owner.kind === 'project'
+      ? app.projects.find(owner.id)?.name
+      : app.assistants.get(owner.id)?.name
+  return `${owner.kind} ${stripControls(name ?? owner.id)}`
+}
+
+async function add({ kb, owner, streams, name }: Cmd, args: string[]): Promise<number> {
   if (!owner || args.length === 0)
     throw new UsageError('usage: cairn knowledge add <path>… --project <name>')
   const stop = showProgress(kb, streams)
@@ -72,15 +86,15 @@ async function add(
     for (const path of args) added.push(await kb.addSource(owner, path))
     await kb.whenIdle()
     const now = kb.sources(owner).filter((s) => added.some((a) => a.id === s.id))
-    for (const s of now) streams.stdout.write(`${summary(s)}\n`)
+    for (const s of now) streams.stdout.write(`${summary(s, name)}\n`)
     return 0
   } finally {
     stop()
   }
 }
 
-function status(kb: KnowledgeBase, options: CliOptions, streams: Streams): number {
-  const sources = kb.sources(ownerOf(options))
+function status({ kb, owner, options, streams, name }: Cmd): number {
+  const sources = kb.sources(owner)
   if (options.json) {
     for (const s of sources) streams.stdout.write(`${jsonLine({ ...s, files: kb.files(s.id) })}\n`)
     return 0
@@ -90,7 +104,7 @@ function status(kb: KnowledgeBase, options: CliOptions, streams: Streams): numbe
     return 0
   }
   for (const s of sources) {
-    streams.stdout.write(`${summary(s)}\n`)
+    streams.stdout.write(`${summary(s, name)}\n`)
     for (const f of kb.files(s.id)) {
       if (f.state === 'indexed') continue
       streams.stdout.write(
@@ -101,26 +115,20 @@ function status(kb: KnowledgeBase, options: CliOptions, streams: Streams): numbe
   return 0
 }
 
-function summary(s: KnowledgeSource): string {
+function summary(s: KnowledgeSource, name: Cmd['name']): string {
   const c = s.counts
   const parts = [`${c.indexed} indexed (${s.chunks} chunks)`]
   if (c.skipped > 0) parts.push(`${c.skipped} skipped`)
   if (c.failed > 0) parts.push(`${c.failed} failed`)
   const problem = s.problem ? ` — ${stripControls(s.problem)}` : ''
-  return `${stripControls(s.path)} [${s.owner.kind} ${stripControls(s.owner.id)}]: ${parts.join(', ')}${problem}`
+  return `${stripControls(s.path)} [${name(s.owner)}]: ${parts.join(', ')}${problem}`
 }
 
-async function search(
-  kb: KnowledgeBase,
-  args: string[],
-  options: CliOptions,
-  streams: Streams,
-): Promise<number> {
+async function search({ kb, owner, options, streams }: Cmd, args: string[]): Promise<number> {
   const query = args.join(' ').trim()
   if (query === '')
     throw new UsageError('usage: cairn knowledge search <query> [--project <name>] [--json]')
-  const one = ownerOf(options)
-  const owners = one ? [one] : distinctOwners(kb.sources())
+  const owners = owner ? [owner] : distinctOwners(kb.sources())
   const results = await Promise.all(owners.map((o) => kb.search(o, query)))
   const hits = results
     .flatMap((r) => r.hits)
@@ -149,15 +157,9 @@ function distinctOwners(sources: readonly KnowledgeSource[]): KnowledgeOwner[] {
   return [...seen.values()]
 }
 
-async function remove(
-  kb: KnowledgeBase,
-  args: string[],
-  options: CliOptions,
-  streams: Streams,
-): Promise<number> {
+async function remove({ kb, owner, streams }: Cmd, args: string[]): Promise<number> {
   if (args.length === 0)
     throw new UsageError('usage: cairn knowledge remove <path> [--project <name>]')
-  const owner = ownerOf(options)
   for (const path of args) {
     await kb.removeSource(path, owner)
     streams.stdout.write(`Removed ${stripControls(path)} and its chunks.\n`)
@@ -165,13 +167,12 @@ async function remove(
   return 0
 }
 
-async function reindex(kb: KnowledgeBase, options: CliOptions, streams: Streams): Promise<number> {
-  const owner = ownerOf(options)
+async function reindex({ kb, owner, streams, name }: Cmd): Promise<number> {
   const stop = showProgress(kb, streams)
   try {
     const sources = kb.sources(owner)
     for (const s of sources) await kb.reindex(s.id)
-    for (const s of kb.sources(owner)) streams.stdout.write(`${summary(s)}\n`)
+    for (const s of kb.sources(owner)) streams.stdout.write(`${summary(s, name)}\n`)
     return 0
   } finally {
     stop()

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openAppServices } from '../../src-main/services/host/app-services'
 import { runCli } from '../support/cli'
 import { textPdf } from '../support/attachment-files'
 
@@ -19,6 +20,9 @@ beforeEach(async () => {
   docs = join(root, 'docs')
   mkdirSync(docs)
   env = { CAIRN_DATA_DIR: join(root, 'data') }
+  const app = openAppServices(join(root, 'data'))
+  app.projects.create({ name: 'Boats', instructions: '' })
+  app.close()
   writeFileSync(
     join(docs, 'manual.pdf'),
     await textPdf(['Contents.', 'The lighthouse keeper winds the clock every Sunday.']),
@@ -81,6 +85,9 @@ describe('cairn knowledge', { timeout: 120_000 }, () => {
     const noProject = await runCli(['knowledge', 'add', docs], { env })
     expect(noProject.code).toBe(2)
     expect(noProject.stderr).toContain('--project <name>')
+    const noSuchProject = await runCli(['knowledge', 'add', docs, '--project', 'Planes'], { env })
+    expect(noSuchProject.code).not.toBe(0)
+    expect(noSuchProject.stderr).toContain('There is no project "Planes"')
     const missing = await runCli(['knowledge', 'add', join(root, 'nope'), '--project', 'Boats'], {
       env,
     })
