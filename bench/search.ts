@@ -64,7 +64,7 @@ const NEWEST_TARGET_MS = 10
 const RANKED_TARGET_MS = 50
 
 /** mulberry32: a small deterministic PRNG, so every run builds the same corpus */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -80,7 +80,7 @@ const SYLLABLES =
     ' ',
   )
 
-function vocabulary(random: () => number): string[] {
+export function vocabulary(random: () => number): string[] {
   const words = new Set<string>()
   const reserved = new Set([COMMON_WORD, ...RARE_WORDS])
   while (words.size < VOCABULARY) {
@@ -93,7 +93,7 @@ function vocabulary(random: () => number): string[] {
 }
 
 /** samples vocabulary ranks with weight 1/r^1.07 */
-function zipfSampler(words: string[], random: () => number): () => string {
+export function zipfSampler(words: string[], random: () => number): () => string {
   const cumulative: number[] = []
   let total = 0
   for (let r = 1; r <= words.length; r++) cumulative.push((total += 1 / r ** 1.07))

@@ -359,7 +359,7 @@ export interface ToolRuntime {
   /** the servers' resources and prompts */
   resourcesAndPrompts: McpResourcesAndPrompts
   /** the tools of one session's turn (its workspace for the built-in file tools) */
-  hostFor(session: Pick<SessionRecord, 'workspace'>): ToolHost
+  hostFor(session: Pick<SessionRecord, 'workspace'> & { projectId?: string | null }): ToolHost
   /** every built-in tool, switched on in the settings or not */
   builtins(): BuiltinToolInfo[]
   /** every configured MCP server, enabled or not, in name order */

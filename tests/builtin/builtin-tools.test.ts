@@ -18,8 +18,14 @@ describe('BuiltinTools', () => {
   })
 
   it('lists every tool with a description, a strict schema and annotations', () => {
-    const tools = new BuiltinTools({ workspace: () => '/nonexistent' }).tools()
+    // with a project's sources to search: search_knowledge is offered too
+    const knowledge = { search: () => Promise.reject(new Error('not searched')) }
+    const tools = new BuiltinTools({ workspace: () => '/nonexistent', knowledge }).tools()
     expect(tools.map((t) => t.name)).toEqual([...BUILTIN_TOOL_NAMES])
+    // without: it is not
+    expect(
+      new BuiltinTools({ workspace: () => '/nonexistent' }).tools().map((t) => t.name),
+    ).not.toContain('search_knowledge')
     expect(BUILTIN_TOOL_NAMES).toEqual([
       'read_file',
       'list_directory',
@@ -29,6 +35,7 @@ describe('BuiltinTools', () => {
       'run_command',
       'fetch_url',
       'todo_write',
+      'search_knowledge',
     ])
     const ajv = new Ajv({ strict: true })
     for (const t of tools) {
@@ -40,7 +47,7 @@ describe('BuiltinTools', () => {
       expect(validate({ unexpected: 1 }), `${t.name} accepts unknown properties`).toBe(false)
     }
     const byName = new Map(tools.map((t) => [t.name, t.annotations]))
-    for (const ro of ['read_file', 'list_directory', 'search_files']) {
+    for (const ro of ['read_file', 'list_directory', 'search_files', 'search_knowledge']) {
       expect(byName.get(ro)?.readOnlyHint, ro).toBe(true)
     }
     for (const w of ['write_file', 'edit_file', 'run_command']) {

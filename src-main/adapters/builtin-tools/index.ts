@@ -14,6 +14,7 @@ import { systemResolver } from './net-guard'
 import { listDirectoryTool, readFileTool } from './read-tools'
 import { runCommandTool } from './run-command'
 import { searchFilesTool } from './search'
+import { searchKnowledgeTool } from './search-knowledge'
 import { todoWriteTool } from './todo'
 import {
   DEFAULT_LIMITS,
@@ -21,12 +22,14 @@ import {
   ToolError,
   type BuiltinLimits,
   type BuiltinTool,
+  type KnowledgeScope,
   type Resolver,
   type ToolEnv,
 } from './tool-def'
 import { editFileTool, writeFileTool } from './write-tools'
 
 export { defaultWorkspace } from './workspace'
+export type { KnowledgeScope } from './tool-def'
 
 export interface BuiltinToolsOptions {
   /** the session's workspace folder (created on first use if missing) */
@@ -54,6 +57,8 @@ export interface BuiltinToolsOptions {
   containment?: Containment
   /** hears, after each command, which containment it ran under (and why) */
   onContainment?: (c: Pick<Containment, 'kind' | 'description'>) => void
+  /** the chat's project's knowledge sources: search_knowledge is offered only with them */
+  knowledge?: KnowledgeScope
 }
 
 export const BUILTIN_SERVER_NAME = 'cairn'
@@ -68,6 +73,7 @@ const ALL_TOOLS: readonly BuiltinTool[] = [
   runCommandTool,
   fetchUrlTool,
   todoWriteTool,
+  searchKnowledgeTool,
 ]
 const BY_NAME = new Map(ALL_TOOLS.map((t) => [t.name, t]))
 
@@ -92,7 +98,7 @@ export class BuiltinTools implements ToolSource {
   }
 
   tools(): SourceTool[] {
-    return ALL_TOOLS.filter((t) => !this.disabled.has(t.name)).map((t) => ({
+    return ALL_TOOLS.filter((t) => this.offered(t.name)).map((t) => ({
       name: t.name,
       description: t.description,
       inputSchema: t.inputSchema,
@@ -116,6 +122,11 @@ export class BuiltinTools implements ToolSource {
         `The built-in tool ${tool} is switched off in the settings; the call was not made.`,
       )
     }
+    if (!this.offered(tool))
+      return text(
+        `${tool} is not available in this chat: its project has no knowledge sources.`,
+        true,
+      )
     if (typeof args !== 'object' || args === null || Array.isArray(args)) {
       return text(`The arguments of ${tool} must be a JSON object.`, true)
     }
@@ -133,6 +144,7 @@ export class BuiltinTools implements ToolSource {
       processRegistry: this.opts.processRegistry,
       containment: this.opts.containment,
       onContainment: this.opts.onContainment,
+      knowledge: this.opts.knowledge,
     }
     try {
       return await def.run(args, env)
@@ -141,6 +153,12 @@ export class BuiltinTools implements ToolSource {
       if (e instanceof ToolError) return text(e.message, true)
       return text(`${tool} failed: ${e instanceof Error ? e.message : String(e)}`, true)
     }
+  }
+
+  /** switched on, and (search_knowledge) with sources to search */
+  private offered(name: string): boolean {
+    if (this.disabled.has(name)) return false
+    return name !== searchKnowledgeTool.name || this.opts.knowledge !== undefined
   }
 
   whenReady(_signal: AbortSignal): Promise<boolean> {

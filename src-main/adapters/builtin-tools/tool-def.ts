@@ -7,6 +7,7 @@ import type { ToolAnnotations } from '../../../src-preload/contract/events'
 import type { SessionStore, ToolCallScope, ToolOutcome } from '../../core/ports'
 import type { ProcessRegistry } from '../mcp/process-registry'
 import type { Containment } from './containment'
+import type { KnowledgeSearchResult } from '../../../src-preload/contract/knowledge'
 import type { ErrorCode } from '../../../src-preload/contract/errors'
 import { ExpectedError } from '../../core/errors'
 
@@ -34,6 +35,11 @@ export interface ResolvedAddress {
 /** Resolves a host name to all of its addresses (net-guard.ts; injectable for tests). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>
 
+/** What search_knowledge searches: one project's sources (the services scope it). */
+export interface KnowledgeScope {
+  search(query: string, limit: number): Promise<KnowledgeSearchResult>
+}
+
 /** What a tool gets besides its arguments. */
 export interface ToolEnv {
   /** the session's workspace folder as configured (not yet created or resolved) */
@@ -55,6 +61,8 @@ export interface ToolEnv {
   containment: Containment | undefined
   /** hears which containment a command ran under */
   onContainment: ((c: Pick<Containment, 'kind' | 'description'>) => void) | undefined
+  /** search_knowledge's sources: the chat's project's (none: the tool is not offered) */
+  knowledge: KnowledgeScope | undefined
 }
 
 export interface BuiltinTool {

@@ -11,7 +11,7 @@ import type { ToolSource } from '../../core/tools/tool-source'
 import type { McpServersConfig } from '../../core/mcp-ports'
 import { fillSecretValues } from '../../core/mcpb/install-plan'
 import type { ToolRuntime } from '../../core/service-ports'
-import { BuiltinTools, defaultWorkspace } from '../../adapters/builtin-tools'
+import { BuiltinTools, defaultWorkspace, type KnowledgeScope } from '../../adapters/builtin-tools'
 import { configuredServers } from '../../adapters/mcp/config'
 import { stdioLauncher } from '../../adapters/mcp/launch'
 import { ResourcesAndPrompts } from '../../adapters/mcp/resources-and-prompts'
@@ -26,12 +26,26 @@ declare const __CAIRN_VERSION__: string | undefined
 
 /** every built-in tool, as the settings list them */
 function builtinToolInfo(): BuiltinToolInfo[] {
-  return new BuiltinTools({ workspace: defaultWorkspace }).tools().map((t) => ({
+  // with a knowledge scope, so that search_knowledge is listed too
+  const knowledge = { search: () => Promise.reject(new Error('not searched')) }
+  return new BuiltinTools({ workspace: defaultWorkspace, knowledge }).tools().map((t) => ({
     name: t.name,
     title: t.annotations?.title ?? t.name,
     description: t.description,
     readOnly: t.annotations?.readOnlyHint === true,
   }))
+}
+
+/** search_knowledge's scope: the sources of the session's project, when it has some */
+function knowledgeScope(
+  app: AppServices,
+  session: { projectId?: string | null },
+): KnowledgeScope | undefined {
+  if (!session.projectId) return undefined
+  const owner = { kind: 'project' as const, id: session.projectId }
+  const kb = app.knowledge()
+  if (kb.sources(owner).length === 0) return undefined
+  return { search: (query, limit) => kb.search(owner, query, limit) }
 }
 
 export async function startToolRuntime(
@@ -90,8 +104,10 @@ export async function startToolRuntime(
       const settings = app.settings.get()
       // read once per turn, not on every tool call (settings live in a file)
       const workspace = session.workspace ?? settings.defaultWorkspace ?? defaultWorkspace()
+      const knowledge = knowledgeScope(app, session)
       const builtin = new BuiltinTools({
         workspace: () => workspace,
+        ...(knowledge ? { knowledge } : {}),
         disabled: settings.builtinTools.disabled,
         store: app.store,
         fetchAllowedHosts: settings.toolAccess.fetchAllowedHosts,
