@@ -60,7 +60,7 @@ const SCHEMA: readonly string[] = [
   CREATE INDEX chunks_file ON chunks (file_pk, seq);
   CREATE VIRTUAL TABLE chunks_fts USING fts5 (
     text, heading, scope, content = '', contentless_delete = 1,
-    tokenize = 'porter unicode61 remove_diacritics 2'
+    tokenize = 'unicode61 remove_diacritics 2'
   );
   CREATE VIRTUAL TABLE chunks_cjk USING fts5 (
     text, content = '', contentless_delete = 1, tokenize = 'trigram remove_diacritics 1'

@@ -278,6 +278,7 @@ export class KnowledgeIndex implements KnowledgeBase {
         break
       }
       case 'changed':
+        this.searcher.invalidate()
         break
       case 'warning':
         this.o.onWarning?.(m.message)

@@ -2,7 +2,9 @@
  * BM25 search over the chunks of one owner's sources. What the user (or the model) asks is
  * never FTS5 syntax: its words are quoted and joined with OR (a question's words rarely all
  * stand in one chunk; BM25 ranks the chunks holding more of the rarer ones first), ANDed
- * with the owner's scope token. Words in a script written without spaces are looked up as
+ * with the owner's scope token. Only the rarer words are looked for (`POSTINGS_BUDGET`, by
+ * each word's chunk count from the index's vocabulary, remembered until the index changes),
+ * so a question full of common words costs what its rare ones do. Words in a script written without spaces are looked up as
  * substrings in the trigram index (three characters or more) or with LIKE over a bounded
  * window (shorter), as chat search does; the two lists are fused by reciprocal rank.
  */
@@ -15,6 +17,11 @@ import type {
 import { hasNoSpaceScript, queryTerms } from '../sqlite/search-substring'
 import { scopeToken } from './index-writer'
 
+/**
+ * A question's words are looked up rarest first until their chunks add up to this many:
+ * the commonest words (in most chunks) add little to BM25's ranking and all of the cost.
+ */
+const POSTINGS_BUDGET = 3_000
 /** chunks of scripts without spaces a short term scans at most (the newest) */
 const SCAN_WINDOW = 20_000
 /** reciprocal rank fusion's constant */
@@ -45,6 +52,8 @@ export class KnowledgeSearch {
   private readonly rows: Statement<[string], ChunkRow>
   private readonly maxPk: Statement<[], { pk: number | null }>
   private readonly likes = new Map<number, Statement<unknown[], Ranked>>()
+  private readonly docCount: Statement<[string], { doc: number }>
+  private readonly counts = new Map<string, number>()
 
   constructor(private readonly db: Database) {
     this.words = db.prepare(`
@@ -61,6 +70,37 @@ export class KnowledgeSearch {
       FROM chunks c JOIN files f ON f.pk = c.file_pk
       WHERE c.pk IN (SELECT value FROM json_each(?))`)
     this.maxPk = db.prepare('SELECT max(pk) AS pk FROM chunks')
+    this.docCount = db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?')
+  }
+
+  /** the index changed: the words' chunk counts are read again */
+  invalidate(): void {
+    this.counts.clear()
+  }
+
+  /** The rarest words, up to the budget of chunks (always the rarest one). */
+  private rarest(terms: readonly string[]): string[] {
+    const counted = terms.map((t) => ({ t, n: this.chunksWith(t) })).sort((a, b) => a.n - b.n)
+    const kept: string[] = []
+    let total = 0
+    for (const { t, n } of counted) {
+      if (kept.length > 0 && total + n > POSTINGS_BUDGET) break
+      kept.push(t)
+      total += n
+    }
+    return kept
+  }
+
+  /** how many chunks hold the word (0 when the vocabulary does not have it as one token) */
+  private chunksWith(term: string): number {
+    const key = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+    let n = this.counts.get(key)
+    if (n === undefined) {
+      n = this.docCount.get(key)?.doc ?? 0
+      if (this.counts.size > 10_000) this.counts.clear()
+      this.counts.set(key, n)
+    }
+    return n
   }
 
   /** The best `limit` chunks of the owner's sources for `query`, best first. */
@@ -71,7 +111,7 @@ export class KnowledgeSearch {
     const unspaced = terms.filter((t) => hasNoSpaceScript(t))
     const lists: Ranked[][] = []
     if (spaced.length > 0) {
-      const match = `scope:${scopeToken(owner)} AND (${spaced.map(quote).join(' OR ')})`
+      const match = `scope:${scopeToken(owner)} AND (${this.rarest(spaced).map(quote).join(' OR ')})`
       lists.push(this.words.all(match, limit))
     }
     if (unspaced.length > 0) lists.push(this.substrings(owner, unspaced, limit))
