@@ -239,7 +239,7 @@ export class KnowledgeIndex implements KnowledgeBase {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker
-    const entry = workerEntry(import.meta.url, 'knowledge-worker.js', './worker.ts')
+    const entry = workerEntry(import.meta.url, 'knowledge-worker', './worker.ts')
     const setup: WorkerSetup = {
       dataDir: this.o.dataDir,
       sizeLimit: this.o.sizeLimit(),
