@@ -117,6 +117,7 @@ export async function benchKnowledge(): Promise<KnowledgeBenchResult> {
     const search = {
       p50Ms: percentile(times, 50),
       p95Ms: percentile(times, 95),
+      cpuMsPerQuery: queryCpu / QUERIES,
       meanHits: hits / QUERIES,
     }
     return {
