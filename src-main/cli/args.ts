@@ -51,6 +51,14 @@ export const USAGE = `Usage:
                                     (conversations.json or the .zip) or a Cairn JSON
                                     export; importing again adds only what is new
   cairn sessions delete <id>
+  cairn projects list [--json]      the projects (chats grouped with instructions and a folder)
+  cairn projects show <name> [--json]
+  cairn projects create <name> [--instructions <text>] [--workspace <dir>]
+                                    [--assistant <name>] [--model <name>]
+  cairn projects edit <name> [--name <new name>] [--instructions <text>] [--workspace <dir>]
+                                    [--assistant <name>] [--model <name>]
+                                    [--unset assistant|model|workspace]   change only what is given
+  cairn projects delete <name>      its chats move to "No project" (none is deleted)
   cairn usage [--since <date>] [--until <date>] [--by model|provider|day|chat] [--json]
                                     what the stored answers used and cost (default: all of
                                     it, by model; a date is YYYY-MM-DD in the host's time,
@@ -130,6 +138,8 @@ Options:
   --assistant <name>      run with this assistant (a new session starts with it; --session
                           switches that session to it); default: the session's own, else
                           the default assistant
+  --project <name>        a new chat in this project (its instructions, assistant, model and
+                          folder); a --session in a project stays in its own
 
 Assistant options (create, edit):
   --name <name>           a new name (edit)
@@ -203,8 +213,10 @@ export interface CliOptions {
   workspace?: string
   /** the assistant of the turn (a name; the command line resolves it to an id) */
   assistant?: string
-  /** `knowledge …`: the project whose sources are meant (a name) */
+  /** --project: a new chat's project; `knowledge …`: the project whose sources are meant (a name) */
   project?: string
+  /** projects create|edit: the instructions */
+  instructions?: string
   /** assistants create|edit: what the assistant is set to */
   assistantFields: {
     name?: string
@@ -235,7 +247,16 @@ export interface CliOptions {
 }
 
 export interface ParsedCommand {
-  command: 'turn' | 'sessions' | 'mcp' | 'chat' | 'assistants' | 'models' | 'usage' | 'knowledge'
+  command:
+    | 'turn'
+    | 'sessions'
+    | 'mcp'
+    | 'chat'
+    | 'assistants'
+    | 'projects'
+    | 'models'
+    | 'usage'
+    | 'knowledge'
   positionals: string[]
   options: CliOptions
 }
@@ -272,6 +293,7 @@ const FLAGS = {
   workspace: { type: 'string' },
   assistant: { type: 'string' },
   project: { type: 'string' },
+  instructions: { type: 'string' },
   name: { type: 'string' },
   description: { type: 'string' },
   prompt: { type: 'string' },
@@ -314,6 +336,7 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (first === 'sessions') return { command: 'sessions', positionals: rest, options }
   if (first === 'mcp') return { command: 'mcp', positionals: rest, options }
   if (first === 'assistants') return { command: 'assistants', positionals: rest, options }
+  if (first === 'projects') return { command: 'projects', positionals: rest, options }
   if (first === 'models') return { command: 'models', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
   if (first === 'usage') return { command: 'usage', positionals: rest, options }
@@ -350,6 +373,7 @@ function optionsOf(v: Flags): CliOptions {
     ...(v.workspace !== undefined ? { workspace: v.workspace } : {}),
     ...(v.assistant !== undefined ? { assistant: v.assistant } : {}),
     ...(v.project !== undefined ? { project: v.project } : {}),
+    ...(v.instructions !== undefined ? { instructions: v.instructions } : {}),
     assistantFields: assistantFieldsOf(v),
     usage: {
       ...(v.since !== undefined ? { since: v.since } : {}),

@@ -100,6 +100,7 @@ export async function runCliTurn(
       ...((message.assistantId ?? options.assistant)
         ? { assistantId: message.assistantId ?? options.assistant }
         : {}),
+      ...(options.project ? { projectId: options.project } : {}),
       ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
       ...(options.think !== undefined ? { thinking: options.think } : {}),
       tools: (session) => tools.hostFor(session),

@@ -47,6 +47,7 @@ export function chatHandlers(c: HandlerContext): Pick<Handlers, ChatRoutes> {
         ...(input.workspace ? { workspace: input.workspace } : {}),
         ...branchOfSend(input),
         ...(input.assistantId ? { assistantId: input.assistantId } : {}),
+        ...(input.projectId ? { projectId: input.projectId } : {}),
       })
     },
     'chat.regenerate': async ({ sessionId, messageId, model }) =>

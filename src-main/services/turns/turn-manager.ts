@@ -44,6 +44,8 @@ export interface SendInput {
   parts?: ContentPart[]
   /** a new chat starts with this assistant; an existing one switches to it */
   assistantId?: string
+  /** a new chat starts in this project */
+  projectId?: string
 }
 
 export class TurnManager {
@@ -170,6 +172,7 @@ export class TurnManager {
       env: this.env,
       ...(input.workspace ? { workspace: input.workspace } : {}),
       ...(input.assistantId ? { assistantId: input.assistantId } : {}),
+      ...(input.projectId ? { projectId: input.projectId } : {}),
       tools: (session) => this.tools.hostFor(session),
       approver: this.approvals,
       ...(this.elicitations ? { elicitor: this.elicitations } : {}),

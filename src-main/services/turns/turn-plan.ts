@@ -9,6 +9,7 @@ import type { Assistant } from '../../../src-preload/contract/assistants'
 import type { SessionRecord } from '../../../src-preload/contract/dto'
 import type { SetupErrorCode } from '../../../src-preload/contract/errors'
 import type { SettingsData } from '../../../src-preload/contract/settings-schema'
+import type { ProjectSummary } from '../../../src-preload/contract/projects'
 import { DEFAULT_LIMITS, type TurnLimits } from '../../core/agent/limits'
 import type { TurnDeps } from '../../core/agent/turn-state'
 import { ExpectedError } from '../../core/errors'
@@ -20,6 +21,7 @@ import {
   turnAssistant,
 } from '../assistants/assistant-setup'
 import type { AppServices } from '../host/app-services'
+import { projectAssistantId, turnProject } from '../projects/project-setup'
 import { setupModel } from '../providers/model-setup'
 import {
   LOCAL_PROVIDER_ID,
@@ -49,8 +51,10 @@ export class SetupError extends ExpectedError<SetupErrorCode> {
 export interface PlanInput {
   flags: ProviderFlags
   env: NodeJS.ProcessEnv
-  /** the assistant asked for; unset: the session's own (a new one: the default) */
+  /** the assistant asked for; unset: the session's own (a new one: its project's, else the default) */
   assistantId?: string
+  /** the project a new session starts in (an existing one stays in its own) */
+  projectId?: string
 }
 
 export interface TurnPlan {
@@ -58,6 +62,8 @@ export interface TurnPlan {
   assistant: Assistant
   /** the session as it is now (switched to the assistant asked for); null: a new session */
   existing: SessionRecord | null
+  /** the session's project (a new one: the project asked for); null: none */
+  project: ProjectSummary | null
   provider: ProviderChoice
   model: string
 }
@@ -73,7 +79,12 @@ export async function planTurn(
   found: SessionRecord | null,
 ): Promise<TurnPlan> {
   const settings = app.settings.get()
-  const chosen = chooseAssistant(app, found, input.assistantId)
+  const project = turnProject(app, found, input.projectId)
+  const chosen = chooseAssistant(
+    app,
+    found,
+    input.assistantId ?? (found ? undefined : projectAssistantId(app, project)),
+  )
   const assistant = chosen.assistant
   // switched to another assistant: the session as it is now (its model, its workspace)
   const existing = chosen.session ?? found
@@ -86,11 +97,16 @@ export async function planTurn(
   )
   if (provider.apiKey) app.registerSecret(provider.apiKey)
   // A session keeps its model until the user switches it (--model or CAIRN_MODEL on a
-  // new one); a new session takes the configured one.
+  // new one); a new session takes its project's, else the configured one.
   const switchTo = input.flags.model
-  const named = switchTo ?? (existing?.model || undefined) ?? assistant.model ?? provider.model
+  const named =
+    switchTo ??
+    (existing?.model || undefined) ??
+    (existing ? undefined : project?.model) ??
+    assistant.model ??
+    provider.model
   const model = named || (await onlyModel(provider))
-  return { settings, assistant, existing, provider, model }
+  return { settings, assistant, existing, project, provider, model }
 }
 
 /** What the run sets over the plan's model and limits. */

@@ -24,6 +24,7 @@ import type { Approver, Elicitor, ToolHost } from '../../core/ports'
 import type { SessionLease } from '../../core/service-ports'
 import { AssistantToolHost } from '../../core/tools/assistant-filter'
 import { assistantPolicy, assistantSystemPrompt } from '../assistants/assistant-setup'
+import { projectSystemPrompt } from '../projects/project-setup'
 import type { AppServices } from '../host/app-services'
 import type { ProviderChoice, ProviderFlags } from '../providers/provider'
 import { providerKey } from '../providers/local-provider'
@@ -49,6 +50,8 @@ export interface TurnInput {
   limits?: Partial<TurnLimits>
   /** the workspace folder for the built-in file tools (a session keeps its own until switched) */
   workspace?: string
+  /** a new session starts in this project (an id or a name); an existing one keeps its own */
+  projectId?: string
   /**
    * The assistant's id: a new session starts with it, an existing one switches to it from
    * this turn on. Unset: the session's own assistant (a new one: the default assistant).
@@ -163,7 +166,10 @@ async function runLeased(
     stored,
     policy: assistantPolicy(plan.assistant, plan.settings, input.policy),
     limits,
-    systemPrompt: assistantSystemPrompt(session, plan.assistant, plan.settings),
+    systemPrompt: projectSystemPrompt(
+      assistantSystemPrompt(session, plan.assistant, plan.settings),
+      plan.project,
+    ),
     environment: {
       os: describeOs(),
       workspace: session.workspace ?? plan.settings.defaultWorkspace ?? app.defaultWorkspace(),
@@ -202,13 +208,14 @@ async function refuseImagesToBlindModel(plan: TurnPlan, parts: TurnInput['parts'
 function openSession(
   app: AppServices,
   input: Pick<TurnInput, 'workspace'>,
-  { existing, provider, model, assistant, settings }: TurnPlan,
+  { existing, project, provider, model, assistant, settings }: TurnPlan,
   leaseNew: (sessionId: string) => void,
 ): SessionRecord {
   let session: SessionRecord
   if (existing) {
     session = existing
-    const workspace = input.workspace ?? existing.workspace
+    // a chat in a project works in the project's folder
+    const workspace = input.workspace ?? project?.workspace ?? existing.workspace
     if (
       existing.model !== model ||
       existing.provider !== providerKey(provider) ||
@@ -224,7 +231,13 @@ function openSession(
     session = app.store.createSession({
       provider: providerKey(provider),
       model,
-      workspace: input.workspace ?? assistant.workspace ?? settings.defaultWorkspace ?? null,
+      workspace:
+        input.workspace ??
+        project?.workspace ??
+        assistant.workspace ??
+        settings.defaultWorkspace ??
+        null,
+      projectId: project?.id ?? null,
     })
     leaseNew(session.id)
   }

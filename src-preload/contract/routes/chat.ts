@@ -39,6 +39,8 @@ export const chatInputs = {
      * `sessionId`: the session switches to it from this turn on.
      */
     assistantId: id.optional(),
+    /** A new chat: the project it starts in (unset: none). An existing chat keeps its own. */
+    projectId: id.optional(),
   }),
   /**
    * Regenerate: another answer to a user message (`messageId`, or an answer to it): a new
