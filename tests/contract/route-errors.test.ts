@@ -80,6 +80,29 @@ describe('every route’s failures carry a code from the closed list', () => {
     await expectCode(b, 'messages.pin', { sessionId, messageId: 'nope', pinned: true }, 'not_found')
   })
 
+  it('projects: not there, a name taken (beside the name), a relative folder', async () => {
+    await expectCode(b, 'projects.get', { id: 'nope' }, 'not_found')
+    await expectCode(b, 'projects.update', { id: 'nope', patch: {} }, 'not_found')
+    await expectCode(b, 'projects.delete', { id: 'nope' }, 'not_found')
+    await expectCode(b, 'sessions.setProject', { id: 'nope', projectId: null }, 'not_found')
+    await expectCode(b, 'sessions.setProject', { id: sessionId, projectId: 'nope' }, 'not_found')
+    unwrap(await b.request('projects.create', { project: { name: 'Taken', instructions: '' } }))
+    const taken = await expectCode(
+      b,
+      'projects.create',
+      { project: { name: 'TAKEN', instructions: '' } },
+      'conflict',
+    )
+    expect(Object.keys(fieldsOf(taken))).toEqual(['name'])
+    const relative = await expectCode(
+      b,
+      'projects.create',
+      { project: { name: 'Rel', instructions: '', workspace: 'a/b' } },
+      'bad_request',
+    )
+    expect(Object.keys(fieldsOf(relative))).toEqual(['workspace'])
+  })
+
   it('assistants: not there, a name taken (beside the name), the default kept, a file that is not one', async () => {
     await expectCode(b, 'assistants.get', { id: 'nope' }, 'not_found')
     await expectCode(b, 'assistants.duplicate', { id: 'nope' }, 'not_found')

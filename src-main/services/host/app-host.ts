@@ -45,6 +45,7 @@ import { appHandlers } from '../handlers/app'
 import { desktopHandlers } from '../handlers/desktop'
 import { approvalHandlers } from '../handlers/approvals'
 import { assistantHandlers } from '../handlers/assistants'
+import { projectHandlers } from '../handlers/projects'
 import { elicitationHandlers } from '../handlers/elicitations'
 import { logHandlers } from '../handlers/logs'
 import { usageHandlers } from '../handlers/usage'
@@ -278,6 +279,7 @@ export async function startEngine(
     ...desktopHandlers(context),
     ...approvalHandlers(context),
     ...assistantHandlers(context),
+    ...projectHandlers(context),
     ...attachmentHandlers(context),
     ...importHandlers(context),
     ...chatHandlers(context),

@@ -12,6 +12,7 @@ import { desktopRouteInputs, type DesktopRouteOutputs } from '../desktop'
 import { importsInputs, type ImportsOutputs } from './imports'
 import { mcpInputs, type McpOutputs } from './mcp'
 import { modelsInputs, type ModelsOutputs } from './models'
+import { projectsInputs, type ProjectsOutputs } from './projects'
 import { sessionsInputs, type SessionsOutputs } from './sessions'
 import { settingsInputs, type SettingsOutputs } from './settings'
 
@@ -21,6 +22,7 @@ export type { ImportFile } from './imports'
 export const routeInputs = {
   ...chatInputs,
   ...sessionsInputs,
+  ...projectsInputs,
   ...importsInputs,
   ...settingsInputs,
   ...mcpInputs,
@@ -34,6 +36,7 @@ export interface RouteOutputs
   extends
     ChatOutputs,
     SessionsOutputs,
+    ProjectsOutputs,
     ImportsOutputs,
     SettingsOutputs,
     McpOutputs,

@@ -39,6 +39,8 @@ export const sessionsInputs = {
     }),
   'sessions.rename': z.strictObject({ id, title: text(500) }),
   'sessions.pin': z.strictObject({ id, pinned: z.boolean() }),
+  /** moves the chat into a project (`null`: "No project") */
+  'sessions.setProject': z.strictObject({ id, projectId: id.nullable() }),
   /** switches the session's model from its next turn on */
   'sessions.setModel': z.strictObject({ id, model: z.string().min(1).max(500) }),
   /** switches the session's assistant from its next turn on (a running turn keeps its own) */
@@ -72,6 +74,7 @@ export interface SessionsOutputs {
   'sessions.search': { hits: SearchHit[] }
   'sessions.rename': SessionRecord
   'sessions.pin': SessionRecord
+  'sessions.setProject': SessionRecord
   'sessions.setModel': SessionRecord
   'sessions.setAssistant': SessionRecord
   'sessions.delete': { deleted: boolean }

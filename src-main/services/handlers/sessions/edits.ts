@@ -15,6 +15,7 @@ type EditRoutes =
   | 'sessions.pin'
   | 'sessions.setModel'
   | 'sessions.setAssistant'
+  | 'sessions.setProject'
   | 'sessions.delete'
   | 'sessions.openBranch'
   | 'sessions.fork'
@@ -45,6 +46,9 @@ export function sessionEditHandlers(c: HandlerContext): Pick<Handlers, EditRoute
           throw new ExpectedError('not_found', `There is no assistant "${assistantId}".`)
         return switchSessionAssistant(c.app, id, assistant)
       }),
+    // a project that is not there is the service's not_found
+    'sessions.setProject': async ({ id, projectId }) =>
+      edit(id, () => c.app.projects.moveSession(id, projectId)),
     'sessions.openBranch': async ({ id, seq, messageId }) => {
       if (c.turns.isRunning(id)) {
         throw new ExpectedError(
