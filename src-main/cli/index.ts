@@ -151,10 +151,11 @@ async function runCommand(
     // --assistant takes a name (or an id); the turn gets the id
     if (options.assistant) options.assistant = resolveAssistant(app, options.assistant).id
   }
-  if (command === 'projects' || options.project) {
+  const turnProject = options.project && (command === 'turn' || command === 'chat')
+  if (command === 'projects' || turnProject) {
     const { projectsCommand, projectForTurn } = await import('./projects')
     if (command === 'projects') return projectsCommand(app, positionals, options, streams)
-    // --project takes a name (or an id); a new chat's turn gets the id
+    // --project on a turn takes a name (or an id); a new chat's turn gets the id
     if (options.project) options.project = projectForTurn(app, options.project, options.session)
   }
   if (command === 'models') {
