@@ -145,6 +145,12 @@ export const LAYERS = [
     allow: [...ADAPTERS, 'yauzl'],
   },
   {
+    files: ['src-main/adapters/skills/**/*.ts'],
+    layer: 'src-main/adapters/skills',
+    why: 'the skills adapter is the one place that reads YAML (a SKILL.md frontmatter).',
+    allow: [...ADAPTERS, 'yaml'],
+  },
+  {
     files: ['src-main/adapters/extract/**/*.ts'],
     layer: 'src-main/adapters/extract',
     why: 'the extractors are the one place that reads documents: what a file is, and its text.',

@@ -101,6 +101,9 @@ export const USAGE = `Usage:
                                     [--env NAME=value] [--env arg:N=value] [--header NAME=value]
                                     show who publishes it and what it runs, and add it
                                     switched off (enable it after review)
+  cairn skills list [--json] [--assistant <name>]   the skills use_skill reads (SKILL.md folders
+                                    in the data directory's skills/, and the assistant's)
+  cairn skills show <name> [file]   a skill's SKILL.md, or one file of its folder
   cairn mcp install <file.mcpb> [--name <name>] [--set key=value]…
                                     a Claude Desktop extension: unpacked into the data
                                     directory, shown (author, tools, settings, what it runs)
@@ -257,6 +260,7 @@ export interface ParsedCommand {
     | 'models'
     | 'usage'
     | 'knowledge'
+    | 'skills'
   positionals: string[]
   options: CliOptions
 }
@@ -340,7 +344,7 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (first === 'models') return { command: 'models', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
   if (first === 'usage') return { command: 'usage', positionals: rest, options }
-  if (first === 'knowledge') return { command: 'knowledge', positionals: rest, options }
+  if (first === 'knowledge') return { command: 'knowledge', positionals: rest, options } | 'skills'
   return { command: 'turn', positionals: parsed.positionals, options }
 }
 

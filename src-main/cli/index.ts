@@ -151,6 +151,10 @@ async function runCommand(
     // --assistant takes a name (or an id); the turn gets the id
     if (options.assistant) options.assistant = resolveAssistant(app, options.assistant).id
   }
+  if (command === 'skills') {
+    const { skillsCommand } = await import('./skills')
+    return await skillsCommand(app, positionals, options, streams)
+  }
   const turnProject = options.project && (command === 'turn' || command === 'chat')
   if (command === 'projects' || turnProject) {
     const { projectsCommand, projectForTurn } = await import('./projects')

@@ -358,8 +358,11 @@ export interface ToolRuntime {
   manager: McpServers
   /** the servers' resources and prompts */
   resourcesAndPrompts: McpResourcesAndPrompts
-  /** the tools of one session's turn (its workspace for the built-in file tools) */
-  hostFor(session: Pick<SessionRecord, 'workspace'> & { projectId?: string | null }): ToolHost
+  /**
+   * the tools of one session's turn (its workspace for the built-in file tools; its
+   * assistant's and project's skills besides the data directory's)
+   */
+  hostFor(session: Pick<SessionRecord, 'workspace' | 'assistant' | 'projectId'>): ToolHost
   /** every built-in tool, switched on in the settings or not */
   builtins(): BuiltinToolInfo[]
   /** every configured MCP server, enabled or not, in name order */

@@ -27,6 +27,8 @@ import {
   type ToolEnv,
 } from './tool-def'
 import { editFileTool, writeFileTool } from './write-tools'
+import { useSkillTool } from './use-skill'
+import type { SkillLibrary } from '../../core/skills/skills'
 
 export { defaultWorkspace } from './workspace'
 export type { KnowledgeScope } from './tool-def'
@@ -59,6 +61,8 @@ export interface BuiltinToolsOptions {
   onContainment?: (c: Pick<Containment, 'kind' | 'description'>) => void
   /** the chat's project's knowledge sources: search_knowledge is offered only with them */
   knowledge?: KnowledgeScope
+  /** the skills the turn may read with use_skill (offered only when there is one) */
+  skills?: SkillLibrary
 }
 
 export const BUILTIN_SERVER_NAME = 'cairn'
@@ -97,13 +101,21 @@ export class BuiltinTools implements ToolSource {
     return 'ready'
   }
 
+  /** the tools of this turn: the fixed set, and use_skill when there are skills */
+  private all(): readonly BuiltinTool[] {
+    const skills = this.opts.skills
+    return skills && skills.list().length > 0 ? [...ALL_TOOLS, useSkillTool(skills)] : ALL_TOOLS
+  }
+
   tools(): SourceTool[] {
-    return ALL_TOOLS.filter((t) => this.offered(t.name)).map((t) => ({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      annotations: { ...t.annotations },
-    }))
+    return this.all()
+      .filter((t) => this.offered(t.name))
+      .map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        annotations: { ...t.annotations },
+      }))
   }
 
   async call(
@@ -111,7 +123,7 @@ export class BuiltinTools implements ToolSource {
     args: Record<string, unknown>,
     ctx: ToolCallScope,
   ): Promise<ToolOutcome> {
-    const def = BY_NAME.get(tool)
+    const def = BY_NAME.get(tool) ?? this.all().find((t) => t.name === tool)
     if (!def) {
       throw new Error(
         `Cairn has no built-in tool named "${tool}" (it has: ${BUILTIN_TOOL_NAMES.join(', ')}).`,

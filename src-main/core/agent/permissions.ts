@@ -6,6 +6,7 @@ import type {
 import type { ApprovalRequestEvent } from '../../../src-preload/contract/events'
 import type { Approver, PermissionRuleStore, ToolDescriptor } from '../ports'
 import { isTrustedReadOnly } from '../ports'
+import { isSkillReading } from '../skills/skills'
 import { canonicalJson } from './canonical-json'
 import { isFindTools } from './tool-catalog'
 
@@ -89,6 +90,7 @@ export class PermissionGate {
       case 'ask':
         break
     }
+    if (isSkillReading(tool)) return { decision: 'allow_once', by: 'policy' }
     if (this.rules.isAlwaysAllowed(tool)) return { decision: 'allow_always', by: 'rule' }
     return null
   }

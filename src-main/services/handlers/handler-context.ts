@@ -1,5 +1,6 @@
 import type { McpExtensions, McpLogins, McpServerConfigs } from '../../core/mcp-ports'
 import type { ToolRuntime } from '../../core/service-ports'
+import type { SkillLibrary } from '../../core/skills/skills'
 import type { AppServices } from '../host/app-services'
 import type { ApprovalBroker } from '../host/approvals'
 import type { ElicitationBroker } from '../host/elicitations'
@@ -23,6 +24,10 @@ export interface HandlerContext {
   mcpLogins: McpLogins
   /** Claude Desktop extensions (`.mcpb`) unpacked into the data directory */
   mcpExtensions: McpExtensions
+  /** the data directory's skills, read afresh */
+  skills(): SkillLibrary
+  /** where they are: `<dataDir>/skills` */
+  skillsFolder: string
   /** writes a file the user chose (the save dialog's), atomically */
   writeFile(path: string, content: string | Uint8Array): Promise<void>
   turns: TurnManager

@@ -9,6 +9,8 @@ import { AddressRefused, openInBrowser } from '../../adapters/mcp/browser-opener
 import { mcpServerConfigs, readMcpConfigFile } from '../../adapters/mcp/config'
 import { mcpLogins } from '../../adapters/mcp/oauth-login'
 import { ExtensionStore } from '../../adapters/mcpb/extensions'
+import { LocalSkills, skillRoots } from '../../adapters/skills/local-skills'
+import { skillHandlers } from '../handlers/skills'
 import { setDamagedDatabaseAside } from '../../adapters/sqlite/open-errors'
 import type { SecretCodec } from '../../adapters/settings/secrets'
 import type { SettingsStoreFactory } from '../../adapters/settings/settings-store'
@@ -25,7 +27,7 @@ import { ApprovalBroker } from './approvals'
 import { ElicitationBroker } from './elicitations'
 import { EventHub } from './event-hub'
 import { mkdir } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { chatHandlers } from '../handlers/chat'
 import { attachmentHandlers } from '../handlers/attachments'
 import { AttachmentInbox } from '../attachments/attachment-inbox'
@@ -251,6 +253,8 @@ export async function startEngine(
     mcpConfigs: mcpServerConfigs,
     mcpLogins: mcpLogins(app.secrets, opts.version, () => app.settings.get().mcp.clientMetadataUrl),
     mcpExtensions: new ExtensionStore(app.dataDir),
+    skills: () => new LocalSkills(skillRoots(app.dataDir), warn),
+    skillsFolder: join(app.dataDir, 'skills'),
     writeFile: async (file, content) => {
       await mkdir(dirname(file), { recursive: true })
       await writeFileAtomic(file, content)
@@ -293,6 +297,7 @@ export async function startEngine(
     ...settingsHandlers(context),
     ...toolHandlers(context),
     ...usageHandlers(context),
+    ...skillHandlers(context),
     ...voiceHandlers(voice),
   }
   let stopping: Promise<void> | null = null

@@ -12,6 +12,7 @@ import type { McpServersConfig } from '../../core/mcp-ports'
 import { fillSecretValues } from '../../core/mcpb/install-plan'
 import type { ToolRuntime } from '../../core/service-ports'
 import { BuiltinTools, defaultWorkspace, type KnowledgeScope } from '../../adapters/builtin-tools'
+import { LocalSkills, skillRoots } from '../../adapters/skills/local-skills'
 import { configuredServers } from '../../adapters/mcp/config'
 import { stdioLauncher } from '../../adapters/mcp/launch'
 import { ResourcesAndPrompts } from '../../adapters/mcp/resources-and-prompts'
@@ -114,6 +115,13 @@ export async function startToolRuntime(
         commandEnv: settings.toolAccess.commandEnv,
         processRegistry: registry,
         onContainment,
+        skills: new LocalSkills(
+          skillRoots(app.dataDir, {
+            assistantId: session.assistant?.id ?? null,
+            projectId: session.projectId ?? null,
+          }),
+          warn,
+        ),
       })
       // the voice servers' speech-to-text tools are Cairn's own, never the model's
       const sources = (): ToolSource[] => manager.sources().map(withoutVoiceTools)

@@ -8,6 +8,7 @@ import { mcpServerInput } from '../mcp-config-schema'
 import type { OpenedView, ToolViewInfo, ViewCallResult } from '../mcp-apps'
 import type { RegistrySearchResult, RegistryServerView } from '../mcp-registry'
 import type { ExtensionReview } from '../mcpb'
+import type { SkillInfo } from '../skills'
 import {
   promptRefSchema,
   resourceRefSchema,
@@ -80,6 +81,10 @@ export const mcpInputs = {
   }),
   /** Forgets an opened extension that was not installed (its unpacked files are removed). */
   'mcp.extensionDiscard': z.strictObject({ stageId: id }),
+  /** The data directory's skills (`skills/`), as use_skill offers them. */
+  'skills.list': z.strictObject({}),
+  /** One skill's SKILL.md, as text. */
+  'skills.show': z.strictObject({ name: text(64) }),
   'mcp.remove': z.strictObject({ name: id }),
   'mcp.restart': z.strictObject({ name: id }),
   'mcp.logs': z.strictObject({ name: id }),
@@ -138,4 +143,6 @@ export interface McpOutputs {
   'mcp.extensionPick': { review: ExtensionReview | null }
   'mcp.extensionInstall': { servers: McpServerInfo[] }
   'mcp.extensionDiscard': { discarded: boolean }
+  'skills.list': { skills: SkillInfo[]; folder: string }
+  'skills.show': { name: string; text: string }
 }

@@ -11,6 +11,7 @@ import { McpSection } from '../../features/settings/McpSection'
 import { PermissionsSection } from '../../features/settings/PermissionsSection'
 import { ProvidersSection } from '../../features/settings/ProvidersSection'
 import { ToolsSection } from '../../features/settings/ToolsSection'
+import { SkillsSection } from '../../features/skills/SkillsSection'
 import { UsageSection } from '../../features/usage/UsageSection'
 
 export interface SettingsSection {
@@ -34,6 +35,7 @@ export const sections: SettingsSection[] = [
     Component: PermissionsSection,
   },
   { id: 'mcp', label: (t) => t('settings.sections.mcp'), Component: McpSection },
+  { id: 'skills', label: (t) => t('settings.sections.skills'), Component: SkillsSection },
   { id: 'tools', label: (t) => t('settings.sections.tools'), Component: ToolsSection },
   { id: 'usage', label: (t) => t('settings.sections.usage'), Component: UsageSection },
   { id: 'general', label: (t) => t('settings.sections.general'), Component: GeneralSection },
