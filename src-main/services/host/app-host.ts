@@ -239,12 +239,7 @@ export async function startEngine(
     env,
     opts.hostKind === 'web' ? 'web' : 'desktop',
     elicitations,
-    // a bug that ends a turn is logged like a route's, with the id the window shows
-    (e) => {
-      const id = newErrorId()
-      warn(internalErrorLine('turn', e, id))
-      return id
-    },
+    turnBugLogger(warn),
   )
   const voice = startVoiceService({ app, tools, turns, hub })
   const context: HandlerContext = {
@@ -255,10 +250,7 @@ export async function startEngine(
     mcpExtensions: new ExtensionStore(app.dataDir),
     skills: () => new LocalSkills(skillRoots(app.dataDir), warn),
     skillsFolder: join(app.dataDir, 'skills'),
-    writeFile: async (file, content) => {
-      await mkdir(dirname(file), { recursive: true })
-      await writeFileAtomic(file, content)
-    },
+    writeFile: writeMakingFolder,
     turns,
     attachmentInbox: new AttachmentInbox(),
     pickedFiles: new PickedFiles(),
@@ -315,6 +307,21 @@ export async function startEngine(
         app.close()
       })()),
   }
+}
+
+/** a bug that ends a turn is logged like a route's, with the id the window shows */
+function turnBugLogger(warn: (m: string) => void): (e: unknown) => string {
+  return (e) => {
+    const id = newErrorId()
+    warn(internalErrorLine('turn', e, id))
+    return id
+  }
+}
+
+/** writes a file atomically, making its folder first */
+async function writeMakingFolder(file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true })
+  await writeFileAtomic(file, content)
 }
 
 /** the imports started in the window: events for their progress, the sidebar told at the end */
