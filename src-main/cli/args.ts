@@ -344,7 +344,8 @@ export function parseCli(argv: string[]): ParsedCommand {
   if (first === 'models') return { command: 'models', positionals: rest, options }
   if (first === 'chat') return { command: 'chat', positionals: rest, options }
   if (first === 'usage') return { command: 'usage', positionals: rest, options }
-  if (first === 'knowledge') return { command: 'knowledge', positionals: rest, options } | 'skills'
+  if (first === 'knowledge') return { command: 'knowledge', positionals: rest, options }
+  if (first === 'skills') return { command: 'skills', positionals: rest, options }
   return { command: 'turn', positionals: parsed.positionals, options }
 }
 
