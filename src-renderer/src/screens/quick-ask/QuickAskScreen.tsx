@@ -13,6 +13,7 @@ import { useT } from '../../i18n'
 import { call } from '../../platform/request'
 import { useLive, usePlatform } from '../../state/context'
 import { LinkGuardProvider } from '../../ui/markdown'
+import { useTheme } from '../../ui/theme'
 import './quick-ask.css'
 
 /** Esc: stops the answer while one runs (the composer's own Esc), else hides the window. */
@@ -40,6 +41,8 @@ export function QuickAskScreen(): JSX.Element {
   const sessionId = useLive((s) => s.currentId)
   const dialogOpen = useLive((s) => s.approvals.length > 0)
   useEscapeHides()
+  // the theme is applied (and follows the system) where it is read, as the main window's header does
+  useTheme()
   useEffect(() => {
     document.title = t('quickAsk.documentTitle')
   }, [t])
