@@ -125,6 +125,26 @@ export function narrowedWarning(dataDir: string, narrowed: string[]): string {
   )
 }
 
+/** The knowledge index, opened on first use (its worker starts with its first job). */
+function lazyKnowledge(
+  dataDir: string,
+  opts: OpenAppServicesOptions,
+  settings: SettingsStore,
+  warn: (message: string) => void,
+): { open: () => KnowledgeIndex; close: () => void } {
+  let index: KnowledgeIndex | null = null
+  return {
+    open: () =>
+      (index ??= new KnowledgeIndex({
+        dataDir,
+        ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+        sizeLimit: () => settings.get().knowledge.maxFileMB * 1024 * 1024,
+        onWarning: warn,
+      })),
+    close: () => void index?.close(),
+  }
+}
+
 function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
   const warn = opts.onWarning ?? (() => {})
   const narrowed = securePrivateDataDir(dataDir)
@@ -177,14 +197,7 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     opts.onRuntimeLog,
   )
   const assistants = new SqliteAssistantStore(store)
-  let knowledge: KnowledgeIndex | null = null
-  const openKnowledge = (): KnowledgeIndex =>
-    (knowledge ??= new KnowledgeIndex({
-      dataDir,
-      ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
-      sizeLimit: () => settings.get().knowledge.maxFileMB * 1024 * 1024,
-      onWarning: warn,
-    }))
+  const knowledge = lazyKnowledge(dataDir, opts, settings, warn)
   return {
     dataDir,
     settings,
@@ -216,10 +229,10 @@ function open(dataDir: string, opts: OpenAppServicesOptions): AppServices {
     localRuntime,
     downloads,
     modelHub: () => new HubClient(settings.get().localModels.hubURL),
-    knowledge: openKnowledge,
+    knowledge: knowledge.open,
     registerSecret: (secret) => void runtimeSecrets.add(secret),
     close: () => {
-      void knowledge?.close()
+      knowledge.close()
       downloads.stopAll()
       localRuntime.stopNow()
       store.close()
