@@ -45,7 +45,7 @@ async function englishLeft(page: Page, root: string, own: string[] = []): Promis
     // the context meter's title names where its window comes from in the engine's words
     // (sessions.context's windowSource, English): not yet the window's to say
     const SKIP = '.context-meter, .msg .text, .bubble .text, pre, code, kbd, option, .tool-name, .tool-server, .approval-tool, .approval-server, .session-title, .chat-title, .hit-snippet, .model-picker, .usage-table tbody th, .approval-description, [data-names]'
-    const NAMES = /\\b(Cairn|MCP|API|URL|JSON|Markdown|curl|Ollama|OpenAI|OpenRouter|LM Studio|llama\\.cpp|everything|echo|GGUF)\\b/g
+    const NAMES = /\\b(Cairn|ChatGPT|Claude|conversations\\.json|MCP|API|URL|JSON|Markdown|curl|Ollama|OpenAI|OpenRouter|LM Studio|llama\\.cpp|everything|echo|GGUF)\\b/g
     const ENGLISH = /\\b[A-Za-z][a-z]+\\b[\\s,.:;'’()-]+\\b[A-Za-z][a-z]+\\b/
     const doc = globalThis.document
     const found = []

@@ -6,7 +6,6 @@ import {
   useMemo,
   useRef,
   useState,
-  type CSSProperties,
   type JSX,
 } from 'react'
 import { useT } from '../../i18n'
@@ -15,6 +14,7 @@ import { countRender } from './stats'
 import type { HighlightLines, HighlightToken } from './highlight-core'
 import { getHighlightClient } from './highlight-client'
 import { resolveLanguage, withinHighlightLimits } from './languages'
+import { tokenColorClass } from './token-classes'
 
 /**
  * Whether the block being rendered is complete: false for the last block of an answer that
@@ -124,13 +124,12 @@ const STYLE_CLASSES: [bit: number, className: string][] = [
 
 function tokenSpan(t: HighlightToken, key: number): JSX.Element | string {
   if (!t.light && !t.dark && !t.style) return t.content
-  const style: Record<string, string> = {}
-  if (t.light) style['--l'] = t.light
-  if (t.dark) style['--d'] = t.dark
   let className = 'md-tok'
+  const colors = tokenColorClass(t.light, t.dark)
+  if (colors) className += ` ${colors}`
   if (t.style) for (const [bit, name] of STYLE_CLASSES) if (t.style & bit) className += ` ${name}`
   return (
-    <span key={key} className={className} style={style as CSSProperties}>
+    <span key={key} className={className}>
       {t.content}
     </span>
   )
